@@ -1,0 +1,2 @@
+import Dimensioning
+print("sample: to be written")

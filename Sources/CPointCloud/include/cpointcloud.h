@@ -1,0 +1,195 @@
+/*
+ * cpointcloud.h - the C boundary between BoxDimensioning's Swift code and PCL 1.13 / Eigen 3.4 /
+ * libpng.
+ *
+ * Rules of this header:
+ *  - C only: no PCL, Eigen or C++ types cross it; every symbol is prefixed `cpc_`.
+ *  - Points are plain `float` arrays, xyz interleaved (3 floats per point), in metres.
+ *  - No C++ exception and no libpng longjmp ever leaves a function declared here: every failure
+ *    becomes a `cpc_status` plus a human-readable message in the caller's `cpc_error`.
+ *  - Arrays a function allocates are released with `cpc_free`; arrays the caller passes in are
+ *    never retained after the call returns.
+ *  - Every function is re-entrant and thread-safe (no global state). Randomised algorithms
+ *    (RANSAC) use PCL's fixed seed (12345), so equal inputs give equal outputs.
+ */
+#ifndef CPOINTCLOUD_H
+#define CPOINTCLOUD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ----------------------------------------------------------------------------------------- */
+/* Status and errors                                                                         */
+/* ----------------------------------------------------------------------------------------- */
+
+typedef enum {
+    CPC_OK = 0,
+    CPC_ERR_INVALID_ARGUMENT = 1, /* a NULL pointer, a negative size, a non-finite parameter */
+    CPC_ERR_IO = 2,               /* a file could not be opened, read or written */
+    CPC_ERR_FORMAT = 3,           /* the bytes are not a valid file of the expected kind */
+    CPC_ERR_TOO_LARGE = 4,        /* the input declares more than the caller's limits allow */
+    CPC_ERR_NOT_FOUND = 5,        /* the algorithm found no model (no plane, no cluster, ...) */
+    CPC_ERR_INTERNAL = 6          /* a C++ exception or another unexpected failure */
+} cpc_status;
+
+/** Filled on failure with a NUL-terminated, human-readable reason. */
+typedef struct {
+    char message[512];
+} cpc_error;
+
+/** Releases memory allocated by this library (NULL is allowed). */
+void cpc_free(void *pointer);
+
+/* ----------------------------------------------------------------------------------------- */
+/* PNG (libpng)                                                                              */
+/* ----------------------------------------------------------------------------------------- */
+
+/** A decoded single-channel image. `pixels` holds width*height values, row-major, top row
+ *  first; 8-bit images are widened to uint16 without scaling. Free `pixels` with cpc_free. */
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    uint32_t bit_depth; /* 8 or 16, as stored in the file */
+    uint16_t *pixels;
+} cpc_gray_image;
+
+/**
+ * Decodes a grayscale PNG (colour type 0; bit depth 8 or 16) held in memory.
+ * Refuses, before allocating pixel memory, images wider than `max_width` or taller than
+ * `max_height` (CPC_ERR_TOO_LARGE). Colour, palette or alpha images give CPC_ERR_FORMAT.
+ * Truncated or corrupt data gives CPC_ERR_FORMAT with libpng's reason.
+ */
+cpc_status cpc_png_decode_gray(const uint8_t *bytes, size_t byte_count,
+                               uint32_t max_width, uint32_t max_height,
+                               cpc_gray_image *out, cpc_error *error);
+
+/**
+ * Writes a PNG file. `channels` is 1 (gray) or 3 (RGB); `bit_depth` is 8 or 16.
+ * `pixels` points to width*height*channels samples: uint8_t for 8-bit, uint16_t (host order)
+ * for 16-bit. Compression level 1 (fast) unless `compression` is 0..9.
+ */
+cpc_status cpc_png_write(const char *path, uint32_t width, uint32_t height,
+                         uint32_t channels, uint32_t bit_depth, const void *pixels,
+                         int compression, cpc_error *error);
+
+/* ----------------------------------------------------------------------------------------- */
+/* Point cloud files (PCL io: .pcd v0.7 ascii/binary/binary_compressed, .ply ascii/binary)   */
+/* ----------------------------------------------------------------------------------------- */
+
+/** A cloud read from a file. Only finite points are kept. For an organized cloud
+ *  (`height` > 1) `pixel_index[i]` is row*width+column of point i in the sensor grid;
+ *  otherwise `pixel_index` is NULL. Free `xyz` and `pixel_index` with cpc_free. */
+typedef struct {
+    size_t count;         /* finite points kept */
+    size_t declared;      /* points the file declared (finite or not) */
+    uint32_t width;       /* organized width, or the number of points */
+    uint32_t height;      /* organized height, or 1 */
+    float *xyz;           /* 3*count floats, metres */
+    int32_t *pixel_index; /* count entries, or NULL */
+} cpc_cloud;
+
+/**
+ * Reads a .pcd or .ply file (chosen by extension, case-insensitive) through PCL's io module,
+ * via pcl::PCLPointCloud2 so that x/y/z stored as float32, float64 or integer types are all
+ * converted correctly. For .pcd the header is parsed and checked by this library *before*
+ * PCL sees the file (PCL 1.13 crashes on a 0-byte file and on some damaged headers): unknown
+ * keywords, a missing x/y/z field, an unknown DATA kind, inconsistent FIELDS/SIZE/TYPE/COUNT,
+ * WIDTH*HEIGHT != POINTS, or a body shorter than the header promises all give CPC_ERR_FORMAT.
+ * Files declaring more than `max_points` points give CPC_ERR_TOO_LARGE before reading the body.
+ */
+cpc_status cpc_cloud_read(const char *path, size_t max_points, cpc_cloud *out, cpc_error *error);
+
+typedef enum {
+    CPC_CLOUD_PCD_ASCII = 0,
+    CPC_CLOUD_PCD_BINARY = 1,
+    CPC_CLOUD_PCD_BINARY_COMPRESSED = 2,
+    CPC_CLOUD_PLY_ASCII = 3,
+    CPC_CLOUD_PLY_BINARY = 4
+} cpc_cloud_format;
+
+/**
+ * Writes `count` points through PCL's io module. `rgb` (count entries, 0x00RRGGBB) and
+ * `label` (count entries) are optional (NULL); when given they are written as the PCL fields
+ * `rgb` and `label`. An organized cloud is written when width*height == count and height > 1;
+ * otherwise pass width = count, height = 1.
+ */
+cpc_status cpc_cloud_write(const char *path, cpc_cloud_format format,
+                           const float *xyz, size_t count, uint32_t width, uint32_t height,
+                           const uint32_t *rgb, const int32_t *label, cpc_error *error);
+
+/* ----------------------------------------------------------------------------------------- */
+/* Filters                                                                                   */
+/* ----------------------------------------------------------------------------------------- */
+
+/**
+ * pcl::VoxelGrid: replaces the points in each cubic voxel of edge `leaf` metres by their
+ * centroid. `*out_xyz` receives 3*(*out_count) floats (free with cpc_free).
+ */
+cpc_status cpc_voxel_downsample(const float *xyz, size_t count, float leaf,
+                                float **out_xyz, size_t *out_count, cpc_error *error);
+
+/**
+ * pcl::StatisticalOutlierRemoval: a point is kept when its mean distance to its `k` nearest
+ * neighbours is within `std_multiplier` standard deviations of the cloud-wide mean.
+ * `keep_mask` (count bytes, caller-owned) receives 1 for kept points, 0 for outliers.
+ */
+cpc_status cpc_statistical_outlier_mask(const float *xyz, size_t count, int k,
+                                        float std_multiplier, uint8_t *keep_mask,
+                                        cpc_error *error);
+
+/* ----------------------------------------------------------------------------------------- */
+/* Segmentation                                                                              */
+/* ----------------------------------------------------------------------------------------- */
+
+typedef struct {
+    float distance_threshold; /* metres: a point within this distance of the plane is an inlier */
+    int max_iterations;       /* RANSAC iterations (an upper bound; PCL stops early at `probability`) */
+    float probability;        /* 0..1, PCL's early-stop confidence; 0.99 is typical */
+    /* When axis is non-zero the model is SACMODEL_PERPENDICULAR_PLANE: only planes whose normal
+     * is within `eps_angle` radians of `axis` (either sign) are accepted. Otherwise SACMODEL_PLANE. */
+    float axis[3];
+    float eps_angle;
+    int optimize;             /* non-zero: least-squares refit of the coefficients on the inliers */
+} cpc_plane_params;
+
+typedef struct {
+    /* Plane a*x + b*y + c*z + d = 0 with (a, b, c) a unit normal. */
+    double coefficients[4];
+    size_t inlier_count;
+} cpc_plane_result;
+
+/**
+ * RANSAC plane fit (pcl::SACSegmentation, fixed seed). `inlier_mask` (count bytes,
+ * caller-owned, may be NULL) receives 1 for inliers. CPC_ERR_NOT_FOUND when fewer than 3
+ * points or no plane satisfies the constraint.
+ */
+cpc_status cpc_fit_plane(const float *xyz, size_t count, const cpc_plane_params *params,
+                         cpc_plane_result *out, uint8_t *inlier_mask, cpc_error *error);
+
+/**
+ * pcl::EuclideanClusterExtraction with a kd-tree. `labels` (count entries, caller-owned)
+ * receives the cluster index of each point, clusters numbered 0.. by decreasing size, or -1
+ * for points in no cluster of `min_size`..`max_size` points. `*cluster_count` receives the
+ * number of clusters.
+ */
+cpc_status cpc_euclidean_clusters(const float *xyz, size_t count, float tolerance,
+                                  uint32_t min_size, uint32_t max_size, int32_t *labels,
+                                  uint32_t *cluster_count, cpc_error *error);
+
+/**
+ * 2-D convex hull (pcl::ConvexHull, qhull) of `count` points given as xy pairs. `hull_xy`
+ * (caller-owned, room for 2*count floats) receives the hull vertices in counter-clockwise
+ * order; `*hull_count` their number. CPC_ERR_NOT_FOUND for fewer than 3 non-collinear points.
+ */
+cpc_status cpc_convex_hull_2d(const float *xy, size_t count, float *hull_xy,
+                              size_t *hull_count, cpc_error *error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CPOINTCLOUD_H */

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A recorded capture of one box: either a sequence of depth frames (Stray Scanner) or a
+/// single point cloud (.pcd/.ply).
+///
+/// **World frame.** The engine's world is right-handed with z up: gravity points along -z.
+/// The Stray Scanner reader converts ARKit's world (y up, gravity along -y) to it. Point-cloud
+/// files carry no gravity: their points stay in the sensor's frame (OpenCV axes, sensor at the
+/// origin) and the pipeline takes "up" from the floor plane's normal that faces the sensor.
+public struct DepthCapture: Sendable {
+    /// Where the capture was read from (a folder or a file).
+    public var source: URL
+    /// Depth frames in time order; empty for a point-cloud capture.
+    public var frames: [DepthFrame]
+    /// The point cloud of a .pcd/.ply capture; nil for depth-frame captures.
+    public var cloud: CapturedCloud?
+    /// Unit vector along gravity (pointing down) in the world frame, when the capture knows it
+    /// (Stray Scanner with odometry: (0, 0, -1)); nil otherwise.
+    public var gravityInWorld: SIMD3<Double>?
+
+    public init(source: URL, frames: [DepthFrame], cloud: CapturedCloud? = nil,
+                gravityInWorld: SIMD3<Double>?) {
+        self.source = source
+        self.frames = frames
+        self.cloud = cloud
+        self.gravityInWorld = gravityInWorld
+    }
+
+    /// A short name for reports: the folder or file name.
+    public var name: String { source.lastPathComponent }
+}
+
+/// A point cloud read from a file, in the sensor's frame (x right, y down, z forward, metres;
+/// the sensor at the origin). No gravity is known.
+public struct CapturedCloud: Sendable, Equatable {
+    /// The finite points, in metres.
+    public var pointsInCamera: PointCloud
+    /// For an organized cloud, the sensor grid size and each point's `row * width + column`.
+    public var gridWidth: Int
+    public var gridHeight: Int
+    public var pixelIndex: [Int32]?
+
+    public init(pointsInCamera: PointCloud, gridWidth: Int, gridHeight: Int, pixelIndex: [Int32]?) {
+        self.pointsInCamera = pointsInCamera
+        self.gridWidth = gridWidth
+        self.gridHeight = gridHeight
+        self.pixelIndex = pixelIndex
+    }
+
+    /// True when the points came from an organized (image-shaped) cloud.
+    public var isOrganized: Bool { pixelIndex != nil && gridHeight > 1 }
+}

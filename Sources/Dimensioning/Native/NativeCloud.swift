@@ -1,0 +1,131 @@
+import CPointCloud
+
+/// Point-cloud files and algorithms from PCL, through the C boundary (internal).
+enum NativeCloud {
+    /// A cloud read from a .pcd/.ply file: finite points only.
+    struct Loaded: Sendable {
+        var points: PointCloud
+        var declared: Int
+        var width: Int
+        var height: Int
+        var pixelIndex: [Int32]?
+    }
+
+    enum FileFormat: Sendable {
+        case pcdASCII, pcdBinary, pcdBinaryCompressed, plyASCII, plyBinary
+
+        var native: cpc_cloud_format {
+            switch self {
+            case .pcdASCII: CPC_CLOUD_PCD_ASCII
+            case .pcdBinary: CPC_CLOUD_PCD_BINARY
+            case .pcdBinaryCompressed: CPC_CLOUD_PCD_BINARY_COMPRESSED
+            case .plyASCII: CPC_CLOUD_PLY_ASCII
+            case .plyBinary: CPC_CLOUD_PLY_BINARY
+            }
+        }
+    }
+
+    static func read(path: String, maxPoints: Int) throws(NativeFailure) -> Loaded {
+        var cloud = cpc_cloud()
+        try NativeFailure.check { cpc_cloud_read(path, maxPoints, &cloud, $0) }
+        defer { cpc_free(cloud.xyz); cpc_free(cloud.pixel_index) }
+        let xyz = Array(UnsafeBufferPointer(start: cloud.xyz, count: 3 * cloud.count))
+        let index = cloud.pixel_index.map { Array(UnsafeBufferPointer(start: $0, count: cloud.count)) }
+        return Loaded(points: PointCloud(xyz: xyz), declared: cloud.declared,
+                      width: Int(cloud.width), height: Int(cloud.height), pixelIndex: index)
+    }
+
+    /// Writes points with optional 0x00RRGGBB colours and integer labels.
+    static func write(path: String, format: FileFormat, points: PointCloud, width: Int? = nil,
+                      height: Int? = nil, rgb: [UInt32]? = nil, labels: [Int32]? = nil) throws(NativeFailure) {
+        let w = UInt32(width ?? points.count), h = UInt32(height ?? 1)
+        try NativeFailure.check { error in
+            points.xyz.withUnsafeBufferPointer { xyz in
+                withOptionalBuffer(rgb) { rgbPointer in
+                    withOptionalBuffer(labels) { labelPointer in
+                        cpc_cloud_write(path, format.native, xyz.baseAddress, points.count, w, h,
+                                        rgbPointer, labelPointer, error)
+                    }
+                }
+            }
+        }
+    }
+
+    /// pcl::VoxelGrid centroids with cubic voxels of edge `leaf` metres.
+    static func voxelDownsample(_ points: PointCloud, leaf: Float) throws(NativeFailure) -> PointCloud {
+        var out: UnsafeMutablePointer<Float>?
+        var count = 0
+        try NativeFailure.check { error in
+            points.xyz.withUnsafeBufferPointer { cpc_voxel_downsample($0.baseAddress, points.count, leaf, &out, &count, error) }
+        }
+        defer { cpc_free(out) }
+        return PointCloud(xyz: Array(UnsafeBufferPointer(start: out, count: 3 * count)))
+    }
+
+    /// pcl::StatisticalOutlierRemoval as a keep-mask.
+    static func statisticalOutlierMask(_ points: PointCloud, neighbours: Int, stdMultiplier: Float) throws(NativeFailure) -> [Bool] {
+        var mask = [UInt8](repeating: 0, count: points.count)
+        try NativeFailure.check { error in
+            points.xyz.withUnsafeBufferPointer { xyz in
+                mask.withUnsafeMutableBufferPointer { m in
+                    cpc_statistical_outlier_mask(xyz.baseAddress, points.count, Int32(neighbours), stdMultiplier, m.baseAddress, error)
+                }
+            }
+        }
+        return mask.map { $0 != 0 }
+    }
+
+    /// RANSAC plane (PCL's fixed seed). Returns unit-normal coefficients (a, b, c, d) and an
+    /// inlier mask.
+    static func fitPlane(_ points: PointCloud, parameters: cpc_plane_params) throws(NativeFailure) -> (coefficients: SIMD4<Double>, inliers: [Bool], inlierCount: Int) {
+        var result = cpc_plane_result()
+        var mask = [UInt8](repeating: 0, count: points.count)
+        var params = parameters
+        try NativeFailure.check { error in
+            points.xyz.withUnsafeBufferPointer { xyz in
+                mask.withUnsafeMutableBufferPointer { m in
+                    cpc_fit_plane(xyz.baseAddress, points.count, &params, &result, m.baseAddress, error)
+                }
+            }
+        }
+        let c = result.coefficients
+        return (SIMD4(c.0, c.1, c.2, c.3), mask.map { $0 != 0 }, result.inlier_count)
+    }
+
+    /// Euclidean clusters: a label per point (0 = largest cluster, -1 = none) and the count.
+    static func euclideanClusters(_ points: PointCloud, tolerance: Float, minSize: Int, maxSize: Int) throws(NativeFailure) -> (labels: [Int32], clusterCount: Int) {
+        var labels = [Int32](repeating: -1, count: points.count)
+        var clusters: UInt32 = 0
+        try NativeFailure.check { error in
+            points.xyz.withUnsafeBufferPointer { xyz in
+                labels.withUnsafeMutableBufferPointer { l in
+                    cpc_euclidean_clusters(xyz.baseAddress, points.count, tolerance, UInt32(clamping: minSize),
+                                           UInt32(clamping: maxSize), l.baseAddress, &clusters, error)
+                }
+            }
+        }
+        return (labels, Int(clusters))
+    }
+
+    /// 2-D convex hull, counter-clockwise.
+    static func convexHull2D(_ points: [SIMD2<Double>]) throws(NativeFailure) -> [SIMD2<Double>] {
+        var flat = [Float](); flat.reserveCapacity(2 * points.count)
+        for p in points { flat.append(Float(p.x)); flat.append(Float(p.y)) }
+        var hull = [Float](repeating: 0, count: 2 * max(points.count, 1))
+        var hullCount = 0
+        try NativeFailure.check { error in
+            flat.withUnsafeBufferPointer { xy in
+                hull.withUnsafeMutableBufferPointer { h in
+                    cpc_convex_hull_2d(xy.baseAddress, points.count, h.baseAddress, &hullCount, error)
+                }
+            }
+        }
+        return (0..<hullCount).map { SIMD2(Double(hull[2 * $0]), Double(hull[2 * $0 + 1])) }
+    }
+}
+
+/// Calls `body` with a pointer to the array's storage, or NULL when the array is nil.
+private func withOptionalBuffer<T, R>(_ array: [T]?, _ body: (UnsafePointer<T>?) -> R) -> R {
+    guard let array else { return body(nil) }
+    return array.withUnsafeBufferPointer { body($0.baseAddress) }
+}

@@ -1,0 +1,51 @@
+import CPointCloud
+
+/// A decoded single-channel image (internal; see `cpc_gray_image`).
+struct GrayImage: Sendable, Equatable {
+    var width: Int
+    var height: Int
+    /// Bit depth stored in the file: 8 or 16.
+    var bitDepth: Int
+    /// Row-major samples; 8-bit images widened without scaling.
+    var pixels: [UInt16]
+}
+
+/// libpng through the C boundary.
+enum NativePNG {
+    /// Decodes a grayscale PNG held in memory, refusing images larger than the limits before
+    /// allocating them.
+    static func decodeGray(_ bytes: [UInt8], maxWidth: Int, maxHeight: Int) throws(NativeFailure) -> GrayImage {
+        var image = cpc_gray_image()
+        try NativeFailure.check { error in
+            bytes.withUnsafeBufferPointer { buffer in
+                cpc_png_decode_gray(buffer.baseAddress, buffer.count, UInt32(clamping: maxWidth),
+                                    UInt32(clamping: maxHeight), &image, error)
+            }
+        }
+        defer { cpc_free(image.pixels) }
+        let count = Int(image.width) * Int(image.height)
+        let pixels = Array(UnsafeBufferPointer(start: image.pixels, count: count))
+        return GrayImage(width: Int(image.width), height: Int(image.height),
+                         bitDepth: Int(image.bit_depth), pixels: pixels)
+    }
+
+    /// Writes a 16-bit grayscale PNG.
+    static func writeGray16(path: String, width: Int, height: Int, pixels: [UInt16]) throws(NativeFailure) {
+        precondition(pixels.count == width * height)
+        try NativeFailure.check { error in
+            pixels.withUnsafeBytes { raw in
+                cpc_png_write(path, UInt32(width), UInt32(height), 1, 16, raw.baseAddress, -1, error)
+            }
+        }
+    }
+
+    /// Writes an 8-bit PNG with 1 (gray) or 3 (RGB) channels.
+    static func write8(path: String, width: Int, height: Int, channels: Int, pixels: [UInt8]) throws(NativeFailure) {
+        precondition(pixels.count == width * height * channels)
+        try NativeFailure.check { error in
+            pixels.withUnsafeBytes { raw in
+                cpc_png_write(path, UInt32(width), UInt32(height), UInt32(channels), 8, raw.baseAddress, -1, error)
+            }
+        }
+    }
+}

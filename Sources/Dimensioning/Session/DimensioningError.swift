@@ -1,0 +1,105 @@
+import Foundation
+
+/// Every refusal and failure of the engine, each with what a user can do about it.
+///
+/// `code` is a stable, machine-readable string (used by `boxdim --json` and batch results);
+/// `description` is a sentence for people. Lengths in associated values are metres.
+public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A file of the capture could not be read or is malformed. `file` names it.
+    case unreadableCapture(file: String, reason: String)
+    /// The capture holds no usable depth (no frames, or every pixel empty).
+    case noDepth(reason: String)
+    /// No floor plane was found, or the only large plane is the box's own top.
+    case noGroundPlane(reason: String)
+    /// Nothing box-sized stands on the floor.
+    case noBox
+    /// Several objects touch or stand together where the box should be.
+    case severalBoxes(count: Int)
+    /// The box's smallest side (metres) is under the engine's minimum.
+    case boxTooSmall(smallestSide: Double, minimum: Double)
+    /// The box runs off the edge of the depth image.
+    case boxCutOff(edges: [String])
+    /// The object is not a cuboid (round, sagging, gable-topped, ...).
+    case notCuboid(reason: String)
+    /// The box is closer or farther (metres, from the camera) than the engine measures well.
+    case outOfRange(distance: Double, range: ClosedRange<Double>)
+    /// The frames disagree too much to trust (per-dimension spread in metres).
+    case unstableCapture(spread: Double)
+    /// The measurement's confidence is below the required minimum.
+    case lowConfidence(confidence: Double, minimum: Double)
+    /// The configuration asks for something this engine does not do.
+    case unsupported(feature: String)
+    /// A session operation was requested in a phase that does not allow it.
+    case invalidRequest(operation: String, phase: String)
+    /// An unexpected failure inside the engine (a bug): please report it.
+    case internalFailure(reason: String)
+
+    /// A stable identifier for scripts and JSON output.
+    public var code: String {
+        switch self {
+        case .unreadableCapture: "unreadable_capture"
+        case .noDepth: "no_depth"
+        case .noGroundPlane: "no_ground_plane"
+        case .noBox: "no_box"
+        case .severalBoxes: "several_boxes"
+        case .boxTooSmall: "box_too_small"
+        case .boxCutOff: "box_cut_off"
+        case .notCuboid: "not_cuboid"
+        case .outOfRange: "out_of_range"
+        case .unstableCapture: "unstable_capture"
+        case .lowConfidence: "low_confidence"
+        case .unsupported: "unsupported"
+        case .invalidRequest: "invalid_request"
+        case .internalFailure: "internal_failure"
+        }
+    }
+
+    /// True when the input itself could not be read (CLI exit code 5), as opposed to the
+    /// engine refusing to measure what it read (exit code 4).
+    public var isUnreadable: Bool {
+        switch self {
+        case .unreadableCapture: true
+        default: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .unreadableCapture(file, reason):
+            return "cannot read \(file): \(reason)"
+        case let .noDepth(reason):
+            return "no usable depth in the capture: \(reason)"
+        case let .noGroundPlane(reason):
+            return "no ground plane: \(reason). Point at the floor around the box first."
+        case .noBox:
+            return "no box found on the floor. Aim the camera at the box."
+        case let .severalBoxes(count):
+            return "\(count) objects touch or stand together; measure one box at a time."
+        case let .boxTooSmall(side, minimum):
+            return String(format: "the box is too small: its smallest side is %.1f cm, the minimum is %.0f cm.",
+                          side * 100, minimum * 100)
+        case let .boxCutOff(edges):
+            return "the box runs off the \(edges.joined(separator: ", ")) edge of the view; move back so the whole box is seen."
+        case let .notCuboid(reason):
+            return "the object is not a cuboid: \(reason)."
+        case let .outOfRange(distance, range):
+            let hint = distance < range.lowerBound ? "move farther away" : "move closer"
+            return String(format: "the box is %.2f m from the camera, outside %.2f-%.2f m: %@.",
+                          distance, range.lowerBound, range.upperBound, hint)
+        case let .unstableCapture(spread):
+            return String(format: "the frames disagree by %.1f mm; hold the camera steady.", spread * 1000)
+        case let .lowConfidence(confidence, minimum):
+            return String(format: "confidence %.2f is below the required %.2f.", confidence, minimum)
+        case let .unsupported(feature):
+            return "\(feature) is not supported by this engine."
+        case let .invalidRequest(operation, phase):
+            return "\(operation) is not allowed while the session is \(phase)."
+        case let .internalFailure(reason):
+            return "internal failure: \(reason). Please report this with the capture."
+        }
+    }
+}
+
+extension DimensioningError: LocalizedError {
+    public var errorDescription: String? { description }
+}

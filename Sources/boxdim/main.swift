@@ -1,0 +1,1 @@
+print("boxdim: to be written")
