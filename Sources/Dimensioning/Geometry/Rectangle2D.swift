@@ -1,0 +1,43 @@
+/// An oriented rectangle in a plane: centre, unit axis directions and half extents (metres).
+/// `axisA` is the direction of the longer side (`halfA >= halfB` after `normalized()`).
+public struct Rectangle2D: Sendable, Equatable, Codable {
+    public var center: SIMD2<Double>
+    public var axisA: SIMD2<Double>
+    public var halfA: Double
+    public var halfB: Double
+
+    public init(center: SIMD2<Double>, axisA: SIMD2<Double>, halfA: Double, halfB: Double) {
+        self.center = center
+        self.axisA = axisA / length(axisA)
+        self.halfA = halfA
+        self.halfB = halfB
+    }
+
+    /// The perpendicular axis, counter-clockwise from `axisA`.
+    public var axisB: SIMD2<Double> { SIMD2(-axisA.y, axisA.x) }
+    public var area: Double { 4 * halfA * halfB }
+
+    /// The same rectangle with `axisA` along the longer side.
+    public func normalized() -> Rectangle2D {
+        halfA >= halfB ? self : Rectangle2D(center: center, axisA: axisB, halfA: halfB, halfB: halfA)
+    }
+
+    /// Coordinates of `p` along (axisA, axisB) relative to the centre.
+    @inline(__always)
+    public func local(_ p: SIMD2<Double>) -> SIMD2<Double> {
+        let d = p - center
+        return SIMD2(dot(d, axisA), dot(d, axisB))
+    }
+
+    /// The four corners, counter-clockwise.
+    public var corners: [SIMD2<Double>] {
+        let a = axisA * halfA, b = axisB * halfB
+        return [center - a - b, center + a - b, center + a + b, center - a + b]
+    }
+
+    /// True when `p` lies inside (or within `margin` metres outside) the rectangle.
+    public func contains(_ p: SIMD2<Double>, margin: Double = 0) -> Bool {
+        let q = local(p)
+        return abs(q.x) <= halfA + margin && abs(q.y) <= halfB + margin
+    }
+}

@@ -1,0 +1,126 @@
+import CPointCloud
+import Foundation
+
+/// The floor found by `fitFloor`.
+public struct FloorFit: Sendable, Equatable {
+    /// The floor plane in the world frame, its normal pointing up (against gravity, or toward
+    /// the camera when gravity is unknown).
+    public var plane: Plane
+    /// Down-sampled points supporting the plane, and their share of all down-sampled points.
+    public var inlierCount: Int
+    public var inlierShare: Double
+    /// RMS distance (metres) of the full-resolution points near the plane.
+    public var rms: Double
+    /// True when the plane was constrained to be perpendicular to a known gravity.
+    public var usedGravity: Bool
+}
+
+/// Finds the floor: RANSAC planes through PCL (`SACMODEL_PERPENDICULAR_PLANE` around gravity
+/// when gravity is known, `SACMODEL_PLANE` otherwise), largest first.
+///
+/// Candidates need `minimumInlierShare` of the down-sampled points, and (without gravity) a
+/// normal facing the camera. Among them the lowest is chosen: a box's top can be the largest
+/// plane in view. A candidate with more than `maximumShareBelow` of the points farther than
+/// `belowTolerance` under it is not a floor (the capture saw the box top, not the ground), and
+/// if every candidate fails that way the capture is refused with `noGroundPlane`: the engine
+/// never reports a box height measured from the box's own top. The chosen plane is refined by
+/// a second PCL fit on the full-resolution points within `refineBand`.
+///
+/// RANSAC is deterministic: PCL's fixed seed (12345).
+public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init()) throws(DimensioningError) -> FloorFit {
+    let sampled: PointCloud
+    do {
+        sampled = try NativeCloud.voxelDownsample(scene.pointsInWorld, leaf: Float(parameters.voxelSize))
+    } catch { throw .internalFailure(reason: "voxel grid: \(error.message)") }
+    guard sampled.count >= 50 else { throw .noGroundPlane(reason: "too few points to find a plane (\(sampled.count))") }
+
+    let gravity = scene.gravityInWorld.map(normalize)
+    let camera = scene.cameraPosition
+    var remaining = sampled
+    var candidates: [(plane: Plane, inliers: Int)] = []
+    for _ in 0..<max(1, parameters.maximumPlanes) {
+        guard remaining.count >= 50 else { break }
+        var params = cpc_plane_params()
+        params.distance_threshold = Float(parameters.distanceThreshold)
+        params.max_iterations = Int32(parameters.maxIterations)
+        params.probability = 0.99
+        params.optimize = 1
+        if let g = gravity {
+            params.axis = (Float(g.x), Float(g.y), Float(g.z))
+            params.eps_angle = Float(parameters.maximumTiltDegrees * .pi / 180)
+        }
+        guard let fit = try? NativeCloud.fitPlane(remaining, parameters: params) else { break }
+        guard Double(fit.inlierCount) >= parameters.minimumInlierShare * Double(sampled.count) else { break }
+        var plane = Plane(normal: SIMD3(fit.coefficients.x, fit.coefficients.y, fit.coefficients.z),
+                          offset: fit.coefficients.w)
+        // Orient "up": against gravity, or toward the camera.
+        if let g = gravity {
+            if dot(plane.normal, g) > 0 { plane = plane.flipped }
+        } else if plane.signedDistance(camera) < 0 {
+            plane = plane.flipped
+        }
+        // Without gravity, the floor faces the camera and every candidate is parallel to the
+        // first (a wall is not a floor candidate).
+        let facesCamera = gravity != nil || abs(dot(plane.normal, normalize(camera - plane.project(camera)))) > 0.5
+        let parallel = candidates.first.map { dot($0.plane.normal, plane.normal) > cos(10 * Double.pi / 180) } ?? true
+        if facesCamera && parallel { candidates.append((plane, fit.inlierCount)) }
+        remaining = remaining.filter { !fit.inliers[$0] }
+    }
+    guard !candidates.isEmpty else {
+        throw .noGroundPlane(reason: gravity == nil ? "no large plane facing the camera" : "no large horizontal plane")
+    }
+    // Lowest first: the floor is under everything else.
+    let ordered = candidates.sorted { lhs, rhs in
+        let reference = candidates[0].plane
+        return heightOf(lhs.plane, relativeTo: reference) < heightOf(rhs.plane, relativeTo: reference)
+    }
+    var rejectedShare = 0.0
+    for candidate in ordered {
+        var below = 0
+        for i in 0..<sampled.count where candidate.plane.signedDistance(sampled[i]) < -parameters.belowTolerance {
+            below += 1
+        }
+        let share = Double(below) / Double(sampled.count)
+        guard share <= parameters.maximumShareBelow else { rejectedShare = max(rejectedShare, share); continue }
+        let refined = refineFloor(candidate.plane, scene: scene, parameters: parameters, gravity: gravity)
+        return FloorFit(plane: refined.plane, inlierCount: candidate.inliers,
+                        inlierShare: Double(candidate.inliers) / Double(sampled.count), rms: refined.rms,
+                        usedGravity: gravity != nil)
+    }
+    let percent = Int((rejectedShare * 100).rounded())
+    throw .noGroundPlane(reason: "the largest plane has \(percent) % of the points below it, so it is not the floor (the box top?)")
+}
+
+/// Height of `plane` above `reference` along the reference's up normal, at the point of
+/// `plane` nearest the origin of `reference`.
+private func heightOf(_ plane: Plane, relativeTo reference: Plane) -> Double {
+    reference.signedDistance(-plane.offset * plane.normal)
+}
+
+/// Refits the plane on the full-resolution points within the refine band (PCL, optimized
+/// coefficients), keeping the up orientation; returns the plane and the RMS distance.
+private func refineFloor(_ plane: Plane, scene: FusedScene, parameters: FloorParameters,
+                         gravity: SIMD3<Double>?) -> (plane: Plane, rms: Double) {
+    let band = parameters.refineBand
+    let near = scene.pointsInWorld.filter { abs(plane.signedDistance(scene.pointsInWorld[$0])) <= 2 * band }
+    var result = plane
+    var params = cpc_plane_params()
+    params.distance_threshold = Float(band)
+    params.max_iterations = 100
+    params.probability = 0.99
+    params.optimize = 1
+    params.axis = (Float(plane.normal.x), Float(plane.normal.y), Float(plane.normal.z))
+    params.eps_angle = Float(3 * Double.pi / 180)
+    if near.count >= 50, let fit = try? NativeCloud.fitPlane(near, parameters: params) {
+        var refined = Plane(normal: SIMD3(fit.coefficients.x, fit.coefficients.y, fit.coefficients.z),
+                            offset: fit.coefficients.w)
+        if dot(refined.normal, plane.normal) < 0 { refined = refined.flipped }
+        result = refined
+    }
+    var sum = 0.0, count = 0
+    for i in 0..<near.count {
+        let d = result.signedDistance(near[i])
+        if abs(d) <= band { sum += d * d; count += 1 }
+    }
+    return (result, count > 0 ? (sum / Double(count)).squareRoot() : 0)
+}

@@ -1,0 +1,96 @@
+/// Fuses a capture's depth frames into one cloud in the world frame.
+///
+/// Algorithm (per-pixel robust averaging in a reference view):
+/// 1. The reference camera is the middle frame. With poses, every frame's pixels are lifted to
+///    3-D (`CameraIntrinsics.unproject`), moved into the reference camera through
+///    `cameraFromWorld(ref) * worldFromCamera(frame)` and binned by the reference pixel they
+///    project to. Without poses the camera is taken as still.
+/// 2. Pixels below `minimumConfidence` or outside the depth range are dropped; samples are
+///    weighted 1 (high confidence) or `mediumConfidenceWeight` (medium).
+/// 3. Per reference pixel, samples farther than the inlier band from the median depth are
+///    dropped (moving flying pixels, multipath), and the weighted mean of the remaining 3-D
+///    samples is kept when enough frames support it. Averaging 3-D points instead of depths
+///    keeps points on the surface even though each sample lands a fraction of a pixel off.
+/// 4. Flying pixels that remain at depth discontinuities (strictly between two neighbours
+///    with large opposite jumps) are removed.
+///
+/// - Throws: `DimensioningError.noDepth` when nothing usable remains.
+public func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters = .init()) throws(DimensioningError) -> FusedScene {
+    if let cloud = capture.cloud {
+        return try fuseSingleCloud(cloud, parameters: parameters)
+    }
+    guard !capture.frames.isEmpty else { throw .noDepth(reason: "the capture has no frames") }
+    let frames = Array(capture.frames.suffix(max(1, parameters.maximumFrames)))
+    let reference = frames[frames.count / 2]
+    let width = reference.width, height = reference.height
+    for (i, frame) in frames.enumerated() where frame.width != width || frame.height != height {
+        throw .noDepth(reason: "frame \(i) is \(frame.width)x\(frame.height), the reference is \(width)x\(height)")
+    }
+    guard reference.intrinsics.isValid else { throw .noDepth(reason: "the reference frame's intrinsics are invalid") }
+    let usePoses = frames.allSatisfy { $0.worldFromCamera != nil }
+    let worldFromReference = usePoses ? reference.worldFromCamera! : .identity
+    let referenceFromWorld = worldFromReference.inverse
+
+    var binner = SampleBinner(pixelCount: width * height, expectedSamples: width * height * frames.count / 2)
+    var framePoints: [PointCloud] = []
+    var framePixels: [[Int32]] = []
+    for frame in frames {
+        let referenceFromFrame = usePoses ? referenceFromWorld.composed(with: frame.worldFromCamera!) : .identity
+        let (points, pixels) = binner.addFrame(frame, referenceFromFrame: referenceFromFrame,
+                                               referenceIntrinsics: reference.intrinsics,
+                                               worldFromReference: worldFromReference, parameters: parameters)
+        if frames.count > 1 { framePoints.append(points); framePixels.append(pixels) }
+    }
+    let minimumSupport = max(1, Int((parameters.minimumSupport * Double(frames.count)).rounded(.up)))
+    var fused = binner.fuse(parameters: parameters, minimumSupport: minimumSupport)
+    removeFlyingPixels(&fused, width: width, height: height, jumpPerMetre: parameters.jumpPerMetre)
+
+    var points = PointCloud()
+    var pixelIndex: [Int32] = []
+    var highShare: [Float] = []
+    points.reserve(fused.count)
+    for pixel in 0..<(width * height) where fused[pixel].valid {
+        let p = worldFromReference.apply(fused[pixel].point)
+        points.append(p)
+        pixelIndex.append(Int32(pixel))
+        highShare.append(fused[pixel].highShare)
+    }
+    guard points.count >= 3 else {
+        throw .noDepth(reason: "no pixel has a usable depth in \(frames.count) frame(s)")
+    }
+    return FusedScene(pointsInWorld: points, pixelIndex: pixelIndex, highConfidenceShare: highShare,
+                      gridWidth: width, gridHeight: height, intrinsics: reference.intrinsics,
+                      worldFromReferenceCamera: worldFromReference,
+                      gravityInWorld: usePoses ? (capture.gravityInWorld ?? SIMD3(0, 0, -1)) : nil,
+                      frameCount: frames.count,
+                      framePointsInWorld: framePoints, framePixelIndex: framePixels)
+}
+
+/// A fused reference pixel.
+struct FusedPixel {
+    var valid = false
+    /// Reference-camera coordinates, metres.
+    var point = SIMD3<Double>.zero
+    var highShare: Float = 0
+}
+
+/// Drops pixels lying strictly between two neighbours (left/right or up/down) that jump
+/// away from them in opposite directions by more than `jumpPerMetre * z`.
+func removeFlyingPixels(_ pixels: inout [FusedPixel], width: Int, height: Int, jumpPerMetre: Double) {
+    guard width >= 3, height >= 3 else { return }
+    var flying: [Int] = []
+    for y in 1..<(height - 1) {
+        for x in 1..<(width - 1) {
+            let i = y * width + x
+            guard pixels[i].valid else { continue }
+            let z = pixels[i].point.z
+            let t = jumpPerMetre * z
+            for (a, b) in [(i - 1, i + 1), (i - width, i + width)] {
+                guard pixels[a].valid, pixels[b].valid else { continue }
+                let da = pixels[a].point.z - z, db = pixels[b].point.z - z
+                if (da > t && db < -t) || (da < -t && db > t) { flying.append(i); break }
+            }
+        }
+    }
+    for i in flying { pixels[i].valid = false }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The object chosen as the box: its points and the floor frame they were measured in.
+public struct BoxSegment: Sendable {
+    /// A frame on the floor (its `up` against gravity); heights are measured along `up`.
+    public var floorFrame: FloorFrame
+    /// Indices into `FusedScene.pointsInWorld` of the chosen cluster's points.
+    public var pointIndices: [Int]
+    /// Height above the floor (metres) of each of those points, in the same order.
+    public var heights: [Double]
+    /// Indices of all points standing on the floor (any cluster), for segmentation output.
+    public var aboveFloorIndices: [Int]
+    /// Clusters found above the floor (the chosen one included).
+    public var clusterCount: Int
+}
+
+/// Isolates the box: the first of `boxCandidates`, the object the camera is aimed at.
+///
+/// - Throws: `noBox` when no cluster has `minimumClusterPoints` points.
+public func isolateBox(_ scene: FusedScene, floor: FloorFit, parameters: BoxParameters = .init()) throws(DimensioningError) -> BoxSegment {
+    try boxCandidates(scene, floor: floor, parameters: parameters, limit: 1)[0]
+}
+
+/// The objects standing on the floor, in the order they are considered as the box: points
+/// between `minimumHeightAboveFloor` and `maximumHeightAboveFloor` above the floor, grouped by
+/// PCL's Euclidean clustering (kd-tree, `clusterTolerance`), ordered by the smallest angle any
+/// of their points makes with the reference camera's optical axis (ties within 0.2 degrees:
+/// the larger cluster first). At most `limit` are returned.
+///
+/// - Throws: `noBox` when no cluster has `minimumClusterPoints` points.
+public func boxCandidates(_ scene: FusedScene, floor: FloorFit, parameters: BoxParameters = .init(),
+                          limit: Int = 4) throws(DimensioningError) -> [BoxSegment] {
+    let frame = FloorFrame(floor: floor.plane, hint: scene.viewDirection)
+    let points = scene.pointsInWorld
+    var above: [Int] = []
+    for i in 0..<points.count {
+        let h = floor.plane.signedDistance(points[i])
+        if h >= parameters.minimumHeightAboveFloor && h <= parameters.maximumHeightAboveFloor { above.append(i) }
+    }
+    guard above.count >= parameters.minimumClusterPoints else { throw .noBox }
+    let candidates = points.subset(above)
+    let labels: [Int32], clusterCount: Int
+    do {
+        (labels, clusterCount) = try NativeCloud.euclideanClusters(
+            candidates, tolerance: Float(parameters.clusterTolerance), minSize: parameters.minimumClusterPoints,
+            maxSize: Int(Int32.max))
+    } catch { throw .internalFailure(reason: "clustering: \(error.message)") }
+    guard clusterCount > 0 else { throw .noBox }
+
+    let camera = scene.cameraPosition, axis = scene.viewDirection
+    var bestAngle = [Double](repeating: .infinity, count: clusterCount)
+    var sizes = [Int](repeating: 0, count: clusterCount)
+    for (j, label) in labels.enumerated() where label >= 0 {
+        let ray = candidates[j] - camera
+        let cosine = dot(ray, axis) / max(length(ray), 1e-9)
+        let angle = acos(min(1, max(-1, cosine)))
+        bestAngle[Int(label)] = min(bestAngle[Int(label)], angle)
+        sizes[Int(label)] += 1
+    }
+    // Angles within 0.2 degrees count as a tie (both clusters cover the image centre).
+    let order = (0..<clusterCount).sorted { a, b in
+        if abs(bestAngle[a] - bestAngle[b]) > 0.0035 { return bestAngle[a] < bestAngle[b] }
+        if sizes[a] != sizes[b] { return sizes[a] > sizes[b] }
+        return a < b
+    }
+    var members = [[Int]](repeating: [], count: clusterCount)
+    for (j, label) in labels.enumerated() where label >= 0 { members[Int(label)].append(above[j]) }
+    return order.prefix(max(1, limit)).map { cluster in
+        let indices = members[cluster]
+        return BoxSegment(floorFrame: frame, pointIndices: indices,
+                          heights: indices.map { floor.plane.signedDistance(points[$0]) },
+                          aboveFloorIndices: above, clusterCount: clusterCount)
+    }
+}

@@ -1,0 +1,111 @@
+/// Every tunable of the measurement pipeline, with its default and unit. `Codable`, so a
+/// configuration file can hold them.
+public struct PipelineParameters: Sendable, Equatable, Codable {
+    public var fusion = FusionParameters()
+    public var floor = FloorParameters()
+    public var box = BoxParameters()
+    public var confidence = ConfidenceParameters()
+
+    public init() {}
+}
+
+/// Multi-frame depth fusion (`fuseFrames`).
+public struct FusionParameters: Sendable, Equatable, Codable {
+    /// Pixels below this confidence are dropped (0 low, 1 medium, 2 high). Default 1: ARKit's
+    /// low-confidence pixels are out.
+    public var minimumConfidence: UInt8 = 1
+    /// Weight of a medium-confidence sample relative to a high-confidence one (0...1).
+    public var mediumConfidenceWeight: Double = 0.3
+    /// Depth range kept, metres along the optical axis.
+    public var minimumDepth: Double = 0.1
+    public var maximumDepth: Double = 5.0
+    /// Samples farther than `inlierBand + inlierBandPerMetre * z` (metres) from a pixel's
+    /// median are treated as outliers before averaging.
+    public var inlierBand: Double = 0.006
+    public var inlierBandPerMetre: Double = 0.01
+    /// A fused pixel needs inlier samples from at least this share of the frames (0...1).
+    public var minimumSupport: Double = 0.3
+    /// Flying-pixel filter: a pixel whose depth lies strictly between two opposite neighbours
+    /// that differ from it by more than `jumpPerMetre * z` metres is dropped.
+    public var jumpPerMetre: Double = 0.03
+    /// Upper bound on frames fused (the last ones are used); protects time and memory.
+    public var maximumFrames: Int = 120
+
+    public init() {}
+}
+
+/// Floor detection (`fitFloor`): RANSAC planes through PCL.
+public struct FloorParameters: Sendable, Equatable, Codable {
+    /// Voxel edge (metres) of the down-sampled cloud RANSAC runs on.
+    public var voxelSize: Double = 0.01
+    /// RANSAC inlier distance, metres.
+    public var distanceThreshold: Double = 0.01
+    /// RANSAC iterations (upper bound; PCL stops early at 99 % confidence).
+    public var maxIterations: Int = 400
+    /// With gravity: the floor's normal must be within this angle of gravity, degrees.
+    public var maximumTiltDegrees: Double = 8
+    /// Planes tried, largest first (a box top can be larger than the visible floor).
+    public var maximumPlanes: Int = 4
+    /// A plane needs at least this share of the down-sampled points to be a floor candidate.
+    public var minimumInlierShare: Double = 0.08
+    /// "The floor must be the floor": if more than this share of the points lies more than
+    /// `belowTolerance` metres below a candidate, it is not the floor (it is a box top or a
+    /// table seen from above its edge).
+    public var maximumShareBelow: Double = 0.03
+    public var belowTolerance: Double = 0.03
+    /// Band (metres) of full-resolution points used to refine the chosen plane.
+    public var refineBand: Double = 0.006
+
+    public init() {}
+}
+
+/// Box isolation, top face and cuboid fit.
+public struct BoxParameters: Sendable, Equatable, Codable {
+    /// Points at least this high above the floor (metres) may belong to the box.
+    public var minimumHeightAboveFloor: Double = 0.015
+    /// Points higher than this above the floor (metres) are ignored.
+    public var maximumHeightAboveFloor: Double = 2.0
+    /// Objects tried as the box, nearest the image centre first.
+    public var maximumCandidates: Int = 3
+    /// Euclidean clustering tolerance, metres.
+    public var clusterTolerance: Double = 0.02
+    /// Clusters with fewer points are noise.
+    public var minimumClusterPoints: Int = 150
+    /// Depth of the band below the box's highest points searched for the top face, metres.
+    public var topBand: Double = 0.03
+    /// RANSAC inlier distance for the top face, metres; its normal must be within
+    /// `topMaximumTiltDegrees` of the floor's.
+    public var topDistanceThreshold: Double = 0.006
+    public var topMaximumTiltDegrees: Double = 5
+    /// Points of the top face whose mean distance to 12 neighbours exceeds 2.0 standard
+    /// deviations of the mean (pcl::StatisticalOutlierRemoval) are trimmed before the hull.
+    public var outlierNeighbours: Int = 12
+    public var outlierStdMultiplier: Double = 2.0
+    /// Side-face points within this distance (metres) of a rectangle side locate that edge.
+    public var sideBand: Double = 0.02
+    /// A side needs this many points to locate its edge; otherwise the top face's edge is used.
+    public var minimumSidePoints: Int = 40
+    /// Smallest accepted side, metres (the SDK's envelope: about 10 cm).
+    public var minimumSide: Double = 0.10
+    /// Accepted camera-to-box distance, metres.
+    public var rangeMinimum: Double = 0.3
+    public var rangeMaximum: Double = 2.0
+    /// A box whose pixels come within this many pixels of the image border is cut off.
+    public var borderMarginPixels: Int = 2
+
+    public init() {}
+}
+
+/// How the confidence score is built (see `scoreConfidence`).
+public struct ConfidenceParameters: Sendable, Equatable, Codable {
+    /// Per-dimension spread between frames (metres) at which the agreement factor halves.
+    public var spreadScale: Double = 0.006
+    /// Top-face points at which the support factor reaches 1.
+    public var fullSupportPoints: Int = 400
+    /// Share of the rectangle covered by top-face points below which the object is not box-like.
+    public var minimumFill: Double = 0.85
+    /// Factor applied when the capture has a single frame (no frame-to-frame agreement).
+    public var singleFrameFactor: Double = 0.8
+
+    public init() {}
+}

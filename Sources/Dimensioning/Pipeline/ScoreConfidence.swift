@@ -1,0 +1,55 @@
+import Foundation
+
+/// The factors the confidence is the product of, each in 0...1.
+public struct ConfidenceBreakdown: Sendable, Equatable, Codable {
+    /// How flat the top is: the share of top-band points on the top plane.
+    public var planarity: Double
+    /// How rectangular: the share of the fitted footprint covered by top-face points.
+    public var fill: Double
+    /// Point support on the top face.
+    public var support: Double
+    /// Share of high-confidence samples in the box's points.
+    public var sensorConfidence: Double
+    /// Agreement between frames (per-dimension spread), or the single-frame factor.
+    public var agreement: Double
+    /// Distance inside the measuring envelope.
+    public var range: Double
+    /// Share of the four sides located from a visible side face or a clean top edge.
+    public var visibility: Double
+
+    /// The combined confidence: the product of the factors.
+    public var combined: Double { planarity * fill * support * sensorConfidence * agreement * range * visibility }
+}
+
+/// Scores how far the measurement can be trusted. Every factor maps one observable to 0...1
+/// with a smooth ramp; the confidence is their product, so any one weak point pulls it down.
+public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit, cuboid: CuboidFit,
+                            agreement: FrameAgreement?, distance: Double,
+                            parameters: ConfidenceParameters = .init(),
+                            boxParameters: BoxParameters = .init()) -> ConfidenceBreakdown {
+    let planarity = ramp(top.inlierShare, from: 0.5, to: 0.85)
+    let fill = ramp(cuboid.fill, from: parameters.minimumFill - 0.1, to: parameters.minimumFill + 0.08)
+    let support = min(1, Double(cuboid.topPointCount) / Double(max(1, parameters.fullSupportPoints)))
+    var high = 0.0
+    for i in box.pointIndices { high += Double(scene.highConfidenceShare[i]) }
+    let sensor = 0.6 + 0.4 * high / Double(max(1, box.pointIndices.count))
+    let agreementFactor: Double
+    if let agreement {
+        let s = agreement.maximumSpread / parameters.spreadScale
+        agreementFactor = 1 / (1 + s * s * s * s)
+    } else {
+        agreementFactor = parameters.singleFrameFactor
+    }
+    let lowEdge = boxParameters.rangeMinimum, highEdge = boxParameters.rangeMaximum
+    let range = min(ramp(distance, from: lowEdge, to: lowEdge + 0.1), 1 - ramp(distance, from: highEdge - 0.5, to: highEdge))
+    let visibility = 0.9 + 0.1 * Double(cuboid.sideSeen.filter { $0 }.count) / 4
+    return ConfidenceBreakdown(planarity: planarity, fill: fill, support: support, sensorConfidence: sensor,
+                               agreement: agreementFactor, range: range, visibility: visibility)
+}
+
+/// 0 below `from`, 1 above `to`, smooth (cubic) in between.
+func ramp(_ x: Double, from: Double, to: Double) -> Double {
+    guard to > from else { return x >= to ? 1 : 0 }
+    let t = min(1, max(0, (x - from) / (to - from)))
+    return t * t * (3 - 2 * t)
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A box measurement as the session API reports it.
+///
+/// Lengths are `Measurement<UnitLength>` in the configured unit, `length >= width`; volume is
+/// always cubic metres; the cuboid's pose is in the capture's world frame (metres).
+public struct DimensioningMeasurement: Sendable, Equatable, Codable {
+    public var length: Measurement<UnitLength>
+    public var width: Measurement<UnitLength>
+    public var height: Measurement<UnitLength>
+    /// length x width x height, cubic metres.
+    public var volume: Measurement<UnitVolume>
+    /// 0...1; 0.85 is the usual threshold for unattended acceptance.
+    public var confidence: Double
+    /// Frames fused into the measurement.
+    public var framesUsed: Int
+    /// Per-dimension max-min spread across frames, in the same unit as the lengths; nil with
+    /// a single frame.
+    public var spread: Spread?
+    /// The cuboid's pose in the world frame.
+    public var pose: CuboidPose
+    /// Whether a cloud service helped (never: this engine is offline only).
+    public var usedCloud: Bool
+
+    public struct Spread: Sendable, Equatable, Codable {
+        public var length: Measurement<UnitLength>
+        public var width: Measurement<UnitLength>
+        public var height: Measurement<UnitLength>
+    }
+
+    /// Centre (metres, world frame, half-way up the box) and unit axes: along the length,
+    /// along the width, up.
+    public struct CuboidPose: Sendable, Equatable, Codable {
+        public var centerMeters: [Double]
+        public var lengthAxis: [Double]
+        public var widthAxis: [Double]
+        public var upAxis: [Double]
+    }
+
+    /// Builds the measurement from a pipeline result, converting to `unit`.
+    public init(_ result: PipelineResult, unit: LengthUnit) {
+        let c = result.cuboid
+        func m(_ meters: Double) -> Measurement<UnitLength> {
+            Measurement(value: meters, unit: UnitLength.meters).converted(to: unit.unit)
+        }
+        length = m(c.length)
+        width = m(c.width)
+        height = m(c.height)
+        volume = Measurement(value: c.length * c.width * c.height, unit: UnitVolume.cubicMeters)
+        confidence = result.confidence.combined
+        framesUsed = result.scene.frameCount
+        spread = result.agreement.map { Spread(length: m($0.lengthSpread), width: m($0.widthSpread), height: m($0.heightSpread)) }
+        let array = { (v: SIMD3<Double>) in [v.x, v.y, v.z] }
+        pose = CuboidPose(centerMeters: array(c.centerInWorld), lengthAxis: array(c.axesInWorld[0]),
+                          widthAxis: array(c.axesInWorld[1]), upAxis: array(c.axesInWorld[2]))
+        usedCloud = false
+    }
+}
