@@ -1,0 +1,365 @@
+#include "cpc_internal.hpp"
+#include "cpc_header_check.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <vector>
+
+namespace cpc {
+namespace {
+
+constexpr size_t kMaxHeaderBytes = 64 * 1024;
+
+std::vector<std::string> split_words(const std::string &line) {
+    std::istringstream stream(line);
+    std::vector<std::string> words;
+    std::string word;
+    while (stream >> word) {
+        words.push_back(word);
+    }
+    return words;
+}
+
+bool parse_size(const std::string &text, size_t &value) {
+    if (text.empty() || text.size() > 19 ||
+        !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+        return false;
+    }
+    value = std::stoull(text);
+    return true;
+}
+
+/// Opens the file and returns its size; fails on a missing, unreadable, non-regular or empty file.
+cpc_status file_size(const std::string &path, size_t &size, cpc_error *error) {
+    struct stat info {};
+    if (stat(path.c_str(), &info) != 0) {
+        return fail(error, CPC_ERR_IO, "cannot open: %s", std::strerror(errno));
+    }
+    if (!S_ISREG(info.st_mode)) {
+        return fail(error, CPC_ERR_IO, "not a regular file");
+    }
+    if (info.st_size == 0) {
+        return fail(error, CPC_ERR_FORMAT, "0-byte file");
+    }
+    size = static_cast<size_t>(info.st_size);
+    return CPC_OK;
+}
+
+} // namespace
+
+cpc_status check_pcd_header(const std::string &path, size_t max_points, HeaderSummary &summary,
+                            cpc_error *error) {
+    size_t total = 0;
+    if (cpc_status status = file_size(path, total, error); status != CPC_OK) {
+        return status;
+    }
+    std::ifstream file(path, std::ios::binary);
+    if (!file) {
+        return fail(error, CPC_ERR_IO, "cannot open for reading");
+    }
+    std::vector<std::string> fields, types;
+    std::vector<size_t> sizes, counts;
+    size_t width = 0, height = 0, points = 0;
+    bool have_width = false, have_height = false, have_points = false;
+    std::string data_kind;
+    std::string line;
+    size_t consumed = 0;
+    int line_number = 0;
+    while (data_kind.empty()) {
+        if (!std::getline(file, line)) {
+            return fail(error, CPC_ERR_FORMAT, "header ends before its DATA line");
+        }
+        ++line_number;
+        consumed += line.size() + 1;
+        if (consumed > kMaxHeaderBytes) {
+            return fail(error, CPC_ERR_FORMAT, "header longer than %zu bytes", kMaxHeaderBytes);
+        }
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        const auto words = split_words(line);
+        if (words.empty() || words[0][0] == '#') {
+            continue;
+        }
+        const std::string &key = words[0];
+        const std::vector<std::string> values(words.begin() + 1, words.end());
+        auto sizes_of = [&](std::vector<size_t> &out) -> bool {
+            out.clear();
+            for (const auto &value : values) {
+                size_t number = 0;
+                if (!parse_size(value, number)) {
+                    return false;
+                }
+                out.push_back(number);
+            }
+            return true;
+        };
+        if (key == "VERSION") {
+            continue;
+        } else if (key == "FIELDS" || key == "COLUMNS") {
+            fields = values;
+        } else if (key == "SIZE") {
+            if (!sizes_of(sizes)) {
+                return fail(error, CPC_ERR_FORMAT, "line %d: SIZE values must be whole numbers", line_number);
+            }
+        } else if (key == "TYPE") {
+            types = values;
+        } else if (key == "COUNT") {
+            if (!sizes_of(counts)) {
+                return fail(error, CPC_ERR_FORMAT, "line %d: COUNT values must be whole numbers", line_number);
+            }
+        } else if (key == "WIDTH") {
+            have_width = values.size() == 1 && parse_size(values[0], width);
+        } else if (key == "HEIGHT") {
+            have_height = values.size() == 1 && parse_size(values[0], height);
+        } else if (key == "POINTS") {
+            have_points = values.size() == 1 && parse_size(values[0], points);
+        } else if (key == "VIEWPOINT") {
+            if (values.size() != 7) {
+                return fail(error, CPC_ERR_FORMAT, "line %d: VIEWPOINT needs 7 values", line_number);
+            }
+        } else if (key == "DATA") {
+            if (values.size() != 1 ||
+                (values[0] != "ascii" && values[0] != "binary" && values[0] != "binary_compressed")) {
+                return fail(error, CPC_ERR_FORMAT, "line %d: unknown DATA kind", line_number);
+            }
+            data_kind = values[0];
+        } else {
+            return fail(error, CPC_ERR_FORMAT, "line %d: unknown header keyword '%.40s'", line_number, key.c_str());
+        }
+    }
+    if (fields.empty()) {
+        return fail(error, CPC_ERR_FORMAT, "header has no FIELDS");
+    }
+    if (counts.empty()) {
+        counts.assign(fields.size(), 1);
+    }
+    if (sizes.size() != fields.size() || types.size() != fields.size() || counts.size() != fields.size()) {
+        return fail(error, CPC_ERR_FORMAT, "FIELDS, SIZE, TYPE and COUNT disagree in length (%zu, %zu, %zu, %zu)",
+                    fields.size(), sizes.size(), types.size(), counts.size());
+    }
+    size_t point_bytes = 0;
+    for (size_t i = 0; i < fields.size(); ++i) {
+        const std::string &type = types[i];
+        const size_t size = sizes[i];
+        const bool valid_type = (type == "F" && (size == 4 || size == 8)) ||
+                                ((type == "I" || type == "U") && (size == 1 || size == 2 || size == 4 || size == 8));
+        if (!valid_type) {
+            return fail(error, CPC_ERR_FORMAT, "field '%.40s' has unsupported TYPE %.8s with SIZE %zu",
+                        fields[i].c_str(), type.c_str(), size);
+        }
+        if (counts[i] == 0 || counts[i] > 1024) {
+            return fail(error, CPC_ERR_FORMAT, "field '%.40s' has COUNT %zu", fields[i].c_str(), counts[i]);
+        }
+        point_bytes += size * counts[i];
+    }
+    for (const char *axis : {"x", "y", "z"}) {
+        const auto it = std::find(fields.begin(), fields.end(), axis);
+        if (it == fields.end()) {
+            return fail(error, CPC_ERR_FORMAT, "no '%s' field", axis);
+        }
+        if (counts[static_cast<size_t>(it - fields.begin())] != 1) {
+            return fail(error, CPC_ERR_FORMAT, "field '%s' must have COUNT 1", axis);
+        }
+    }
+    if (!have_width || !have_height || width == 0 || height == 0) {
+        return fail(error, CPC_ERR_FORMAT, "WIDTH and HEIGHT must be positive whole numbers");
+    }
+    if (width > 0xFFFFFFFFull / height) {
+        return fail(error, CPC_ERR_TOO_LARGE, "WIDTH x HEIGHT overflows");
+    }
+    if (have_points && points != width * height) {
+        return fail(error, CPC_ERR_FORMAT, "POINTS %zu differs from WIDTH x HEIGHT = %zu", points, width * height);
+    }
+    points = width * height;
+    if (points > max_points) {
+        return fail(error, CPC_ERR_TOO_LARGE, "declares %zu points, more than the limit %zu", points, max_points);
+    }
+    const size_t body = total - consumed;
+    if (data_kind == "binary") {
+        if (body / point_bytes < points) {
+            return fail(error, CPC_ERR_FORMAT, "binary body holds %zu bytes, the header promises %zu points of %zu bytes",
+                        body, points, point_bytes);
+        }
+    } else if (data_kind == "binary_compressed") {
+        uint32_t compressed = 0, uncompressed = 0;
+        if (body < 8 || !file.read(reinterpret_cast<char *>(&compressed), 4) ||
+            !file.read(reinterpret_cast<char *>(&uncompressed), 4)) {
+            return fail(error, CPC_ERR_FORMAT, "binary_compressed body too short for its size fields");
+        }
+        if (static_cast<size_t>(compressed) > body - 8) {
+            return fail(error, CPC_ERR_FORMAT, "compressed size %u exceeds the %zu bytes present", compressed, body - 8);
+        }
+        if (static_cast<size_t>(uncompressed) != points * point_bytes) {
+            return fail(error, CPC_ERR_FORMAT, "uncompressed size %u differs from %zu points of %zu bytes",
+                        uncompressed, points, point_bytes);
+        }
+        if (points > 0 && compressed == 0) {
+            return fail(error, CPC_ERR_FORMAT, "compressed size is 0");
+        }
+    } else {
+        // ascii: one line per point.
+        size_t lines = 0;
+        while (lines < points && std::getline(file, line)) {
+            if (split_words(line).size() >= fields.size()) {
+                ++lines;
+            } else if (!split_words(line).empty()) {
+                return fail(error, CPC_ERR_FORMAT, "ascii point %zu has fewer values than fields", lines);
+            }
+        }
+        if (lines < points) {
+            return fail(error, CPC_ERR_FORMAT, "ascii body has %zu points, the header promises %zu", lines, points);
+        }
+    }
+    summary.points = points;
+    summary.width = static_cast<uint32_t>(width);
+    summary.height = static_cast<uint32_t>(height);
+    return CPC_OK;
+}
+
+cpc_status check_ply_header(const std::string &path, size_t max_points, HeaderSummary &summary,
+                            cpc_error *error) {
+    size_t total = 0;
+    if (cpc_status status = file_size(path, total, error); status != CPC_OK) {
+        return status;
+    }
+    std::ifstream file(path, std::ios::binary);
+    if (!file) {
+        return fail(error, CPC_ERR_IO, "cannot open for reading");
+    }
+    std::string line;
+    size_t consumed = 0;
+    int line_number = 0;
+    auto next_line = [&]() -> bool {
+        if (!std::getline(file, line)) {
+            return false;
+        }
+        ++line_number;
+        consumed += line.size() + 1;
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        return consumed <= kMaxHeaderBytes;
+    };
+    if (!next_line() || line != "ply") {
+        return fail(error, CPC_ERR_FORMAT, "missing 'ply' magic line");
+    }
+    struct Element {
+        std::string name;
+        size_t count = 0;
+        size_t stride = 0;
+        bool has_list = false;
+        std::vector<std::string> properties;
+    };
+    std::vector<Element> elements;
+    std::string format;
+    bool ended = false;
+    while (!ended) {
+        if (!next_line()) {
+            return fail(error, CPC_ERR_FORMAT, "header ends before 'end_header'");
+        }
+        const auto words = split_words(line);
+        if (words.empty() || words[0] == "comment" || words[0] == "obj_info") {
+            continue;
+        }
+        if (words[0] == "format") {
+            if (words.size() != 3 || (words[1] != "ascii" && words[1] != "binary_little_endian" &&
+                                      words[1] != "binary_big_endian")) {
+                return fail(error, CPC_ERR_FORMAT, "line %d: unknown format", line_number);
+            }
+            format = words[1];
+        } else if (words[0] == "element") {
+            Element element;
+            if (words.size() != 3 || !parse_size(words[2], element.count)) {
+                return fail(error, CPC_ERR_FORMAT, "line %d: malformed element line", line_number);
+            }
+            element.name = words[1];
+            elements.push_back(element);
+        } else if (words[0] == "property") {
+            if (elements.empty()) {
+                return fail(error, CPC_ERR_FORMAT, "line %d: property before any element", line_number);
+            }
+            static const char *const kTypes[][2] = {
+                {"char", "1"}, {"uchar", "1"}, {"short", "2"}, {"ushort", "2"}, {"int", "4"}, {"uint", "4"},
+                {"float", "4"}, {"double", "8"}, {"int8", "1"}, {"uint8", "1"}, {"int16", "2"}, {"uint16", "2"},
+                {"int32", "4"}, {"uint32", "4"}, {"float32", "4"}, {"float64", "8"}};
+            auto size_of = [&](const std::string &type) -> size_t {
+                for (const auto &entry : kTypes) {
+                    if (type == entry[0]) {
+                        return static_cast<size_t>(entry[1][0] - '0');
+                    }
+                }
+                return 0;
+            };
+            Element &element = elements.back();
+            if (words.size() == 5 && words[1] == "list") {
+                if (size_of(words[2]) == 0 || size_of(words[3]) == 0) {
+                    return fail(error, CPC_ERR_FORMAT, "line %d: unknown list property type", line_number);
+                }
+                element.has_list = true;
+                element.properties.push_back(words[4]);
+            } else if (words.size() == 3 && size_of(words[1]) != 0) {
+                element.stride += size_of(words[1]);
+                element.properties.push_back(words[2]);
+            } else {
+                return fail(error, CPC_ERR_FORMAT, "line %d: unknown property type", line_number);
+            }
+        } else if (words[0] == "end_header") {
+            ended = true;
+        } else {
+            return fail(error, CPC_ERR_FORMAT, "line %d: unknown header keyword '%.40s'", line_number, words[0].c_str());
+        }
+    }
+    if (format.empty()) {
+        return fail(error, CPC_ERR_FORMAT, "no format line");
+    }
+    const auto vertex = std::find_if(elements.begin(), elements.end(),
+                                     [](const Element &e) { return e.name == "vertex"; });
+    if (vertex == elements.end()) {
+        return fail(error, CPC_ERR_FORMAT, "no vertex element");
+    }
+    for (const char *axis : {"x", "y", "z"}) {
+        if (std::find(vertex->properties.begin(), vertex->properties.end(), axis) == vertex->properties.end()) {
+            return fail(error, CPC_ERR_FORMAT, "vertex element has no '%s' property", axis);
+        }
+    }
+    if (vertex->count > max_points) {
+        return fail(error, CPC_ERR_TOO_LARGE, "declares %zu points, more than the limit %zu", vertex->count, max_points);
+    }
+    const size_t body = total > consumed ? total - consumed : 0;
+    if (format != "ascii") {
+        size_t needed = 0;
+        bool fixed = true;
+        for (const auto &element : elements) {
+            fixed = fixed && !element.has_list;
+            if (element.stride != 0 && element.count > (SIZE_MAX - needed) / element.stride) {
+                return fail(error, CPC_ERR_FORMAT, "element sizes overflow");
+            }
+            needed += element.count * element.stride;
+        }
+        if (fixed && body < needed) {
+            return fail(error, CPC_ERR_FORMAT, "binary body holds %zu bytes, the header promises %zu", body, needed);
+        }
+    } else {
+        size_t lines = 0;
+        while (lines < vertex->count && std::getline(file, line)) {
+            if (!split_words(line).empty()) {
+                ++lines;
+            }
+        }
+        if (lines < vertex->count) {
+            return fail(error, CPC_ERR_FORMAT, "ascii body has %zu lines, the header promises %zu vertices", lines,
+                        vertex->count);
+        }
+    }
+    summary.points = vertex->count;
+    summary.width = static_cast<uint32_t>(std::min<size_t>(vertex->count, 0xFFFFFFFFu));
+    summary.height = 1;
+    return CPC_OK;
+}
+
+} // namespace cpc
