@@ -2,48 +2,50 @@ import Foundation
 import Testing
 @testable import Dimensioning
 
-@Suite struct CaptureReaderTests {
-    @Test func folderIsStrayScanner() throws {
-        let folder = CaptureFixtures.npyFolder(frames: 2)
-        defer { CaptureFixtures.remove(folder) }
-        let capture = try CaptureReader.read(folder)
-        #expect(capture.frames.count == 2 && capture.cloud == nil)
-        #expect(capture.name == folder.lastPathComponent)
-    }
-
-    @Test func upperCaseExtensionIsPointCloud() throws {
-        let folder = CaptureFixtures.temporaryFolder()
-        defer { CaptureFixtures.remove(folder) }
-        let file = folder.appendingPathComponent("SCAN.PCD")
-        try PointCloudWriter.write(PointCloud(points: [SIMD3(0, 0, 1), SIMD3(0.5, 0.5, 2)]), to: file)
-        let capture = try CaptureReader.read(file)
-        #expect(capture.frames.isEmpty)
-        #expect(capture.cloud?.pointsInCamera.count == 2)
-        #expect(capture.gravityInWorld == nil)
-    }
-
-    @Test func unknownExtension() {
-        let folder = CaptureFixtures.temporaryFolder()
-        defer { CaptureFixtures.remove(folder) }
-        let file = folder.appendingPathComponent("scan.xyz")
-        CaptureFixtures.writeText("0 0 1\n", to: file)
-        expectUnreadable(file: file, reasonContains: ["unsupported format", ".pcd", ".ply", "Stray Scanner folder"]) {
-            _ = try CaptureReader.read(file)
+extension CaptureTests {
+    @Suite struct CaptureReaderTests {
+        @Test func folderIsStrayScanner() throws {
+            let folder = CaptureFixtures.npyFolder(frames: 2)
+            defer { CaptureFixtures.remove(folder) }
+            let capture = try CaptureReader.read(folder)
+            #expect(capture.frames.count == 2 && capture.cloud == nil)
+            #expect(capture.name == folder.lastPathComponent)
         }
-    }
 
-    @Test func nonExistentPath() {
-        let path = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).pcd")
-        expectUnreadable(file: path, reasonContains: ["no such file or folder"]) { _ = try CaptureReader.read(path) }
-    }
+        @Test func upperCaseExtensionIsPointCloud() throws {
+            let folder = CaptureFixtures.temporaryFolder()
+            defer { CaptureFixtures.remove(folder) }
+            let file = folder.appendingPathComponent("SCAN.PCD")
+            try PointCloudWriter.write(PointCloud(points: [SIMD3(0, 0, 1), SIMD3(0.5, 0.5, 2)]), to: file)
+            let capture = try CaptureReader.read(file)
+            #expect(capture.frames.isEmpty)
+            #expect(capture.cloud?.pointsInCamera.count == 2)
+            #expect(capture.gravityInWorld == nil)
+        }
 
-    @Test func limitsHaveDocumentedDefaults() throws {
-        let limits = CaptureLimits()
-        #expect(limits.maxImageWidth == 4096 && limits.maxImageHeight == 4096)
-        #expect(limits.maxFrameCount == 3600)
-        #expect(limits.maxCloudPoints == 20_000_000)
-        #expect(limits.maxFileBytes == 256 * 1024 * 1024)
-        let decoded = try JSONDecoder().decode(CaptureLimits.self, from: JSONEncoder().encode(CaptureLimits(maxFrameCount: 7)))
-        #expect(decoded.maxFrameCount == 7)
+        @Test func unknownExtension() {
+            let folder = CaptureFixtures.temporaryFolder()
+            defer { CaptureFixtures.remove(folder) }
+            let file = folder.appendingPathComponent("scan.xyz")
+            CaptureFixtures.writeText("0 0 1\n", to: file)
+            expectUnreadable(file: file, reasonContains: ["unsupported format", ".pcd", ".ply", "Stray Scanner folder"]) {
+                _ = try CaptureReader.read(file)
+            }
+        }
+
+        @Test func nonExistentPath() {
+            let path = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).pcd")
+            expectUnreadable(file: path, reasonContains: ["no such file or folder"]) { _ = try CaptureReader.read(path) }
+        }
+
+        @Test func limitsHaveDocumentedDefaults() throws {
+            let limits = CaptureLimits()
+            #expect(limits.maxImageWidth == 4096 && limits.maxImageHeight == 4096)
+            #expect(limits.maxFrameCount == 3600)
+            #expect(limits.maxCloudPoints == 20_000_000)
+            #expect(limits.maxFileBytes == 256 * 1024 * 1024)
+            let decoded = try JSONDecoder().decode(CaptureLimits.self, from: JSONEncoder().encode(CaptureLimits(maxFrameCount: 7)))
+            #expect(decoded.maxFrameCount == 7)
+        }
     }
 }

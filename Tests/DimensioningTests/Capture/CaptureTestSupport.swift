@@ -58,18 +58,6 @@ enum CaptureFixtures {
         return m
     }
 
-    /// The shared real data folder: `<repo>/../shared/data/real`, found from this file's path
-    /// (`<repo>/Tests/DimensioningTests/Capture/CaptureTestSupport.swift`).
-    static func realDataFolder(filePath: String = #filePath) -> URL {
-        URL(fileURLWithPath: filePath)
-            .deletingLastPathComponent()  // Capture
-            .deletingLastPathComponent()  // DimensioningTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // repo root
-            .deletingLastPathComponent()  // parent of the repo
-            .appendingPathComponent("shared/data/real")
-    }
-
     /// Writes raw bytes to `url`, creating parent folders.
     static func writeBytes(_ bytes: [UInt8], to url: URL) {
         try! FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -163,3 +151,6 @@ extension CaptureFixtures {
 
 /// The largest absolute component of `v`.
 func maxAbs(_ v: SIMD3<Double>) -> Double { max(abs(v.x), abs(v.y), abs(v.z)) }
+
+/// The parent suite of every capture test, so that `swift test --filter Capture` runs them all.
+@Suite struct CaptureTests {}
