@@ -43,10 +43,26 @@ extension StrayScannerReader {
     /// Decodes a grayscale PNG through libpng (`NativePNG`), mapping failures to
     /// `unreadableCapture` naming the file.
     static func decodePNG(_ bytes: [UInt8], url: URL, limits: CaptureLimits) throws(DimensioningError) -> GrayImage {
+        // libpng refuses oversized images too, but reports them as a bad IHDR; say it plainly.
+        if let (width, height) = pngDeclaredSize(bytes),
+           let problem = limits.imageSizeProblem(width: width, height: height) {
+            throw .unreadableCapture(file: url.path, reason: "PNG " + problem)
+        }
         do {
             return try NativePNG.decodeGray(bytes, maxWidth: limits.maxImageWidth, maxHeight: limits.maxImageHeight)
         } catch {
             throw .unreadableCapture(file: url.path, reason: "PNG: \(error.message)")
         }
+    }
+
+    /// The width and height a PNG declares in its IHDR chunk (the first chunk, right after the
+    /// 8-byte signature), without decoding anything; nil when the bytes do not start that way.
+    static func pngDeclaredSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            return nil
+        }
+        func bigEndian(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (bigEndian(16), bigEndian(20))
     }
 }

@@ -73,7 +73,8 @@ extension CaptureTests {
         @Test func imageLargerThanLimit() throws {
             let (folder, _) = try CaptureFixtures.writtenCapture(frames: 1, confidence: false, pose: false)
             defer { CaptureFixtures.remove(folder) }
-            expectUnreadable(file: folder.appendingPathComponent("depth/000000.png")) {
+            expectUnreadable(file: folder.appendingPathComponent("depth/000000.png"),
+                             reasonContains: ["PNG image is 256x192, larger than the limit of 128x4096"]) {
                 _ = try StrayScannerReader.read(folder: folder, limits: CaptureLimits(maxImageWidth: 128))
             }
         }
