@@ -37,15 +37,5 @@ extension CaptureTests {
             let path = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).pcd")
             expectUnreadable(file: path, reasonContains: ["no such file or folder"]) { _ = try CaptureReader.read(path) }
         }
-
-        @Test func limitsHaveDocumentedDefaults() throws {
-            let limits = CaptureLimits()
-            #expect(limits.maxImageWidth == 4096 && limits.maxImageHeight == 4096)
-            #expect(limits.maxFrameCount == 3600)
-            #expect(limits.maxCloudPoints == 20_000_000)
-            #expect(limits.maxFileBytes == 256 * 1024 * 1024)
-            let decoded = try JSONDecoder().decode(CaptureLimits.self, from: JSONEncoder().encode(CaptureLimits(maxFrameCount: 7)))
-            #expect(decoded.maxFrameCount == 7)
-        }
     }
 }

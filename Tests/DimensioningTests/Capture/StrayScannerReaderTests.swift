@@ -60,16 +60,6 @@ extension CaptureTests {
             #expect(capture.frames[0].timestamp == 0, "timestamps start at the first frame")
         }
 
-        @Test func worldConversionRoundTrips() {
-            let pose = RigidTransform(quaternion: SIMD4(0.3, -0.1, 0.2, 0.9), translation: SIMD3(1, 2, 3))
-            let engine = ARKitWorld.engineWorldFromCamera(arkitWorldFromCamera: pose)
-            #expect(maxAbs(engine.translation - SIMD3(1, -3, 2)) < 1e-12)
-            let back = ARKitWorld.arkitWorldFromCamera(engineWorldFromCamera: engine)
-            #expect(CaptureFixtures.maxDifference(back, pose) < 1e-12)
-            // ARKit's up (+y) is the engine's up (+z).
-            #expect(maxAbs(ARKitWorld.engineFromARKit.rotate(SIMD3(0, 1, 0)) - SIMD3(0, 0, 1)) < 1e-12)
-        }
-
         @Test func headerlessOdometryMatchedByOrder() throws {
             let folder = CaptureFixtures.npyFolder(frames: 3, odometry: CaptureFixtures.odometryText(frames: 3, header: false))
             defer { CaptureFixtures.remove(folder) }
