@@ -15,7 +15,9 @@ struct CSVLines {
     static func parse(_ text: String) -> [Line] {
         var lines: [Line] = []
         var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // `isNewline` covers "\n", "\r" and "\r\n" (one Character in Swift, so splitting at "\n"
+        // alone would miss Windows line endings).
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             number += 1
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty { continue }

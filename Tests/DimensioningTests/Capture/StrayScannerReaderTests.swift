@@ -98,6 +98,19 @@ extension CaptureTests {
             #expect(capture.frames.map { ($0.timestamp * 60).rounded() } == [0, 2, 10])
         }
 
+        /// Files saved with Windows line endings and a trailing blank line read the same.
+        @Test func crlfLineEndings() throws {
+            let odometry = CaptureFixtures.odometryText(frames: 2).replacingOccurrences(of: "\n", with: "\r\n") + "\r\n"
+            let folder = CaptureFixtures.npyFolder(frames: 2, odometry: odometry)
+            defer { CaptureFixtures.remove(folder) }
+            CaptureFixtures.writeText(CaptureFixtures.cameraMatrixText.replacingOccurrences(of: "\n", with: "\r\n"),
+                                      to: folder.appendingPathComponent("camera_matrix.csv"))
+            let capture = try StrayScannerReader.read(folder: folder)
+            #expect(capture.frames.count == 2)
+            #expect(abs(capture.frames[0].intrinsics.fx - 1450.0 * 8 / 1920) < 1e-9)
+            #expect(abs(capture.frames[1].worldFromCamera!.translation.x - 0.1) < 1e-9)
+        }
+
         @Test func optionalFilesIgnored() throws {
             let folder = CaptureFixtures.npyFolder(frames: 1)
             defer { CaptureFixtures.remove(folder) }
