@@ -1,0 +1,105 @@
+import Foundation
+
+/// File-system helpers shared by the capture readers and writers (internal).
+///
+/// Every failure becomes `DimensioningError.unreadableCapture(file:reason:)` naming the path.
+enum CaptureFile {
+    enum Kind: Sendable, Equatable { case missing, regular, directory, other }
+
+    /// What `url` is, following symbolic links, and its size in bytes.
+    static func kind(of url: URL) -> (kind: Kind, size: Int) {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return (.missing, 0) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return (.regular, Int(info.st_size))
+        case S_IFDIR: return (.directory, 0)
+        default: return (.other, Int(info.st_size))
+        }
+    }
+
+    /// Checks that `url` is a regular, non-empty file of at most `maxBytes` bytes; returns its size.
+    @discardableResult
+    static func checkRegularFile(_ url: URL, maxBytes: Int) throws(DimensioningError) -> Int {
+        let (kind, size) = kind(of: url)
+        switch kind {
+        case .missing: throw .unreadableCapture(file: url.path, reason: "no such file")
+        case .directory: throw .unreadableCapture(file: url.path, reason: "is a folder, not a file")
+        case .other: throw .unreadableCapture(file: url.path, reason: "not a regular file")
+        case .regular: break
+        }
+        if size == 0 { throw .unreadableCapture(file: url.path, reason: "0-byte file") }
+        if size > maxBytes {
+            throw .unreadableCapture(file: url.path,
+                                     reason: "file is \(size) bytes, more than the limit of \(maxBytes) bytes")
+        }
+        return size
+    }
+
+    /// The bytes of a regular, non-empty file no larger than `maxBytes` (checked before reading).
+    static func readBytes(_ url: URL, maxBytes: Int) throws(DimensioningError) -> [UInt8] {
+        try checkRegularFile(url, maxBytes: maxBytes)
+        do {
+            let data = try Data(contentsOf: url)
+            if data.count > maxBytes {  // grew between the check and the read
+                throw DimensioningError.unreadableCapture(
+                    file: url.path, reason: "file is \(data.count) bytes, more than the limit of \(maxBytes) bytes")
+            }
+            return [UInt8](data)
+        } catch let error as DimensioningError {
+            throw error
+        } catch {
+            throw .unreadableCapture(file: url.path, reason: "cannot read: \(error.localizedDescription)")
+        }
+    }
+
+    /// The text of a small UTF-8 file (CSV), size-checked first.
+    static func readText(_ url: URL, maxBytes: Int) throws(DimensioningError) -> String {
+        String(decoding: try readBytes(url, maxBytes: maxBytes), as: UTF8.self)
+    }
+
+    /// Creates `folder` (and its parents) unless it exists as a folder.
+    static func makeFolder(_ folder: URL) throws(DimensioningError) {
+        switch kind(of: folder).kind {
+        case .directory: return
+        case .missing: break
+        case .regular, .other:
+            throw .unreadableCapture(file: folder.path, reason: "cannot write: exists and is not a folder")
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .unreadableCapture(file: folder.path, reason: "cannot create folder: \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes `destination` atomically: `produce` writes a temporary file in the same folder
+    /// (its name keeps the destination's extension), which is then renamed over `destination`.
+    /// The temporary file is removed if anything fails.
+    static func writeAtomically(to destination: URL,
+                                _ produce: (URL) throws(DimensioningError) -> Void) throws(DimensioningError) {
+        let folder = destination.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)-\(destination.lastPathComponent)")
+        do {
+            try produce(temporary)
+        } catch {
+            unlink(temporary.path)
+            throw error
+        }
+        if rename(temporary.path, destination.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw .unreadableCapture(file: destination.path, reason: "cannot write: rename failed: \(reason)")
+        }
+    }
+
+    /// Writes `text` as UTF-8 to `destination` atomically.
+    static func writeText(_ text: String, to destination: URL) throws(DimensioningError) {
+        try writeAtomically(to: destination) { (temporary: URL) throws(DimensioningError) in
+            do {
+                try Data(text.utf8).write(to: temporary)
+            } catch {
+                throw .unreadableCapture(file: destination.path, reason: "cannot write: \(error.localizedDescription)")
+            }
+        }
+    }
+}

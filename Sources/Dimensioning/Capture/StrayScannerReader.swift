@@ -1,0 +1,154 @@
+import Foundation
+
+/// Reads a Stray Scanner export folder (see `shared/reference/capture-formats.md`):
+///
+/// ```
+/// folder/
+///   depth/NNNNNN.png        16-bit gray, millimetres, 0 = no return (or NNNNNN.npy:
+///                           float32 metres or uint16 millimetres)
+///   confidence/NNNNNN.png   optional folder; 8-bit, 0 low, 1 medium, 2 high
+///   camera_matrix.csv       3x3 pinhole matrix for the 1920x1440 RGB image (pixels)
+///   odometry.csv            optional; camera poses in ARKit's world (see below)
+///   imu.csv, rgb.mp4        optional, ignored
+/// ```
+///
+/// - Frames are sorted by their number; depth comes out in metres, z-depth along the optical
+///   axis. An all-zero depth image is read as it is (the pipeline refuses it later).
+/// - Intrinsics are scaled from 1920x1440 to the depth resolution (`CameraIntrinsics.scaled`).
+/// - Without a `confidence` folder frames get `confidence = nil`; with one, every frame needs
+///   its file of the depth image's size.
+/// - **Gravity.** `odometry.csv` gives each camera pose (OpenCV camera axes: x right, y down,
+///   z forward) in ARKit's world, where gravity points along **-y**. The reader converts it to
+///   the engine's world, where gravity points along **-z** (`ARKitWorld`): frames get
+///   `worldFromCamera` in the engine world and the capture `gravityInWorld = (0, 0, -1)`.
+///   Rows are matched to frames by the `frame` column when present, otherwise by order.
+///   Timestamps are seconds since the first frame's timestamp.
+/// - Without `odometry.csv`: `worldFromCamera = nil`, `gravityInWorld = nil`, and timestamps
+///   are (frame number - first frame number) / 60 s (the app records at 60 Hz); the same
+///   timestamps are used for the header-less odometry variant, which has none.
+///
+/// Every failure is `DimensioningError.unreadableCapture(file:reason:)` naming the offending
+/// file or folder.
+public enum StrayScannerReader {
+    /// A depth file found in `depth/`.
+    struct FrameFile: Sendable {
+        var number: Int
+        /// The file name without extension, e.g. "000012".
+        var name: String
+        var url: URL
+    }
+
+    public static func read(folder: URL, limits: CaptureLimits = .init()) throws(DimensioningError) -> DepthCapture {
+        switch CaptureFile.kind(of: folder).kind {
+        case .directory: break
+        case .missing: throw .unreadableCapture(file: folder.path, reason: "no such file or folder")
+        case .regular, .other:
+            throw .unreadableCapture(file: folder.path, reason: "not a folder (a Stray Scanner capture is a folder holding depth/ and camera_matrix.csv)")
+        }
+        let files = try depthFiles(in: folder.appendingPathComponent("depth"), limits: limits)
+        let rgbIntrinsics = try readCameraMatrix(folder.appendingPathComponent("camera_matrix.csv"), limits: limits)
+
+        let confidenceFolder = folder.appendingPathComponent("confidence")
+        let hasConfidence = CaptureFile.kind(of: confidenceFolder).kind == .directory
+        let odometryURL = folder.appendingPathComponent("odometry.csv")
+        let poses: [(pose: RigidTransform, timestamp: Double?)]?
+        if CaptureFile.kind(of: odometryURL).kind == .missing {
+            poses = nil
+        } else {
+            poses = try matchOdometry(try readOdometry(odometryURL, limits: limits), to: files, file: odometryURL.path)
+        }
+        let firstTimestamp = poses?.first?.timestamp
+
+        var frames: [DepthFrame] = []
+        frames.reserveCapacity(files.count)
+        for (i, file) in files.enumerated() {
+            let depth = try readDepth(file.url, limits: limits)
+            if let first = frames.first, first.width != depth.width || first.height != depth.height {
+                throw .unreadableCapture(file: file.url.path, reason: "depth is \(depth.width)x\(depth.height) but frame \(files[0].name) depth is \(first.width)x\(first.height)")
+            }
+            var confidence: [UInt8]?
+            if hasConfidence {
+                confidence = try readConfidence(confidenceFolder.appendingPathComponent(file.name + ".png"),
+                                                frameName: file.name, depthWidth: depth.width,
+                                                depthHeight: depth.height, limits: limits)
+            }
+            let timestamp: Double
+            if let t = poses?[i].timestamp, let t0 = firstTimestamp {
+                timestamp = t - t0
+            } else {
+                timestamp = Double(file.number - files[0].number) / 60
+            }
+            frames.append(DepthFrame(
+                width: depth.width, height: depth.height, depth: depth.depth, confidence: confidence,
+                intrinsics: rgbIntrinsics.scaled(toWidth: depth.width, height: depth.height),
+                worldFromCamera: poses.map { ARKitWorld.engineWorldFromCamera(arkitWorldFromCamera: $0[i].pose) },
+                timestamp: timestamp))
+        }
+        return DepthCapture(source: folder, frames: frames,
+                            gravityInWorld: poses == nil ? nil : ARKitWorld.gravityInEngineWorld)
+    }
+
+    /// The depth files `NNNNNN.png` / `NNNNNN.npy` of `depthFolder`, sorted by number. Other
+    /// files (hidden files, notes) are ignored; none at all is an error naming the folder.
+    static func depthFiles(in depthFolder: URL, limits: CaptureLimits) throws(DimensioningError) -> [FrameFile] {
+        let path = depthFolder.path
+        guard CaptureFile.kind(of: depthFolder).kind == .directory else {
+            throw .unreadableCapture(file: path, reason: "missing depth folder (expected depth/NNNNNN.png files)")
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw .unreadableCapture(file: path, reason: "cannot list the folder: \(error.localizedDescription)")
+        }
+        var byNumber: [Int: FrameFile] = [:]
+        for name in names where !name.hasPrefix(".") {
+            let url = depthFolder.appendingPathComponent(name)
+            let ext = url.pathExtension.lowercased()
+            let stem = url.deletingPathExtension().lastPathComponent
+            guard ext == "png" || ext == "npy", !stem.isEmpty, stem.count <= 9,
+                  stem.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(stem) else { continue }
+            if let other = byNumber[number] {
+                throw .unreadableCapture(file: path, reason: "frame \(number) appears twice (\(other.url.lastPathComponent) and \(name))")
+            }
+            byNumber[number] = FrameFile(number: number, name: stem, url: url)
+        }
+        guard !byNumber.isEmpty else {
+            throw .unreadableCapture(file: path, reason: "empty depth folder: no NNNNNN.png or NNNNNN.npy depth files")
+        }
+        guard byNumber.count <= limits.maxFrameCount else {
+            throw .unreadableCapture(file: path, reason: "\(byNumber.count) depth frames, more than the limit of \(limits.maxFrameCount)")
+        }
+        return byNumber.values.sorted { $0.number < $1.number }
+    }
+
+    /// Pairs odometry rows with depth frames: by the `frame` column when present (each frame
+    /// needs exactly one row), otherwise by order. Row and frame counts must agree.
+    static func matchOdometry(_ rows: [OdometryRow], to files: [FrameFile],
+                              file: String) throws(DimensioningError) -> [(pose: RigidTransform, timestamp: Double?)] {
+        let lastLine = rows.last?.line ?? 1
+        guard rows.count == files.count else {
+            let relation = rows.count < files.count ? "fewer" : "more"
+            throw .unreadableCapture(file: file, reason: "line \(lastLine): \(rows.count) pose rows for \(files.count) depth frames (\(relation) rows than frames)")
+        }
+        guard rows.first?.frame != nil else {
+            return rows.map { ($0.arkitWorldFromCamera, $0.timestamp) }
+        }
+        var byFrame: [Int: OdometryRow] = [:]
+        for row in rows {
+            guard let frame = row.frame else { continue }
+            if let other = byFrame[frame] {
+                throw .unreadableCapture(file: file, reason: "line \(row.line): frame \(frame) already has a pose on line \(other.line)")
+            }
+            byFrame[frame] = row
+        }
+        var result: [(pose: RigidTransform, timestamp: Double?)] = []
+        for f in files {
+            guard let row = byFrame[f.number] else {
+                throw .unreadableCapture(file: file, reason: "line \(lastLine): no row for depth frame \(f.name)")
+            }
+            result.append((row.arkitWorldFromCamera, row.timestamp))
+        }
+        return result
+    }
+}
