@@ -56,6 +56,19 @@ extern "C" cpc_status cpc_png_decode_gray(const uint8_t *bytes, size_t byte_coun
         return cpc::fail(error, CPC_ERR_FORMAT, "not a PNG file (bad signature)");
     }
 
+    // The IHDR chunk follows the signature: length (4), "IHDR" (4), width (4), height (4),
+    // big-endian. Refuse oversized images here with a clear status, before libpng allocates.
+    if (byte_count >= 24 && std::memcmp(bytes + 12, "IHDR", 4) == 0) {
+        auto be32 = [&](size_t at) {
+            return (uint32_t(bytes[at]) << 24) | (uint32_t(bytes[at + 1]) << 16) | (uint32_t(bytes[at + 2]) << 8) |
+                   uint32_t(bytes[at + 3]);
+        };
+        const uint32_t declared_width = be32(16), declared_height = be32(20);
+        if (declared_width > max_width || declared_height > max_height) {
+            return cpc::fail(error, CPC_ERR_TOO_LARGE, "PNG declares %ux%u pixels, more than the limit %ux%u",
+                             declared_width, declared_height, max_width, max_height);
+        }
+    }
     ErrorSink sink{};
     MemoryReader reader{bytes, byte_count, 0};
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &sink, on_png_error, on_png_warning);

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything the pipeline computed for one capture, stage by stage (metres, world frame).
 public struct PipelineResult: Sendable {
     public var scene: FusedScene
@@ -51,9 +53,11 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if cuboid.fill < parameters.confidence.minimumFill - 0.1 {
         throw .notCuboid(reason: "the top covers \(Int((cuboid.fill * 100).rounded())) % of its rectangle")
     }
-    let smallest = min(cuboid.width, cuboid.height)
-    if smallest < parameters.box.minimumSide {
-        throw .boxTooSmall(smallestSide: smallest, minimum: parameters.box.minimumSide)
+    if cuboid.width < parameters.box.minimumSide {
+        throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.box.minimumSide)
+    }
+    if cuboid.height < parameters.box.minimumHeight {
+        throw .boxTooSmall(smallestSide: cuboid.height, minimum: parameters.box.minimumHeight)
     }
     let range = parameters.box.rangeMinimum...parameters.box.rangeMaximum
     if !range.contains(distance) { throw .outOfRange(distance: distance, range: range) }
@@ -81,4 +85,13 @@ func checkNotCutOff(_ scene: FusedScene, box: BoxSegment, margin: Int) throws(Di
     }
     for (k, name) in ["left", "right", "top", "bottom"].enumerated() where counts[k] >= 5 { touched.insert(name) }
     if !touched.isEmpty { throw .boxCutOff(edges: touched.sorted()) }
+}
+
+/// Reads the capture at `url` (a Stray Scanner folder, a .pcd or a .ply) and measures it.
+///
+/// - Throws: `unreadableCapture` naming the bad file, or the pipeline's refusal.
+public func measureCapture(at url: URL, parameters: PipelineParameters = .init(),
+                           limits: CaptureLimits = .init()) throws(DimensioningError) -> PipelineResult {
+    let capture = try CaptureReader.read(url, limits: limits)
+    return try runPipeline(capture, parameters: parameters)
 }

@@ -85,8 +85,11 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     public var sideBand: Double = 0.02
     /// A side needs this many points to locate its edge; otherwise the top face's edge is used.
     public var minimumSidePoints: Int = 40
-    /// Smallest accepted side, metres (the SDK's envelope: about 10 cm).
+    /// Smallest accepted footprint side (width), metres: the SDK's envelope, about 10 cm.
     public var minimumSide: Double = 0.10
+    /// Smallest accepted height, metres. Lower than `minimumSide` because the height comes from
+    /// two large fitted planes (top and floor), not from an edge: flat parcels are common.
+    public var minimumHeight: Double = 0.06
     /// Accepted camera-to-box distance, metres.
     public var rangeMinimum: Double = 0.3
     public var rangeMaximum: Double = 2.0

@@ -17,6 +17,12 @@ public struct ConfidenceBreakdown: Sendable, Equatable, Codable {
     /// Share of the four sides located from a visible side face or a clean top edge.
     public var visibility: Double
 
+    enum CodingKeys: String, CodingKey {
+        case planarity, fill, support
+        case sensorConfidence = "sensor_confidence"
+        case agreement, range, visibility
+    }
+
     /// The combined confidence: the product of the factors.
     public var combined: Double { planarity * fill * support * sensorConfidence * agreement * range * visibility }
 }

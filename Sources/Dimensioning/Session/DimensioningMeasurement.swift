@@ -35,6 +35,13 @@ public struct DimensioningMeasurement: Sendable, Equatable, Codable {
         public var lengthAxis: [Double]
         public var widthAxis: [Double]
         public var upAxis: [Double]
+
+        enum CodingKeys: String, CodingKey {
+            case centerMeters = "center_m"
+            case lengthAxis = "length_axis"
+            case widthAxis = "width_axis"
+            case upAxis = "up_axis"
+        }
     }
 
     /// Builds the measurement from a pipeline result, converting to `unit`.

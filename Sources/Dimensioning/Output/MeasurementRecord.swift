@@ -1,0 +1,126 @@
+import Foundation
+
+/// The stable JSON shape of one measured capture, shared by `boxdim measure --json`, batch
+/// results and the session's replay. Keys are snake_case and never renamed; new keys may be
+/// added. Lengths are numbers in `units`; `volume_m3` is always cubic metres.
+///
+/// ```json
+/// {"schema":"boxdim.measurement/1","capture":"box","status":"accepted","units":"cm",
+///  "length":40.01,"width":30.02,"height":25.0,"volume_m3":0.03003,"confidence":0.93,
+///  "frames":30,"spread":{"length":0.1,"width":0.1,"height":0.05},"error":null, ...}
+/// ```
+public struct MeasurementRecord: Sendable, Equatable, Codable {
+    /// Outcome of one capture.
+    public enum Status: String, Sendable, Codable {
+        /// Measured with confidence at or above the minimum.
+        case accepted
+        /// Measured, but below the minimum confidence.
+        case lowConfidence = "low_confidence"
+        /// The engine refused to measure (no floor, no box, cut off, ...).
+        case noMeasurement = "no_measurement"
+        /// The capture could not be read.
+        case unreadable
+    }
+
+    public struct ErrorInfo: Sendable, Equatable, Codable {
+        public var code: String
+        public var message: String
+    }
+
+    public struct Spread: Sendable, Equatable, Codable {
+        public var length: Double
+        public var width: Double
+        public var height: Double
+    }
+
+    public var schema = "boxdim.measurement/1"
+    public var capture: String
+    public var status: Status
+    public var units: LengthUnit
+    public var length: Double?
+    public var width: Double?
+    public var height: Double?
+    public var volumeM3: Double?
+    public var confidence: Double?
+    public var minConfidence: Double
+    public var frames: Int?
+    public var spread: Spread?
+    public var confidenceFactors: ConfidenceBreakdown?
+    public var pose: DimensioningMeasurement.CuboidPose?
+    public var error: ErrorInfo?
+
+    enum CodingKeys: String, CodingKey {
+        case schema, capture, status, units, length, width, height
+        case volumeM3 = "volume_m3"
+        case confidence
+        case minConfidence = "min_confidence"
+        case frames, spread
+        case confidenceFactors = "confidence_factors"
+        case pose, error
+    }
+
+    /// Every key is always written (absent values as `null`), so consumers see one schema.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schema, forKey: .schema)
+        try c.encode(capture, forKey: .capture)
+        try c.encode(status, forKey: .status)
+        try c.encode(units, forKey: .units)
+        try c.encode(length, forKey: .length)
+        try c.encode(width, forKey: .width)
+        try c.encode(height, forKey: .height)
+        try c.encode(volumeM3, forKey: .volumeM3)
+        try c.encode(confidence, forKey: .confidence)
+        try c.encode(minConfidence, forKey: .minConfidence)
+        try c.encode(frames, forKey: .frames)
+        try c.encode(spread, forKey: .spread)
+        try c.encode(confidenceFactors, forKey: .confidenceFactors)
+        try c.encode(pose, forKey: .pose)
+        try c.encode(error, forKey: .error)
+    }
+
+    /// Builds the record of a capture from the pipeline's outcome.
+    public init(capture: String, outcome: Result<PipelineResult, DimensioningError>, units: LengthUnit,
+                minConfidence: Double) {
+        self.capture = capture
+        self.units = units
+        self.minConfidence = minConfidence
+        switch outcome {
+        case let .success(result):
+            let c = result.cuboid
+            let convert = { (meters: Double) in MeasurementRecord.round(units.fromMeters(meters), places: 4) }
+            length = convert(c.length)
+            width = convert(c.width)
+            height = convert(c.height)
+            volumeM3 = MeasurementRecord.round(c.length * c.width * c.height, places: 9)
+            let score = MeasurementRecord.round(result.confidence.combined, places: 4)
+            confidence = score
+            frames = result.scene.frameCount
+            spread = result.agreement.map {
+                Spread(length: convert($0.lengthSpread), width: convert($0.widthSpread), height: convert($0.heightSpread))
+            }
+            confidenceFactors = result.confidence
+            pose = DimensioningMeasurement(result, unit: units).pose
+            status = score >= minConfidence ? .accepted : .lowConfidence
+            error = nil
+        case let .failure(failure):
+            status = failure.isUnreadable ? .unreadable : .noMeasurement
+            error = ErrorInfo(code: failure.code, message: failure.description)
+        }
+    }
+
+    /// Rounds to `places` decimals so that JSON output is short and stable.
+    static func round(_ value: Double, places: Int) -> Double {
+        let scale = pow(10.0, Double(places))
+        return (value * scale).rounded() / scale
+    }
+
+    /// One line of JSON, keys sorted, no escaped slashes: the stable form for files and pipes.
+    public func jsonLine() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding a value of plain fields cannot fail.
+        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

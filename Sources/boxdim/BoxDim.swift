@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `boxdim`: measure boxes from recorded depth captures.
+@main
+struct BoxDim: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "boxdim",
+        abstract: "Measure a box (length, width, height, volume, confidence) from a recorded depth capture.",
+        discussion: """
+        Exit codes: 0 accepted; 3 measured but below --min-confidence; 4 no measurement (the \
+        engine refused: no floor, no box, ...); 5 unreadable capture; 64 usage error.
+        """,
+        subcommands: [MeasureCommand.self]
+    )
+}

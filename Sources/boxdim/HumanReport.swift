@@ -1,0 +1,34 @@
+import Dimensioning
+import Foundation
+
+/// Plain-text rendering of a measurement record for people.
+enum HumanReport {
+    static func text(for record: MeasurementRecord) -> String {
+        var lines = ["capture:    \(record.capture)"]
+        if let length = record.length, let width = record.width, let height = record.height {
+            let u = record.units.rawValue
+            let digits = record.units == .meters ? 4 : (record.units == .millimeters ? 1 : 2)
+            let f = { (v: Double) in String(format: "%.\(digits)f", v) }
+            lines.append("length:     \(f(length)) \(u)")
+            lines.append("width:      \(f(width)) \(u)")
+            lines.append("height:     \(f(height)) \(u)")
+            if let volume = record.volumeM3 { lines.append(String(format: "volume:     %.6f m³ (%.2f L)", volume, volume * 1000)) }
+            if let confidence = record.confidence {
+                lines.append(String(format: "confidence: %.2f (minimum %.2f)", confidence, record.minConfidence))
+            }
+            if let frames = record.frames { lines.append("frames:     \(frames)") }
+            if let spread = record.spread {
+                lines.append("spread:     L \(f(spread.length)) / W \(f(spread.width)) / H \(f(spread.height)) \(u) across frames")
+            }
+        }
+        let verdict: String
+        switch record.status {
+        case .accepted: verdict = "accepted"
+        case .lowConfidence: verdict = "measured, but confidence is below the minimum: check before use"
+        case .noMeasurement: verdict = "no measurement: \(record.error?.message ?? "")"
+        case .unreadable: verdict = "unreadable: \(record.error?.message ?? "")"
+        }
+        lines.append("status:     \(verdict)")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Dimensioning
+import Foundation
+
+/// `boxdim measure <capture>`: measure one capture and report it.
+struct MeasureCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "measure",
+        abstract: "Measure the box in one capture (Stray Scanner folder, .pcd or .ply)."
+    )
+
+    @Argument(help: "A Stray Scanner capture folder, or a .pcd/.ply point cloud (metres).")
+    var capture: String
+
+    @Option(help: "Units for lengths: mm, cm, m or in.")
+    var units: LengthUnit = .centimeters
+
+    @Flag(help: "Print one JSON object (stable schema boxdim.measurement/1) instead of text.")
+    var json = false
+
+    @Option(help: "Minimum confidence (0...1) for the measurement to be accepted.")
+    var minConfidence: Double = 0.85
+
+    func validate() throws {
+        guard (0...1).contains(minConfidence) else {
+            throw ValidationError("--min-confidence must be between 0 and 1, got \(minConfidence)")
+        }
+        guard !capture.isEmpty else { throw ValidationError("the capture path is empty") }
+    }
+
+    func run() throws {
+        let url = URL(fileURLWithPath: capture)
+        let outcome: Result<PipelineResult, DimensioningError>
+        do { outcome = .success(try measureCapture(at: url)) } catch { outcome = .failure(error) }
+        let record = MeasurementRecord(capture: capture, outcome: outcome, units: units, minConfidence: minConfidence)
+        if json {
+            print(record.jsonLine())
+        } else {
+            print(HumanReport.text(for: record))
+        }
+        let code = ExitStatus.code(for: record.status)
+        if code != 0 { throw ExitCode(code) }
+    }
+}

@@ -1,1 +1,0 @@
-print("boxdim: to be written")
