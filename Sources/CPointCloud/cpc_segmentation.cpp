@@ -236,6 +236,28 @@ extern "C" cpc_status cpc_convex_hull_2d(const float *xy, size_t count, float *h
     if (count < 3) {
         return cpc::fail(error, CPC_ERR_NOT_FOUND, "fewer than 3 points");
     }
+    // qhull reports collinear input on stderr before failing; detect it here instead: find the
+    // point farthest from the first, then the largest distance of any point from that line.
+    size_t far = 0;
+    double far_distance = 0.0;
+    for (size_t i = 1; i < count; ++i) {
+        const double dx = xy[2 * i] - xy[0], dy = xy[2 * i + 1] - xy[1];
+        if (dx * dx + dy * dy > far_distance) {
+            far_distance = dx * dx + dy * dy;
+            far = i;
+        }
+    }
+    double spread = 0.0;
+    if (far_distance > 0.0) {
+        const double ux = (xy[2 * far] - xy[0]) / std::sqrt(far_distance);
+        const double uy = (xy[2 * far + 1] - xy[1]) / std::sqrt(far_distance);
+        for (size_t i = 1; i < count; ++i) {
+            spread = std::max(spread, std::abs((xy[2 * i] - xy[0]) * uy - (xy[2 * i + 1] - xy[1]) * ux));
+        }
+    }
+    if (spread <= 1e-6 * std::sqrt(far_distance) || far_distance == 0.0) {
+        return cpc::fail(error, CPC_ERR_NOT_FOUND, "points are collinear or coincident");
+    }
     return cpc::guarded(error, "convex hull", [&]() -> cpc_status {
         cpc::quiet_pcl();
         Cloud::Ptr input(new Cloud);
