@@ -5,13 +5,11 @@ import Foundation
 ///
 /// About 80 % are positives (one box of 10-80 cm per side, any yaw, camera 0.45-1.5 m away,
 /// looking down 30-75 degrees, 10-60 frames, sometimes a wall or a second object standing
-/// apart) and about 20 % hard cases (`ScenarioKind.isHardCase`): six kinds with truth 0 and a
-/// dark box. All use the `.iPhoneLiDAR` noise model.
+/// apart) and 20 % hard cases (`ScenarioKind.isHardCase`; every index with `index % 5 == 4`,
+/// cycling through six kinds with truth 0 and a dark box). All use the `.iPhoneLiDAR` noise model.
 public enum ScenarioCatalog {
     /// Tunables of the catalog's random draws.
     public struct Settings: Sendable {
-        /// Fraction of scenarios that are hard cases. Default 0.2.
-        public var hardCaseFraction = 0.2
         /// Range of each positive box side, metres. Default 0.10...0.80.
         public var boxSide: ClosedRange<Double> = 0.10...0.80
         /// Camera distance to the look-at point, metres. Default 0.45...1.5.
@@ -32,10 +30,13 @@ public enum ScenarioCatalog {
     /// `groundTruth` agree with `kind.expectsMeasurement`.
     public static func scenario(index: Int, seed: UInt64)
         -> (scene: SimulatedScene, rig: CameraRig, noise: SensorNoiseModel, kind: ScenarioKind) {
+        precondition(index >= 0, "scenario indices start at 0")
         var g = SeededGenerator(seed: seed, stream: 0x5CE7_A000_0000 &+ UInt64(bitPattern: Int64(index)))
         let kind: ScenarioKind
-        if g.unit() < settings.hardCaseFraction {
-            kind = ScenarioKind.hardCases[g.integer(in: 0...(ScenarioKind.hardCases.count - 1))]
+        // Every fifth index is a hard case, cycling through the hard kinds, so any run of
+        // indices holds 20 % hard cases, evenly spread over the kinds.
+        if index % 5 == 4 {
+            kind = ScenarioKind.hardCases[(index / 5) % ScenarioKind.hardCases.count]
         } else {
             let u = g.unit()
             kind = u < 0.7 ? .box : (u < 0.85 ? .boxWithWall : .boxWithDistractor)
