@@ -4,7 +4,9 @@ import Foundation
 /// its 256-bit state filled from the seed by SplitMix64.
 ///
 /// Everything random in the simulator is drawn from generators built here from one `UInt64`
-/// seed, so the same seed gives a bit-identical capture on every machine. Independent
+/// seed, so the same seed gives a bit-identical capture (the integer stream is identical on
+/// every platform; doubles derived through `log`/`sin`/`cos` rely on the platform's libm, so
+/// bit-identity across different C libraries is not promised). Independent
 /// sub-streams (poses, per-frame noise, ...) come from `init(seed:stream:)`, so adding draws to
 /// one stream never shifts another.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
@@ -81,9 +83,16 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     @inline(__always)
     public mutating func bernoulli(_ p: Double) -> Bool { unit() < p }
 
-    /// A uniform integer in `range`, drawn without modulo bias.
+    /// A uniform integer in `range`, drawn without modulo bias (Lemire's multiply-and-reject,
+    /// written out here so the result never depends on the standard library's algorithm).
     public mutating func integer(in range: ClosedRange<Int>) -> Int {
-        Int.random(in: range, using: &self)
+        let span = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound)) &+ 1
+        if span == 0 { return Int(bitPattern: UInt(next())) } // the full 64-bit range
+        let threshold = (0 &- span) % span
+        while true {
+            let (high, low) = next().multipliedFullWidth(by: span)
+            if low >= threshold { return range.lowerBound &+ Int(bitPattern: UInt(high)) }
+        }
     }
 
     /// A standard normal deviate (mean 0, variance 1) by the Box-Muller transform; the pair's

@@ -28,3 +28,18 @@ import Testing
         #expect(abs(sd * sd - 1) < 0.03)
     }
 }
+
+extension SimulationSeededGeneratorTests {
+    /// Integers stay in range and hit every value of a small range.
+    @Test func integersInRange() {
+        var g = SeededGenerator(seed: 3)
+        var seen = Set<Int>()
+        for _ in 0..<2_000 {
+            let x = g.integer(in: -2...4)
+            #expect((-2...4).contains(x))
+            seen.insert(x)
+        }
+        #expect(seen.count == 7)
+        #expect(g.integer(in: 5...5) == 5)
+    }
+}
