@@ -15,9 +15,8 @@ public struct CuboidFit: Sendable {
     /// Share of the footprint covered by top-face points (0...1): ~1 for a box, ~0.79 for a
     /// cylinder.
     public var fill: Double
-    /// How each of the four sides (+A, -A, +B, -B) was located: true when from its visible side
-    /// face, false when from the top face's edge.
-    public var sideSeen: [Bool]
+    /// How each of the four sides (+A, -A, +B, -B) was located.
+    public var edgeMethods: [EdgeMethod]
     /// Top-face points used (after outlier trimming).
     public var topPointCount: Int
 }
@@ -31,10 +30,8 @@ public struct CuboidFit: Sendable {
 /// 2. The orientation is refined by minimising the robust (0.2-99.8 %) footprint area over
 ///    ±3 degrees in 0.05-degree steps, which hull-based calipers alone cannot do with noisy
 ///    edges.
-/// 3. Each side is then located on its own: where the side face is visible, as the median
-///    position of its points (a vertical plane projects onto the edge line, free of sampling
-///    bias); otherwise as the top face's outermost points plus half the point spacing (the
-///    edge lies on average half a sample beyond the last sample on the surface).
+/// 3. Each side is then located on its own (`locateEdge`): from its visible side face, or from
+///    the silhouette of the top against what lies behind it, to a fraction of a pixel.
 public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
                       parameters: BoxParameters = .init()) throws(DimensioningError) -> CuboidFit {
     let frame = box.floorFrame
@@ -55,34 +52,13 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     guard var rectangle = minimumAreaRectangle(hull: hull) else { throw .notCuboid(reason: "the top face has no area") }
     rectangle = refineOrientation(rectangle, points: top2D)
 
-    // Side-face points: box points clearly below the top and above the floor band.
-    var side2D: [SIMD2<Double>] = []
-    for (j, h) in box.heights.enumerated() where h > parameters.minimumHeightAboveFloor + 0.005 && h < top.height - 0.015 {
-        let q = frame.local(scene.pointsInWorld[box.pointIndices[j]])
-        side2D.append(SIMD2(q.x, q.y))
-    }
-    let spacing = (rectangle.area / Double(top2D.count)).squareRoot()
-    let topLocal = top2D.map { rectangle.local($0) }
-    let sideLocal = side2D.map { rectangle.local($0) }
+    let evidence = gatherEdgeEvidence(scene, box: box, top: top, rectangle: rectangle, topPoints: top2D,
+                                      parameters: parameters)
     var edges = [Double](repeating: 0, count: 4) // +A, -A, +B, -B: distances from the centre
-    var seen = [Bool](repeating: false, count: 4)
+    var methods = [EdgeMethod](repeating: .topExtent, count: 4)
     for side in 0..<4 {
-        let alongA = side < 2
-        let sign: Double = side % 2 == 0 ? 1 : -1
-        let half = alongA ? rectangle.halfA : rectangle.halfB
-        let otherHalf = alongA ? rectangle.halfB : rectangle.halfA
-        let coordinate = { (q: SIMD2<Double>) -> Double in sign * (alongA ? q.x : q.y) }
-        let across = { (q: SIMD2<Double>) -> Double in alongA ? q.y : q.x }
-        let sidePositions = sideLocal.filter {
-            abs(coordinate($0) - half) <= parameters.sideBand && abs(across($0)) <= otherHalf - 0.01
-        }.map(coordinate)
-        if sidePositions.count >= parameters.minimumSidePoints, let median = Statistics.median(sidePositions) {
-            edges[side] = median
-            seen[side] = true
-        } else {
-            let positions = topLocal.map(coordinate)
-            edges[side] = (Statistics.quantile(positions, 0.998) ?? half) + 0.5 * spacing
-        }
+        (edges[side], methods[side]) = locateEdge(alongA: side < 2, sign: side % 2 == 0 ? 1 : -1,
+                                                  rectangle: rectangle, evidence: evidence, parameters: parameters)
     }
     let extentA = edges[0] + edges[1], extentB = edges[2] + edges[3]
     let shiftA = (edges[0] - edges[1]) / 2, shiftB = (edges[2] - edges[3]) / 2
@@ -90,14 +66,14 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
                                 axisA: rectangle.axisA, halfA: extentA / 2, halfB: extentB / 2)
     if footprint.halfB > footprint.halfA {
         footprint = footprint.normalized()
-        seen = [seen[2], seen[3], seen[0], seen[1]]
+        methods = [methods[2], methods[3], methods[0], methods[1]]
     }
-    let fill = coverage(of: footprint, by: top2D, cell: max(spacing * 1.5, 0.004))
+    let fill = coverage(of: footprint, by: top2D, cell: max(evidence.spacing * 1.5, 0.004))
     let center = frame.world(SIMD3(footprint.center.x, footprint.center.y, top.height / 2))
     let axisA = frame.worldDirection(footprint.axisA), axisB = frame.worldDirection(footprint.axisB)
     return CuboidFit(footprint: footprint, length: 2 * footprint.halfA, width: 2 * footprint.halfB,
                      height: top.height, centerInWorld: center, axesInWorld: [axisA, axisB, frame.up],
-                     fill: fill, sideSeen: seen, topPointCount: top2D.count)
+                     fill: fill, edgeMethods: methods, topPointCount: top2D.count)
 }
 
 /// Rotates the rectangle within ±3 degrees (0.05-degree steps) to minimise the area spanned by
@@ -134,4 +110,42 @@ func coverage(of rectangle: Rectangle2D, by points: [SIMD2<Double>], cell: Doubl
         if ix >= 0, iy >= 0, ix < nx, iy < ny { occupied[iy * nx + ix] = true }
     }
     return Double(occupied.filter { $0 }.count) / Double(nx * ny)
+}
+
+/// Prepares the evidence `locateEdge` uses: side-face points, top points and the top-plane cuts
+/// of the camera rays through every scene point near the box, all in rectangle coordinates.
+func gatherEdgeEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rectangle: Rectangle2D,
+                        topPoints: [SIMD2<Double>], parameters: BoxParameters) -> EdgeEvidence {
+    let frame = box.floorFrame
+    var side: [SIMD2<Double>] = []
+    for (j, h) in box.heights.enumerated() where h > parameters.minimumHeightAboveFloor + 0.005 && h < top.height - 0.015 {
+        let q = frame.local(scene.pointsInWorld[box.pointIndices[j]])
+        side.append(rectangle.local(SIMD2(q.x, q.y)))
+    }
+    let camera = frame.local(scene.cameraPosition)
+    let cameraAboveTop = camera.z - top.height
+    var cuts: [(position: SIMD2<Double>, drop: Double)] = []
+    let foregroundBand = max(0.006, 3 * top.rms)
+    if cameraAboveTop > 0.05 {
+        let reach = max(rectangle.halfA, rectangle.halfB) + 0.06
+        let points = scene.pointsInWorld
+        for i in 0..<points.count {
+            let p = frame.local(points[i])
+            let drop = top.height - p.z
+            let foreground = abs(drop) <= foregroundBand
+            guard foreground || drop > foregroundBand else { continue }
+            // The ray camera -> p meets the top plane at parameter t (0 at the camera). A
+            // foreground point is moved along its ray onto the plane (removing depth noise); a
+            // background point must lie beyond the plane (t < 1).
+            let t = (top.height - camera.z) / (p.z - camera.z)
+            guard t > 0, foreground || t < 1 else { continue }
+            let cut = SIMD2(camera.x + t * (p.x - camera.x), camera.y + t * (p.y - camera.y))
+            let local = rectangle.local(cut)
+            guard abs(local.x) <= reach, abs(local.y) <= reach else { continue }
+            cuts.append((local, drop))
+        }
+    }
+    return EdgeEvidence(sidePoints: side, topPoints: topPoints.map { rectangle.local($0) }, rayCuts: cuts, foregroundBand: foregroundBand,
+                        camera: rectangle.local(SIMD2(camera.x, camera.y)), cameraAboveTop: cameraAboveTop,
+                        spacing: (rectangle.area / Double(max(1, topPoints.count))).squareRoot())
 }

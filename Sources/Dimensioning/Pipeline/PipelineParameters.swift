@@ -80,11 +80,17 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// Points of the top face whose mean distance to 12 neighbours exceeds 2.0 standard
     /// deviations of the mean (pcl::StatisticalOutlierRemoval) are trimmed before the hull.
     public var outlierNeighbours: Int = 12
-    public var outlierStdMultiplier: Double = 2.0
+    public var outlierStdMultiplier: Double = 20.0
     /// Side-face points within this distance (metres) of a rectangle side locate that edge.
     public var sideBand: Double = 0.02
+    /// Silhouette edges: a point at least this far (metres) below the top counts as seen past
+    /// the box's edge (background).
+    public var silhouetteBackgroundDrop: Double = 0.02
+    /// Silhouette edges: a strip is used only when the gap between its last foreground and
+    /// first background ray is at most this many top-face sample spacings.
+    public var silhouetteMaximumGapSamples: Double = 5
     /// A side needs this many points to locate its edge; otherwise the top face's edge is used.
-    public var minimumSidePoints: Int = 40
+    public var minimumSidePoints: Int = 12
     /// Smallest accepted footprint side (width), metres: the SDK's envelope, about 10 cm.
     public var minimumSide: Double = 0.10
     /// Smallest accepted height, metres. Lower than `minimumSide` because the height comes from

@@ -48,7 +48,7 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     }
     let lowEdge = boxParameters.rangeMinimum, highEdge = boxParameters.rangeMaximum
     let range = min(ramp(distance, from: lowEdge, to: lowEdge + 0.1), 1 - ramp(distance, from: highEdge - 0.5, to: highEdge))
-    let visibility = 0.9 + 0.1 * Double(cuboid.sideSeen.filter { $0 }.count) / 4
+    let visibility = 0.9 + 0.1 * Double(cuboid.edgeMethods.filter { $0 != .topExtent }.count) / 4
     return ConfidenceBreakdown(planarity: planarity, fill: fill, support: support, sensorConfidence: sensor,
                                agreement: agreementFactor, range: range, visibility: visibility)
 }

@@ -31,12 +31,12 @@ import Testing
                         let top = try fitTopFace(scene, box: cand)
                         msg += " top h \(top.height) share \(top.inlierShare) n \(top.inlierIndices.count)"
                         let cub = try fitCuboid(scene, box: cand, top: top)
-                        msg += " L \(cub.length) W \(cub.width) fill \(cub.fill) seen \(cub.sideSeen)"
+                        msg += " L \(cub.length) W \(cub.width) fill \(cub.fill) methods \(cub.edgeMethods)"
                     } catch { msg += " ERR \(error)" }
                     print("SCRATCH cand " + msg)
                 }
                 let r = try runPipeline(c)
-                print("SCRATCH \(url.lastPathComponent): L \(r.cuboid.length) W \(r.cuboid.width) H \(r.cuboid.height) conf \(r.confidence) dist \(r.distance) fill \(r.cuboid.fill) seen \(r.cuboid.sideSeen) clusters \(r.box.clusterCount) topshare \(r.top.inlierShare) k \(String(describing: r.scene.intrinsics))")
+                print("SCRATCH \(url.lastPathComponent): L \(r.cuboid.length) W \(r.cuboid.width) H \(r.cuboid.height) conf \(r.confidence) dist \(r.distance) fill \(r.cuboid.fill) methods \(r.cuboid.edgeMethods) clusters \(r.box.clusterCount) topshare \(r.top.inlierShare) k \(String(describing: r.scene.intrinsics))")
             } catch {
                 print("SCRATCH \(url.lastPathComponent): \(error)")
             }
