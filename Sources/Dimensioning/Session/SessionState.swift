@@ -49,7 +49,10 @@ struct SessionState {
 
         switch phase {
         case .initializing, .scanning, .detected:
-            setPhase(floor == nil ? .initializing : (tracks.isEmpty ? .scanning : .detected))
+            let target: DimensioningPhase = floor == nil ? .initializing : (tracks.isEmpty ? .scanning : .detected)
+            // Floor and box in the same frame: the phase still passes through scanning.
+            if target == .detected && phase == .initializing { setPhase(.scanning) }
+            setPhase(target)
             if configuration.autoCapture && canCapture { beginCapture() }
         case .capturing:
             if window.count >= configuration.captureWindowFrames { measure(window, source: source, gravity: gravity) }

@@ -32,6 +32,15 @@ enum SessionTest {
                                      rig: rig, noise: .none, seed: 5)
     }
 
+    /// The camera 1 m above the floor looking level at a wall 0.6 m away: the floor never
+    /// enters the view.
+    static func wallOnlyCapture(frames: Int = 30) -> SimulatedCapture {
+        let wall = SimulatedWall(start: SIMD2(0, -3), end: SIMD2(0, 3), height: 3)
+        let rig = CameraRig(distance: 0.6, elevation: 0, azimuth: 0, lookAt: SIMD3(0, 0, 1.0), frameCount: frames).steady()
+        return SceneSimulator.render(scene: SimulatedScene(name: "wall-only", target: nil, walls: [wall], isMeasurable: false),
+                                     rig: rig, noise: .none, seed: 11)
+    }
+
     /// Feeds every frame (stopping at a final phase) and returns the distinct phase names in
     /// the order they were entered, the initial phase first.
     @discardableResult
