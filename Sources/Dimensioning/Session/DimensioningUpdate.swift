@@ -5,7 +5,8 @@ public struct DimensioningUpdate: Sendable, Equatable {
         /// The phase changed to this one.
         case phase(DimensioningPhase)
         /// The tracks changed (an id appeared or vanished, a track became stable or unstable,
-        /// or a rectangle moved by more than 2 % of the image); the full current list.
+        /// or a rectangle moved by more than `LiveAnalysisParameters.steadyRectTolerance` of the
+        /// image since it was last published); the full current list.
         case tracks([BoxTrack])
         /// The guidance hints changed; the full current list (empty: nothing to advise).
         case hints([GuidanceHint])

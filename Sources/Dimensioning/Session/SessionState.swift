@@ -134,7 +134,7 @@ struct SessionState {
         let changed = new.count != publishedTracks.count
             || zip(new, publishedTracks).contains { a, b in
                 a.id != b.id || a.isStable != b.isStable
-                    || a.normalizedScreenRect.distance(to: b.normalizedScreenRect) > 0.02
+                    || a.normalizedScreenRect.distance(to: b.normalizedScreenRect) > configuration.live.steadyRectTolerance
             }
         guard changed else { return }
         publishedTracks = new
