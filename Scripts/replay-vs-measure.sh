@@ -8,7 +8,7 @@ capture="$1"; shift
 swift build -c release --product boxdim >/dev/null
 bin=.build/release/boxdim
 result=$("$bin" replay "$capture" --json-lines "$@" | tail -n 1) || true
-range=$(python3 -c 'import json,sys; r=json.loads(sys.argv[1])["frames_measured"]; print(f"{r[\"first\"]}-{r[\"last\"]}" if r else "")' "$result")
+range=$(python3 -c 'import json,sys; r=json.loads(sys.argv[1])["frames_measured"]; print("%d-%d" % (r["first"], r["last"]) if r else "")' "$result")
 if [ -z "$range" ]; then echo "replay measured nothing: $result"; exit 1; fi
 measured=$("$bin" measure "$capture" --json --frames "$range" "$@") || true
 python3 - "$result" "$measured" "$range" <<'PY'
