@@ -61,9 +61,9 @@ struct ReplayCommand: ParsableCommand {
             if session.phase.isFinal { break }
         }
         emit(session.finish())
-        let outcome = session.outcome ?? .failure(.internalFailure(reason: "the session ended without an outcome"))
-        let record = MeasurementRecord(capture: capture, outcome: outcome, units: configuration.units,
-                                       minConfidence: configuration.minimumConfidence)
+        let record = session.record(capture: capture)
+            ?? MeasurementRecord(capture: capture, outcome: .failure(.internalFailure(reason: "the session ended without an outcome")),
+                                 units: configuration.units, minConfidence: configuration.minimumConfidence)
         try finish(record, frame: session.framesProcessed - 1, range: session.capturedFrameRange)
     }
 

@@ -83,6 +83,9 @@ public struct LiveFrameAnalyzer: Sendable {
         guard n > 0, frame.depth.count == frame.width * frame.height else {
             return LiveFrameAnalysis(floor: nil, floorRejection: "the frame is empty", detections: [])
         }
+        guard frame.intrinsics.isValid else {
+            return LiveFrameAnalysis(floor: nil, floorRejection: "the frame's intrinsics are invalid", detections: [])
+        }
         lift(frame, stride: s, gridWidth: gw, gridHeight: gh)
         let validCount = valid.reduce(0) { $0 + ($1 ? 1 : 0) }
         guard validCount >= 30 else {

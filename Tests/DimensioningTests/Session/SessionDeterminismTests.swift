@@ -20,6 +20,9 @@ import Testing
         let a = MeasurementRecord(capture: "box", outcome: .success(direct), units: .millimeters, minConfidence: 0.85)
         let b = MeasurementRecord(capture: "box", outcome: .success(viaSession), units: .millimeters, minConfidence: 0.85)
         #expect(a.jsonLine() == b.jsonLine())
+        let fromSession = try #require(session.record(capture: "box"))
+        #expect(fromSession == MeasurementRecord(capture: "box", outcome: .success(direct), units: .centimeters,
+                                                 minConfidence: 0.85))
     }
 
     @Test func sameFramesGiveTheSameUpdates() throws {
