@@ -54,7 +54,7 @@ public struct DimensioningConfiguration: Sendable, Equatable {
 
     /// Refuses what this engine cannot do (online mode) and values outside their ranges.
     public func validate() throws(DimensioningError) {
-        if mode == .online { throw .unsupported(feature: "online mode (cloud-augmented segmentation); use offline") }
+        if mode == .online { throw .unsupported(feature: "online mode (cloud-augmented segmentation)") }
         guard captureWindowFrames >= 1, captureWindowFrames <= max(1, pipeline.fusion.maximumFrames) else {
             throw .unsupported(feature: "a capture window of \(captureWindowFrames) frames (1...\(pipeline.fusion.maximumFrames))")
         }

@@ -47,7 +47,7 @@ import Testing
     @Test func onlineModeDecodesButIsRefusedByValidation() throws {
         let c = try DimensioningConfiguration.decode(json: Data(#"{"mode": "online"}"#.utf8))
         #expect(c.mode == .online)
-        #expect(throws: DimensioningError.unsupported(feature: "online mode (cloud-augmented segmentation); use offline")) {
+        #expect(throws: DimensioningError.unsupported(feature: "online mode (cloud-augmented segmentation)")) {
             try c.validate()
         }
     }
