@@ -10,6 +10,6 @@ struct BoxDim: ParsableCommand {
         Exit codes: 0 accepted; 3 measured but below --min-confidence; 4 no measurement (the \
         engine refused: no floor, no box, ...); 5 unreadable capture; 64 usage error.
         """,
-        subcommands: [MeasureCommand.self, AccuracyCommand.self]
+        subcommands: [MeasureCommand.self, ReplayCommand.self, AccuracyCommand.self, BenchSessionCommand.self]
     )
 }

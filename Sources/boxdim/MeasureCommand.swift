@@ -21,7 +21,13 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "Minimum confidence (0...1) for the measurement to be accepted.")
     var minConfidence: Double = 0.85
 
+    @Option(help: "Measure only frames FIRST-LAST (0-based, inclusive) of a frame capture, e.g. the window `boxdim replay` reports.")
+    var frames: String?
+
     func validate() throws {
+        if let frames, Self.parseFrames(frames) == nil {
+            throw ValidationError("--frames must be FIRST-LAST with 0 <= FIRST <= LAST, got '\(frames)'")
+        }
         guard (0...1).contains(minConfidence) else {
             throw ValidationError("--min-confidence must be between 0 and 1, got \(minConfidence)")
         }
@@ -31,7 +37,16 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         let url = URL(fileURLWithPath: capture)
         let outcome: Result<PipelineResult, DimensioningError>
-        do { outcome = .success(try measureCapture(at: url)) } catch { outcome = .failure(error) }
+        do throws(DimensioningError) {
+            var recorded = try CaptureReader.read(url)
+            if let frames, let range = Self.parseFrames(frames) {
+                guard range.upperBound < recorded.frames.count else {
+                    throw .noDepth(reason: "--frames \(frames) asks for frames the capture does not have (\(recorded.frames.count))")
+                }
+                recorded.frames = Array(recorded.frames[range])
+            }
+            outcome = .success(try runPipeline(recorded))
+        } catch { outcome = .failure(error) }
         let record = MeasurementRecord(capture: capture, outcome: outcome, units: units, minConfidence: minConfidence)
         if json {
             print(record.jsonLine())
@@ -40,5 +55,12 @@ struct MeasureCommand: ParsableCommand {
         }
         let code = ExitStatus.code(for: record.status)
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// "A-B" as A...B (0-based, inclusive); nil when malformed.
+    static func parseFrames(_ text: String) -> ClosedRange<Int>? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, a <= b else { return nil }
+        return a...b
     }
 }

@@ -1,0 +1,124 @@
+import Foundation
+
+// Decoding of the pipeline's tunables that keeps the default of every missing key, so that a
+// configuration file may name only what it changes: `{"pipeline": {"floor": {"voxelSize": 0.02}}}`.
+// Keys are the property names (as the synthesized encoder writes them).
+
+extension KeyedDecodingContainer {
+    /// The value at `key`, or `fallback` when the key is absent. A present key with a value of
+    /// the wrong type still throws.
+    func value<T: Decodable>(_ key: Key, or fallback: T) throws -> T {
+        try decodeIfPresent(T.self, forKey: key) ?? fallback
+    }
+}
+
+/// A coding key made from any string: lets the decoders below name keys without an enum
+/// per struct (the synthesized `CodingKeys` stay private to the declaring file).
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension PipelineParameters {
+    public init(from decoder: Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        fusion = try c.value(AnyKey("fusion"), or: fusion)
+        floor = try c.value(AnyKey("floor"), or: floor)
+        box = try c.value(AnyKey("box"), or: box)
+        confidence = try c.value(AnyKey("confidence"), or: confidence)
+    }
+}
+
+extension FusionParameters {
+    public init(from decoder: Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        minimumConfidence = try c.value(AnyKey("minimumConfidence"), or: minimumConfidence)
+        mediumConfidenceWeight = try c.value(AnyKey("mediumConfidenceWeight"), or: mediumConfidenceWeight)
+        minimumDepth = try c.value(AnyKey("minimumDepth"), or: minimumDepth)
+        maximumDepth = try c.value(AnyKey("maximumDepth"), or: maximumDepth)
+        inlierBand = try c.value(AnyKey("inlierBand"), or: inlierBand)
+        inlierBandPerMetre = try c.value(AnyKey("inlierBandPerMetre"), or: inlierBandPerMetre)
+        minimumSupport = try c.value(AnyKey("minimumSupport"), or: minimumSupport)
+        jumpPerMetre = try c.value(AnyKey("jumpPerMetre"), or: jumpPerMetre)
+        maximumFrames = try c.value(AnyKey("maximumFrames"), or: maximumFrames)
+    }
+}
+
+extension FloorParameters {
+    public init(from decoder: Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        voxelSize = try c.value(AnyKey("voxelSize"), or: voxelSize)
+        distanceThreshold = try c.value(AnyKey("distanceThreshold"), or: distanceThreshold)
+        maxIterations = try c.value(AnyKey("maxIterations"), or: maxIterations)
+        maximumTiltDegrees = try c.value(AnyKey("maximumTiltDegrees"), or: maximumTiltDegrees)
+        maximumPlanes = try c.value(AnyKey("maximumPlanes"), or: maximumPlanes)
+        minimumInlierShare = try c.value(AnyKey("minimumInlierShare"), or: minimumInlierShare)
+        maximumShareBelow = try c.value(AnyKey("maximumShareBelow"), or: maximumShareBelow)
+        belowTolerance = try c.value(AnyKey("belowTolerance"), or: belowTolerance)
+        refineBand = try c.value(AnyKey("refineBand"), or: refineBand)
+    }
+}
+
+extension BoxParameters {
+    public init(from decoder: Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        minimumHeightAboveFloor = try c.value(AnyKey("minimumHeightAboveFloor"), or: minimumHeightAboveFloor)
+        maximumHeightAboveFloor = try c.value(AnyKey("maximumHeightAboveFloor"), or: maximumHeightAboveFloor)
+        maximumCandidates = try c.value(AnyKey("maximumCandidates"), or: maximumCandidates)
+        clusterTolerance = try c.value(AnyKey("clusterTolerance"), or: clusterTolerance)
+        minimumClusterPoints = try c.value(AnyKey("minimumClusterPoints"), or: minimumClusterPoints)
+        topBand = try c.value(AnyKey("topBand"), or: topBand)
+        topDistanceThreshold = try c.value(AnyKey("topDistanceThreshold"), or: topDistanceThreshold)
+        topMaximumTiltDegrees = try c.value(AnyKey("topMaximumTiltDegrees"), or: topMaximumTiltDegrees)
+        outlierNeighbours = try c.value(AnyKey("outlierNeighbours"), or: outlierNeighbours)
+        outlierStdMultiplier = try c.value(AnyKey("outlierStdMultiplier"), or: outlierStdMultiplier)
+        sideBand = try c.value(AnyKey("sideBand"), or: sideBand)
+        minimumSidePoints = try c.value(AnyKey("minimumSidePoints"), or: minimumSidePoints)
+        minimumSide = try c.value(AnyKey("minimumSide"), or: minimumSide)
+        minimumHeight = try c.value(AnyKey("minimumHeight"), or: minimumHeight)
+        rangeMinimum = try c.value(AnyKey("rangeMinimum"), or: rangeMinimum)
+        rangeMaximum = try c.value(AnyKey("rangeMaximum"), or: rangeMaximum)
+        borderMarginPixels = try c.value(AnyKey("borderMarginPixels"), or: borderMarginPixels)
+    }
+}
+
+extension ConfidenceParameters {
+    public init(from decoder: Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        spreadScale = try c.value(AnyKey("spreadScale"), or: spreadScale)
+        fullSupportPoints = try c.value(AnyKey("fullSupportPoints"), or: fullSupportPoints)
+        minimumFill = try c.value(AnyKey("minimumFill"), or: minimumFill)
+        singleFrameFactor = try c.value(AnyKey("singleFrameFactor"), or: singleFrameFactor)
+    }
+}
+
+extension LiveAnalysisParameters {
+    public init(from decoder: Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        stride = try c.value(AnyKey("stride"), or: stride)
+        floorBin = try c.value(AnyKey("floorBin"), or: floorBin)
+        minimumFloorShare = try c.value(AnyKey("minimumFloorShare"), or: minimumFloorShare)
+        maximumShareBelow = try c.value(AnyKey("maximumShareBelow"), or: maximumShareBelow)
+        belowTolerance = try c.value(AnyKey("belowTolerance"), or: belowTolerance)
+        minimumHeightAboveFloor = try c.value(AnyKey("minimumHeightAboveFloor"), or: minimumHeightAboveFloor)
+        minimumBoxHeight = try c.value(AnyKey("minimumBoxHeight"), or: minimumBoxHeight)
+        clusterTolerance = try c.value(AnyKey("clusterTolerance"), or: clusterTolerance)
+        minimumBoxPixels = try c.value(AnyKey("minimumBoxPixels"), or: minimumBoxPixels)
+        trackMatchDistance = try c.value(AnyKey("trackMatchDistance"), or: trackMatchDistance)
+        steadyCentroidTolerance = try c.value(AnyKey("steadyCentroidTolerance"), or: steadyCentroidTolerance)
+        steadyRectTolerance = try c.value(AnyKey("steadyRectTolerance"), or: steadyRectTolerance)
+        minimumViewFill = try c.value(AnyKey("minimumViewFill"), or: minimumViewFill)
+        maximumViewFill = try c.value(AnyKey("maximumViewFill"), or: maximumViewFill)
+        minimumDistance = try c.value(AnyKey("minimumDistance"), or: minimumDistance)
+        maximumDistance = try c.value(AnyKey("maximumDistance"), or: maximumDistance)
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Dimensioning
+import Foundation
+
+/// `boxdim replay <capture>`: feeds a recorded capture through a dimensioning session frame by
+/// frame (auto-capture on) and reports what the session publishes as it happens.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a recorded capture through a live dimensioning session.",
+        discussion: """
+        Prints phase changes, track changes and guidance hints as they happen, then the \
+        measurement of the session's capture window (or the error). The measurement is \
+        runPipeline on exactly the frames listed as measured: `boxdim measure CAPTURE --frames \
+        FIRST-LAST` gives the same numbers. If the capture ends while capturing, the frames \
+        captured so far are measured; if it ends before, the session fails with the reason \
+        (no floor, no box). Exit codes as `measure`: 0, 3, 4, 5.
+        """
+    )
+
+    @Argument(help: "A Stray Scanner capture folder (depth frames with poses).")
+    var capture: String
+
+    @Flag(help: "Print one JSON object per event (schema boxdim.replay/1), the last one the result.")
+    var jsonLines = false
+
+    @Option(help: "Units for lengths: mm, cm, m or in (default: the configuration's, cm).")
+    var units: LengthUnit?
+
+    @Option(help: "A JSON file with a session configuration (DimensioningConfiguration); missing keys keep their defaults.")
+    var config: String?
+
+    func run() throws {
+        var configuration = DimensioningConfiguration()
+        if let config {
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: config)) } catch {
+                return try report(.unreadableCapture(file: config, reason: "cannot read the configuration file"), configuration)
+            }
+            do { configuration = try DimensioningConfiguration.decode(json: data, file: config) } catch {
+                return try report(error, configuration)
+            }
+        }
+        if let units { configuration.units = units }
+        configuration.autoCapture = true
+
+        let url = URL(fileURLWithPath: capture)
+        let recorded: DepthCapture
+        do { recorded = try CaptureReader.read(url) } catch { return try report(error, configuration) }
+        guard !recorded.frames.isEmpty else {
+            return try report(.unsupported(feature: "replaying a point cloud (a session needs depth frames)"), configuration)
+        }
+        let session: DimensioningSession
+        do {
+            session = try DimensioningSession(configuration: configuration, source: url,
+                                              gravityInWorld: recorded.gravityInWorld)
+        } catch { return try report(error, configuration) }
+
+        for frame in recorded.frames {
+            emit(session.process(frame))
+            if session.phase.isFinal { break }
+        }
+        emit(session.finish())
+        let record = session.record(capture: capture)
+            ?? MeasurementRecord(capture: capture, outcome: .failure(.internalFailure(reason: "the session ended without an outcome")),
+                                 units: configuration.units, minConfidence: configuration.minimumConfidence)
+        try finish(record, frame: session.framesProcessed - 1, range: session.capturedFrameRange)
+    }
+
+    private func emit(_ updates: [DimensioningUpdate]) {
+        for update in updates {
+            let event = ReplayEvent(update)
+            print(jsonLines ? event.jsonLine() : event.text)
+        }
+    }
+
+    /// Ends with an error before or instead of a session.
+    private func report(_ error: DimensioningError, _ configuration: DimensioningConfiguration) throws {
+        let record = MeasurementRecord(capture: capture, outcome: .failure(error), units: units ?? configuration.units,
+                                       minConfidence: configuration.minimumConfidence)
+        try finish(record, frame: -1, range: nil)
+    }
+
+    /// Prints the result (a record of schema boxdim.measurement/1) and exits with its code.
+    private func finish(_ record: MeasurementRecord, frame: Int, range: ClosedRange<Int>?) throws {
+        if jsonLines {
+            print(ReplayEvent(resultAt: frame, range: range, record: record).jsonLine())
+        } else {
+            if let range { print("measured frames \(range.lowerBound)-\(range.upperBound) (boxdim measure --frames \(range.lowerBound)-\(range.upperBound) gives the same)") }
+            print(HumanReport.text(for: record))
+        }
+        let code = ExitStatus.code(for: record.status)
+        if code != 0 { throw ExitCode(code) }
+    }
+}
