@@ -1,0 +1,32 @@
+import Foundation
+
+/// Checks that capture paths from a dataset's CSV stay inside the dataset folder (internal).
+struct DatasetPathResolver: Sendable {
+    var folder: URL
+    /// The folder with symbolic links resolved.
+    var resolvedFolder: String
+
+    init(folder: URL) {
+        self.folder = folder
+        resolvedFolder = folder.resolvingSymlinksInPath().standardizedFileURL.path
+    }
+
+    /// The path's components with "." and empty ones removed.
+    func normalized(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.joined(separator: "/")
+    }
+
+    /// Why `path` escapes the dataset folder, or nil when it stays inside.
+    func escapeReason(_ path: String) -> String? {
+        if path.hasPrefix("/") || path.hasPrefix("~") { return "is absolute; capture paths must be relative to the dataset folder" }
+        if path.contains("\0") { return "holds a NUL character" }
+        if path.split(separator: "/").contains("..") { return "uses \"..\" and leaves the dataset folder" }
+        if normalized(path).isEmpty { return "names the dataset folder itself" }
+        // Follow symbolic links of whatever exists: a link may point outside.
+        let resolved = folder.appendingPathComponent(path).resolvingSymlinksInPath().standardizedFileURL.path
+        if resolved != resolvedFolder && !resolved.hasPrefix(resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/") {
+            return "resolves (through a symbolic link) to \(resolved), outside the dataset folder"
+        }
+        return nil
+    }
+}
