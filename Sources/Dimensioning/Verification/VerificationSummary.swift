@@ -40,6 +40,8 @@ public struct VerificationSummary: Sendable, Equatable, Codable {
     }
 
     public var schema = "boxdim.verification/1"
+    /// The dataset's extra CSV columns, in file order (so merged shards keep them).
+    public var extraColumns: [String]
     public var toleranceMM: Double
     public var minConfidence: Double
     public var total: Int
@@ -65,6 +67,7 @@ public struct VerificationSummary: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case schema
+        case extraColumns = "extra_columns"
         case toleranceMM = "tolerance_mm"
         case minConfidence = "min_confidence"
         case total, measured, accepted, refused
@@ -77,7 +80,9 @@ public struct VerificationSummary: Sendable, Equatable, Codable {
     }
 
     /// Summarises `results` (any order: they are sorted by capture first).
-    public init(results: [VerificationResult], toleranceMM: Double, minConfidence: Double, worstCount: Int = 12) {
+    public init(results: [VerificationResult], toleranceMM: Double, minConfidence: Double,
+                extraColumns: [String] = [], worstCount: Int = 12) {
+        self.extraColumns = extraColumns
         let results = results.sorted { $0.capture.utf8.lexicographicallyPrecedes($1.capture.utf8) }
         self.toleranceMM = toleranceMM
         self.minConfidence = minConfidence
