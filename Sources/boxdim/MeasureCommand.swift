@@ -21,11 +21,23 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "Minimum confidence (0...1) for the measurement to be accepted.")
     var minConfidence: Double = 0.85
 
+    @Option(help: "Write a PNG: the depth image colour-mapped, the segmentation tinted, the cuboid's edges drawn.")
+    var overlay: String?
+
+    @Option(help: "Write a PLY of the fused scene coloured by segmentation, with the cuboid's edges (white).")
+    var ply: String?
+
     func validate() throws {
         guard (0...1).contains(minConfidence) else {
             throw ValidationError("--min-confidence must be between 0 and 1, got \(minConfidence)")
         }
         guard !capture.isEmpty else { throw ValidationError("the capture path is empty") }
+        if let overlay, URL(fileURLWithPath: overlay).pathExtension.lowercased() != "png" {
+            throw ValidationError("--overlay must name a .png file, got \"\(overlay)\"")
+        }
+        if let ply, URL(fileURLWithPath: ply).pathExtension.lowercased() != "ply" {
+            throw ValidationError("--ply must name a .ply file, got \"\(ply)\"")
+        }
     }
 
     func run() throws {
@@ -38,7 +50,24 @@ struct MeasureCommand: ParsableCommand {
         } else {
             print(HumanReport.text(for: record))
         }
+        if case let .success(result) = outcome { try writePictures(result) }
         let code = ExitStatus.code(for: record.status)
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// Writes --overlay and --ply; a picture that cannot be made is reported (exit 5 for a write
+    /// failure, 4 for a capture with no pixel grid).
+    func writePictures(_ result: PipelineResult) throws {
+        var failure: DimensioningError?
+        if let overlay {
+            do { try ScenePictures.writeOverlay(result, to: URL(fileURLWithPath: overlay)) } catch { failure = error }
+        }
+        if let ply {
+            do { try ScenePictures.writeColouredCloud(result, to: URL(fileURLWithPath: ply)) } catch { failure = failure ?? error }
+        }
+        if let failure {
+            FileHandle.standardError.write(Data("boxdim measure: \(failure.description)\n".utf8))
+            throw ExitCode(failure.isUnreadable ? ExitStatus.unreadable : ExitStatus.noMeasurement)
+        }
     }
 }
