@@ -35,8 +35,12 @@ struct OverlayImage: Sendable {
         if let k = intrinsics {
             let edges = CuboidEdges(result.cuboid)
             let projected = edges.corners.map { k.project(cameraFromWorld.apply($0)) }
-            for (a, b) in CuboidEdges.edges {
-                if let p = projected[a], let q = projected[b] { drawLine(p, q) }
+            // A dark outline under a bright core, so the edges read on any colour.
+            let radius = max(1, scale / 2)
+            for (width, colour) in [(radius + 1, SIMD3<UInt8>(15, 15, 20)), (radius, SIMD3<UInt8>(255, 56, 196))] {
+                for (a, b) in CuboidEdges.edges {
+                    if let p = projected[a], let q = projected[b] { drawLine(p, q, radius: width, colour: colour) }
+                }
             }
         }
     }
@@ -117,23 +121,21 @@ struct OverlayImage: Sendable {
         }
     }
 
-    /// Draws a segment between grid coordinates (pixel centres), clipped to the image.
-    mutating func drawLine(_ p: SIMD2<Double>, _ q: SIMD2<Double>) {
+    /// Draws a segment between grid coordinates (pixel centres), `radius` pixels thick, clipped.
+    mutating func drawLine(_ p: SIMD2<Double>, _ q: SIMD2<Double>, radius: Int, colour: SIMD3<UInt8>) {
         let a = (p + 0.5) * Double(scale), b = (q + 0.5) * Double(scale)
         let length = max(abs(b.x - a.x), abs(b.y - a.y))
         guard length.isFinite, length < 100_000 else { return }
         let steps = max(1, Int(length.rounded(.up)))
-        let radius = max(1, scale / 2)
         for k in 0...steps {
             let t = Double(k) / Double(steps)
             let x = Int((a.x + (b.x - a.x) * t).rounded()), y = Int((a.y + (b.y - a.y) * t).rounded())
-            for dy in -radius...radius {
-                for dx in -radius...radius {
+            for dy in (1 - radius)..<radius {
+                for dx in (1 - radius)..<radius {
                     let xx = x + dx, yy = y + dy
                     guard xx >= 0, yy >= 0, xx < width, yy < height else { continue }
                     let o = (yy * width + xx) * 3
-                    let core = abs(dx) < radius && abs(dy) < radius
-                    rgb[o] = core ? 255 : 20; rgb[o + 1] = core ? 40 : 20; rgb[o + 2] = core ? 200 : 20
+                    rgb[o] = colour.x; rgb[o + 1] = colour.y; rgb[o + 2] = colour.z
                 }
             }
         }

@@ -39,7 +39,7 @@ public struct VerificationReport: Sendable {
         """
         h += kpis()
         h += section("Summary", summaryTable() + verdictTable())
-        h += section("Absolute error by dimension (accepted captures)",
+        h += section("Error by dimension (accepted captures)",
                      "<div class=\"grid3\">" + ["length", "width", "height"].enumerated().map { histogram(dimension: $0.offset, name: $0.element) }.joined() + "</div>")
         h += section("Measured against truth", "<div class=\"grid2\">" + scatterMeasuredVsTruth() + scatterErrorVsConfidence() + "</div>")
         h += section("Worst captures", worstCaptures())

@@ -32,8 +32,14 @@ public enum VerificationRun {
         // Re-judge what was recorded against the current truth and tolerance.
         var done: [String: VerificationResult] = [:]
         for row in rows {
-            if let old = recordedByCapture[row.capture] {
-                done[row.capture] = VerificationResult(record: old.record, truth: row, extraColumns: table.extraColumns,
+            // A record in other units is measured again; a new gate re-decides the status.
+            if let old = recordedByCapture[row.capture], old.record.units == options.units {
+                var record = old.record
+                if let confidence = record.confidence {
+                    record.status = confidence >= options.minConfidence ? .accepted : .lowConfidence
+                }
+                record.minConfidence = options.minConfidence
+                done[row.capture] = VerificationResult(record: record, truth: row, extraColumns: table.extraColumns,
                                                        toleranceMM: options.toleranceMM, overlay: old.overlay)
             }
         }

@@ -11,7 +11,7 @@ extension VerificationSummary {
         lines.append("")
         lines.append("dimension   n    mean    median  p95     max     within ±tol")
         for (name, s) in [("length", length), ("width", width), ("height", height)] {
-            lines.append(String(format: "%-9@ %4d %7.1f %7.1f %7.1f %7.1f   %@", name, s.count, s.mean, s.median, s.p95, s.max, pct(s.withinTolerance)))
+            lines.append(name.padding(toLength: 9, withPad: " ", startingAt: 0) + String(format: " %4d %7.1f %7.1f %7.1f %7.1f   %@", s.count, s.mean, s.median, s.p95, s.max, pct(s.withinTolerance)))
         }
         lines.append("(absolute errors in mm over accepted captures)")
         lines.append("")
