@@ -36,7 +36,7 @@ struct OverlayImage: Sendable {
             let edges = CuboidEdges(result.cuboid)
             let projected = edges.corners.map { k.project(cameraFromWorld.apply($0)) }
             // A dark outline under a bright core, so the edges read on any colour.
-            let radius = max(1, scale / 2)
+            let radius = max(1, self.scale / 2)
             for (width, colour) in [(radius + 1, SIMD3<UInt8>(15, 15, 20)), (radius, SIMD3<UInt8>(255, 56, 196))] {
                 for (a, b) in CuboidEdges.edges {
                     if let p = projected[a], let q = projected[b] { drawLine(p, q, radius: width, colour: colour) }
