@@ -8,7 +8,22 @@ struct DatasetPathResolver: Sendable {
 
     init(folder: URL) {
         self.folder = folder
-        resolvedFolder = folder.resolvingSymlinksInPath().standardizedFileURL.path
+        resolvedFolder = Self.realPath(folder.path)
+    }
+
+    /// `realpath` of the longest existing prefix of `path`, with the rest appended: symbolic
+    /// links are followed even when the final file does not exist.
+    static func realPath(_ path: String) -> String {
+        var prefix = path, rest: [String] = []
+        while !prefix.isEmpty && prefix != "/" {
+            if let resolved = realpath(prefix, nil) {
+                defer { free(resolved) }
+                return ([String(cString: resolved)] + rest.reversed()).joined(separator: "/")
+            }
+            rest.append((prefix as NSString).lastPathComponent)
+            prefix = (prefix as NSString).deletingLastPathComponent
+        }
+        return path
     }
 
     /// The path's components with "." and empty ones removed.
@@ -23,7 +38,7 @@ struct DatasetPathResolver: Sendable {
         if path.split(separator: "/").contains("..") { return "uses \"..\" and leaves the dataset folder" }
         if normalized(path).isEmpty { return "names the dataset folder itself" }
         // Follow symbolic links of whatever exists: a link may point outside.
-        let resolved = folder.appendingPathComponent(path).resolvingSymlinksInPath().standardizedFileURL.path
+        let resolved = Self.realPath(folder.appendingPathComponent(path).path)
         if resolved != resolvedFolder && !resolved.hasPrefix(resolvedFolder.hasSuffix("/") ? resolvedFolder : resolvedFolder + "/") {
             return "resolves (through a symbolic link) to \(resolved), outside the dataset folder"
         }
