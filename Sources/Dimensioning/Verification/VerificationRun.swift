@@ -33,7 +33,9 @@ public enum VerificationRun {
         var done: [String: VerificationResult] = [:]
         for row in rows {
             // A record in other units is measured again; a new gate re-decides the status.
-            if let old = recordedByCapture[row.capture], old.record.units == options.units {
+            // So is one whose overlay is missing (killed between the two writes).
+            if let old = recordedByCapture[row.capture], old.record.units == options.units,
+               old.overlay.map({ FileManager.default.fileExists(atPath: overlays.appendingPathComponent($0).path) }) ?? true {
                 var record = old.record
                 if let confidence = record.confidence {
                     record.status = confidence >= options.minConfidence ? .accepted : .lowConfidence
