@@ -8,8 +8,10 @@ struct BoxDim: ParsableCommand {
         abstract: "Measure a box (length, width, height, volume, confidence) from a recorded depth capture.",
         discussion: """
         Exit codes: 0 accepted; 3 measured but below --min-confidence; 4 no measurement (the \
-        engine refused: no floor, no box, ...); 5 unreadable capture; 64 usage error.
+        engine refused: no floor, no box, ...); 5 unreadable capture (or dataset); 6 verify: the \
+        dataset fails verification; 64 usage error.
         """,
-        subcommands: [MeasureCommand.self, ReplayCommand.self, AccuracyCommand.self, BenchSessionCommand.self]
+        subcommands: [MeasureCommand.self, ReplayCommand.self, VerifyCommand.self, ConvertCommand.self,
+                      AccuracyCommand.self, BenchSessionCommand.self]
     )
 }

@@ -11,6 +11,8 @@ enum ExitStatus {
     static let noMeasurement: Int32 = 4
     /// The capture (or dataset) could not be read.
     static let unreadable: Int32 = 5
+    /// `verify`: an accepted measurement out of tolerance, or a negative accepted.
+    static let verificationFailed: Int32 = 6
 
     static func code(for status: MeasurementRecord.Status) -> Int32 {
         switch status {

@@ -24,6 +24,12 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "Measure only frames FIRST-LAST (0-based, inclusive) of a frame capture, e.g. the window `boxdim replay` reports.")
     var frames: String?
 
+    @Option(help: "Write a PNG: the depth image colour-mapped, the segmentation tinted, the cuboid's edges drawn.")
+    var overlay: String?
+
+    @Option(help: "Write a PLY of the fused scene coloured by segmentation, with the cuboid's edges (white).")
+    var ply: String?
+
     func validate() throws {
         if let frames, Self.parseFrames(frames) == nil {
             throw ValidationError("--frames must be FIRST-LAST with 0 <= FIRST <= LAST, got '\(frames)'")
@@ -32,6 +38,12 @@ struct MeasureCommand: ParsableCommand {
             throw ValidationError("--min-confidence must be between 0 and 1, got \(minConfidence)")
         }
         guard !capture.isEmpty else { throw ValidationError("the capture path is empty") }
+        if let overlay, URL(fileURLWithPath: overlay).pathExtension.lowercased() != "png" {
+            throw ValidationError("--overlay must name a .png file, got \"\(overlay)\"")
+        }
+        if let ply, URL(fileURLWithPath: ply).pathExtension.lowercased() != "ply" {
+            throw ValidationError("--ply must name a .ply file, got \"\(ply)\"")
+        }
     }
 
     func run() throws {
@@ -53,6 +65,7 @@ struct MeasureCommand: ParsableCommand {
         } else {
             print(HumanReport.text(for: record))
         }
+        if case let .success(result) = outcome { try writePictures(result) }
         let code = ExitStatus.code(for: record.status)
         if code != 0 { throw ExitCode(code) }
     }
@@ -62,5 +75,21 @@ struct MeasureCommand: ParsableCommand {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, a <= b else { return nil }
         return a...b
+    }
+
+    /// Writes --overlay and --ply; a picture that cannot be made is reported (exit 5 for a write
+    /// failure, 4 for a capture with no pixel grid).
+    func writePictures(_ result: PipelineResult) throws {
+        var failure: DimensioningError?
+        if let overlay {
+            do { try ScenePictures.writeOverlay(result, to: URL(fileURLWithPath: overlay)) } catch { failure = error }
+        }
+        if let ply {
+            do { try ScenePictures.writeColouredCloud(result, to: URL(fileURLWithPath: ply)) } catch { failure = failure ?? error }
+        }
+        if let failure {
+            FileHandle.standardError.write(Data("boxdim measure: \(failure.description)\n".utf8))
+            throw ExitCode(failure.isUnreadable ? ExitStatus.unreadable : ExitStatus.noMeasurement)
+        }
     }
 }

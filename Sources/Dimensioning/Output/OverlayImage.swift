@@ -1,0 +1,164 @@
+import Foundation
+
+/// An 8-bit RGB picture of a scene (internal): depth colour-mapped, segmentation tinted,
+/// cuboid edges drawn. Pixel (x, y) of the reference grid covers `scale x scale` pixels.
+struct OverlayImage: Sendable {
+    var width: Int
+    var height: Int
+    var scale: Int
+    var rgb: [UInt8]
+
+    /// The overlay of a measured scene.
+    init(_ result: PipelineResult, scale: Int?) throws(DimensioningError) {
+        let scene = result.scene
+        guard let pixelIndex = scene.pixelIndex, scene.gridWidth > 1, scene.gridHeight > 1 else {
+            throw .unsupported(feature: "an overlay picture of a point cloud with no organized pixel grid (use --ply instead)")
+        }
+        let cameraFromWorld = scene.worldFromReferenceCamera.inverse
+        let w = scene.gridWidth, h = scene.gridHeight
+        var depth = [Float](repeating: 0, count: w * h)
+        var label = [SceneSegmentation.Label](repeating: .other, count: w * h)
+        var cameraPoints: [(pixel: Int, point: SIMD3<Double>)] = []
+        cameraPoints.reserveCapacity(scene.pointsInWorld.count)
+        let segmentation = SceneSegmentation(result)
+        for i in 0..<scene.pointsInWorld.count {
+            let p = Int(pixelIndex[i])
+            guard p >= 0, p < w * h else { continue }
+            let c = cameraFromWorld.apply(scene.pointsInWorld[i])
+            depth[p] = Float(c.z)
+            label[p] = segmentation.labels[i]
+            cameraPoints.append((p, c))
+        }
+        self.init(depth: depth, width: w, height: h, scale: scale)
+        tint(label)
+        let intrinsics = scene.intrinsics.map { $0.scaled(toWidth: w, height: h) } ?? Self.estimateIntrinsics(cameraPoints, width: w)
+        if let k = intrinsics {
+            let edges = CuboidEdges(result.cuboid)
+            let projected = edges.corners.map { k.project(cameraFromWorld.apply($0)) }
+            // A dark outline under a bright core, so the edges read on any colour.
+            let radius = max(1, self.scale / 2)
+            for (width, colour) in [(radius + 1, SIMD3<UInt8>(15, 15, 20)), (radius, SIMD3<UInt8>(255, 56, 196))] {
+                for (a, b) in CuboidEdges.edges {
+                    if let p = projected[a], let q = projected[b] { drawLine(p, q, radius: width, colour: colour) }
+                }
+            }
+        }
+    }
+
+    /// A depth-only picture of a capture's first frame or organized cloud; nil when it has none.
+    init?(depthOnly capture: DepthCapture) {
+        if let frame = capture.frames.first {
+            self.init(depth: frame.depth, width: frame.width, height: frame.height, scale: nil)
+        } else if let cloud = capture.cloud, cloud.isOrganized, let index = cloud.pixelIndex {
+            var depth = [Float](repeating: 0, count: cloud.gridWidth * cloud.gridHeight)
+            for i in 0..<cloud.pointsInCamera.count where Int(index[i]) < depth.count && index[i] >= 0 {
+                depth[Int(index[i])] = cloud.pointsInCamera.xyz[3 * i + 2]
+            }
+            self.init(depth: depth, width: cloud.gridWidth, height: cloud.gridHeight, scale: nil)
+        } else {
+            return nil
+        }
+    }
+
+    /// Colour-maps depth (metres; 0 or non-finite = no return, drawn dark) between its 2nd and
+    /// 98th percentiles.
+    init(depth: [Float], width: Int, height: Int, scale: Int?) {
+        let s = scale ?? max(1, min(4, (640 + width - 1) / max(1, width)))
+        self.scale = s
+        self.width = width * s
+        self.height = height * s
+        rgb = [UInt8](repeating: 0, count: self.width * self.height * 3)
+        let valid = depth.filter { $0.isFinite && $0 > 0 }.sorted()
+        let near = valid.isEmpty ? 0 : Double(valid[valid.count * 2 / 100])
+        let far = valid.isEmpty ? 1 : Double(valid[min(valid.count - 1, valid.count * 98 / 100)])
+        for y in 0..<height {
+            for x in 0..<width {
+                let d = depth[y * width + x]
+                let colour: SIMD3<Double>
+                if d.isFinite && d > 0 {
+                    let t = far > near ? min(1, max(0, (Double(d) - near) / (far - near))) : 0.5
+                    colour = Self.colourMap(t)
+                } else {
+                    colour = SIMD3(18, 18, 24)
+                }
+                fillCell(x, y, colour)
+            }
+        }
+    }
+
+    /// A perceptual ramp: near = warm yellow, far = deep blue.
+    static func colourMap(_ t: Double) -> SIMD3<Double> {
+        let stops: [SIMD3<Double>] = [SIMD3(253, 231, 37), SIMD3(94, 201, 98), SIMD3(33, 145, 140),
+                                      SIMD3(59, 82, 139), SIMD3(68, 1, 84)]
+        let x = t * Double(stops.count - 1)
+        let i = min(stops.count - 2, Int(x))
+        let f = x - Double(i)
+        return stops[i] * (1 - f) + stops[i + 1] * f
+    }
+
+    mutating func fillCell(_ x: Int, _ y: Int, _ colour: SIMD3<Double>) {
+        for dy in 0..<scale {
+            for dx in 0..<scale {
+                let o = ((y * scale + dy) * width + x * scale + dx) * 3
+                rgb[o] = UInt8(clamping: Int(colour.x.rounded()))
+                rgb[o + 1] = UInt8(clamping: Int(colour.y.rounded()))
+                rgb[o + 2] = UInt8(clamping: Int(colour.z.rounded()))
+            }
+        }
+    }
+
+    /// Blends each labelled cell with its label's colour.
+    mutating func tint(_ labels: [SceneSegmentation.Label]) {
+        let gridWidth = width / scale
+        for (p, label) in labels.enumerated() where label != .other {
+            let c = label.rgb
+            let tintColour = SIMD3(Double((c >> 16) & 0xFF), Double((c >> 8) & 0xFF), Double(c & 0xFF))
+            let alpha = label == .floor ? 0.35 : 0.55
+            let x = p % gridWidth, y = p / gridWidth
+            let o = ((y * scale) * width + x * scale) * 3
+            let base = SIMD3(Double(rgb[o]), Double(rgb[o + 1]), Double(rgb[o + 2]))
+            fillCell(x, y, base * (1 - alpha) + tintColour * alpha)
+        }
+    }
+
+    /// Draws a segment between grid coordinates (pixel centres), `radius` pixels thick, clipped.
+    mutating func drawLine(_ p: SIMD2<Double>, _ q: SIMD2<Double>, radius: Int, colour: SIMD3<UInt8>) {
+        let a = (p + 0.5) * Double(scale), b = (q + 0.5) * Double(scale)
+        let length = max(abs(b.x - a.x), abs(b.y - a.y))
+        guard length.isFinite, length < 100_000 else { return }
+        let steps = max(1, Int(length.rounded(.up)))
+        for k in 0...steps {
+            let t = Double(k) / Double(steps)
+            let x = Int((a.x + (b.x - a.x) * t).rounded()), y = Int((a.y + (b.y - a.y) * t).rounded())
+            for dy in (1 - radius)..<radius {
+                for dx in (1 - radius)..<radius {
+                    let xx = x + dx, yy = y + dy
+                    guard xx >= 0, yy >= 0, xx < width, yy < height else { continue }
+                    let o = (yy * width + xx) * 3
+                    rgb[o] = colour.x; rgb[o + 1] = colour.y; rgb[o + 2] = colour.z
+                }
+            }
+        }
+    }
+
+    /// Pinhole intrinsics fitted by least squares to an organized cloud's points and pixels
+    /// (u = fx x/z + cx, v = fy y/z + cy), for clouds that carry no camera.
+    static func estimateIntrinsics(_ points: [(pixel: Int, point: SIMD3<Double>)], width: Int) -> CameraIntrinsics? {
+        func fit(_ pairs: [(Double, Double)]) -> (Double, Double)? {
+            let n = Double(pairs.count)
+            guard n > 10 else { return nil }
+            var sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0
+            for (x, y) in pairs { sx += x; sy += y; sxx += x * x; sxy += x * y }
+            let det = n * sxx - sx * sx
+            guard abs(det) > 1e-12 else { return nil }
+            let slope = (n * sxy - sx * sy) / det
+            return (slope, (sy - slope * sx) / n)
+        }
+        let usable = points.filter { $0.point.z > 1e-3 }
+        guard let (fx, cx) = fit(usable.map { ($0.point.x / $0.point.z, Double($0.pixel % width)) }),
+              let (fy, cy) = fit(usable.map { ($0.point.y / $0.point.z, Double($0.pixel / width)) }),
+              fx > 0, fy > 0 else { return nil }
+        let height = (usable.map { $0.pixel / width }.max() ?? 0) + 1
+        return CameraIntrinsics(fx: fx, fy: fy, cx: cx, cy: cy, width: width, height: height)
+    }
+}
