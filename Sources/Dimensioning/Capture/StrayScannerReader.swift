@@ -63,6 +63,9 @@ public enum StrayScannerReader {
         frames.reserveCapacity(files.count)
         for (i, file) in files.enumerated() {
             let depth = try readDepth(file.url, limits: limits)
+            if i == 0, let problem = limits.totalPixelsProblem(frames: files.count, width: depth.width, height: depth.height) {
+                throw .unreadableCapture(file: folder.appendingPathComponent("depth").path, reason: problem)
+            }
             if let first = frames.first, first.width != depth.width || first.height != depth.height {
                 throw .unreadableCapture(file: file.url.path, reason: "depth is \(depth.width)x\(depth.height) but frame \(files[0].name) depth is \(first.width)x\(first.height)")
             }
