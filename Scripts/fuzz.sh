@@ -92,6 +92,10 @@ swiftc -O "$root/Tests/Fuzz/SeedCorpus.swift" "$root/Tests/DimensioningTests/Sup
 rm -rf "$seeds"
 real_pcd="$(find "$root/../shared/data/real" -name '*.pcd' 2>/dev/null | sort | head -1 || true)"
 "$build/seed-corpus" "$seeds" ${real_pcd:+"$real_pcd"}
+# Inputs that once crashed a target (named <target>-crash-...) stay in its seeds for good.
+for regression in "$root"/Tests/Fuzz/regressions/*; do
+    [ -f "$regression" ] && cp "$regression" "$seeds/$(basename "$regression" | cut -d- -f1)/"
+done
 
 # 5. Run each target for $seconds.
 status=0

@@ -102,6 +102,26 @@ import Testing
         try Self.check(c)
     }
 
+    /// Inputs the fuzz targets crashed on (Tests/Fuzz/regressions), replayed through the same
+    /// entry points the targets use. Each must now return, crash-free.
+    @Test func fuzzRegressionsDoNotCrash() throws {
+        // csv-crash-f81449ba: NSString.lastPathComponent trapped on ".//\u{FFFD}" (DatasetPathResolver).
+        let folder = TestPaths.temporaryFolder("fuzz-regression")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = "capture,length_mm,width_mm,height_mm\na,300,200,100\n.//\u{FFFD},300,200,101\n"
+        let table = try GroundTruthTable.parse(text, csv: folder.appendingPathComponent("ground_truth.csv"))
+        #expect(table.rows.count == 2)
+        let regressions = TestPaths.repository.appendingPathComponent("Tests/Fuzz/regressions")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: regressions.path)) ?? []
+        #expect(!names.isEmpty, "Tests/Fuzz/regressions is empty")
+        for name in names where name.hasPrefix("csv-") {
+            let bytes = [UInt8](try Data(contentsOf: regressions.appendingPathComponent(name)))
+            guard let selector = bytes.first, selector % 3 == 2 else { continue }
+            _ = try? GroundTruthTable.parse(String(decoding: bytes.dropFirst(), as: UTF8.self),
+                                            csv: folder.appendingPathComponent("ground_truth.csv"))
+        }
+    }
+
     @Test func corpusCoversEveryKindTheIssueLists() {
         let names = BrokenInputCorpus.all.map(\.name)
         #expect(Set(names).count == names.count, "case names must be unique")

@@ -295,6 +295,13 @@ enum BrokenInputCorpus {
             dataset("ground-truth-nan-size", header + "a,nan,200,100\n", "line 2", "not a number"),
             dataset("ground-truth-unterminated-quote", header + "\"a,300,200,100\n", "quoted field is not closed"),
             dataset("ground-truth-empty", "", "0-byte"),
+            // Found by the csv fuzz target: a path "./<0xE3>" made Foundation trap (see Tests/Fuzz/RESULTS.md).
+            BrokenInputCase(name: "ground-truth-not-utf8-path", path: "dataset", entry: .dataset,
+                            expectation: .unreadable(file: "dataset/ground_truth.csv", reason: ["line 3", "not valid UTF-8"])) { root in
+                let folder = root.appendingPathComponent("dataset")
+                try validCapture(in: folder.appendingPathComponent("a"))
+                try write(Array((header + "a,300,200,100\n.//").utf8) + [0xE3] + Array(",300,200,101\n".utf8), "ground_truth.csv", in: folder)
+            },
         ]
     }
 }
