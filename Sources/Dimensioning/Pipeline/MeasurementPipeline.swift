@@ -27,12 +27,18 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
     // a bag) the next nearest is tried, and if none is, the nearest one's refusal is reported.
     let candidates = try boxCandidates(scene, floor: floor, parameters: parameters.box,
                                        limit: parameters.box.maximumCandidates)
+    // Only objects that are not boxes at all are passed over; a box that is cut off, touches
+    // another or is out of range is refused, not swapped for a neighbour.
     var firstError: DimensioningError?
     for box in candidates {
         do {
             return try measureCandidate(box, scene: scene, floor: floor, parameters: parameters)
         } catch {
             if firstError == nil { firstError = error }
+            switch error {
+            case .notCuboid, .boxTooSmall: continue
+            default: throw firstError ?? error
+            }
         }
     }
     throw firstError ?? .noBox
@@ -47,11 +53,16 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
 
     let topCenter = box.floorFrame.world(SIMD3(cuboid.footprint.center.x, cuboid.footprint.center.y, top.height))
     let distance = length(topCenter - scene.cameraPosition)
-    if top.inlierShare < 0.5 {
-        throw .notCuboid(reason: "the top is not flat (\(Int((top.inlierShare * 100).rounded())) % of it on one plane)")
+    let flatness = topFlatness(scene, box: box, top: top, cuboid: cuboid)
+    if flatness < 0.5 {
+        throw .notCuboid(reason: "the top is not flat (\(Int((flatness * 100).rounded())) % of it on one plane)")
     }
     if cuboid.fill < parameters.confidence.minimumFill - 0.1 {
         throw .notCuboid(reason: "the top covers \(Int((cuboid.fill * 100).rounded())) % of its rectangle")
+    }
+    let outside = shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin)
+    if outside > parameters.box.maximumShareOutside {
+        throw .severalBoxes(count: 2)
     }
     if cuboid.width < parameters.box.minimumSide {
         throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.box.minimumSide)
@@ -63,10 +74,38 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if !range.contains(distance) { throw .outOfRange(distance: distance, range: range) }
     let agreement = measureFrameAgreement(scene, box: box, top: top, cuboid: cuboid)
     let confidence = scoreConfidence(scene: scene, box: box, top: top, cuboid: cuboid, agreement: agreement,
-                                     distance: distance, parameters: parameters.confidence,
+                                     flatness: flatness, distance: distance, parameters: parameters.confidence,
                                      boxParameters: parameters.box)
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,
                           agreement: agreement, confidence: confidence, distance: distance)
+}
+
+/// Share of the top band's points over the footprint's interior (1 cm in from its sides, so
+/// that the upper rim of the side faces does not count) that lie on the top plane: 1 for a
+/// flat lid, low for a gable top, a sagging bag or two lids at different heights.
+func topFlatness(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, cuboid: CuboidFit) -> Double {
+    var inliers = Set(top.inlierIndices)
+    var inside = 0, onPlane = 0
+    let interior = Rectangle2D(center: cuboid.footprint.center, axisA: cuboid.footprint.axisA,
+                               halfA: max(0, cuboid.footprint.halfA - 0.01), halfB: max(0, cuboid.footprint.halfB - 0.01))
+    for i in top.bandIndices {
+        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        guard interior.contains(SIMD2(q.x, q.y)) else { continue }
+        inside += 1
+        if inliers.remove(i) != nil { onPlane += 1 }
+    }
+    return inside == 0 ? 0 : Double(onPlane) / Double(inside)
+}
+
+/// Share of the object's points lying farther than `margin` metres outside the fitted
+/// footprint (seen from above): near 0 for one box, large when another object touches it.
+func shareOutsideFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, margin: Double) -> Double {
+    var outside = 0
+    for i in box.pointIndices {
+        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        if !cuboid.footprint.contains(SIMD2(q.x, q.y), margin: margin) { outside += 1 }
+    }
+    return Double(outside) / Double(max(1, box.pointIndices.count))
 }
 
 /// Refuses a box whose pixels reach the border of the reference image (organized captures

@@ -87,10 +87,15 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// the box's edge (background).
     public var silhouetteBackgroundDrop: Double = 0.02
     /// Silhouette edges: a strip is used only when the gap between its last foreground and
-    /// first background ray is at most this many top-face sample spacings.
+    /// first background ray is at most this many sample spacings or sample rows, whichever is
+    /// larger (a mixed-pixel band is 1-2 rows).
     public var silhouetteMaximumGapSamples: Double = 5
     /// A side needs this many points to locate its edge; otherwise the top face's edge is used.
     public var minimumSidePoints: Int = 12
+    /// "Several boxes": refused when more than `maximumShareOutside` of the object's points lie
+    /// more than `outsideMargin` metres outside the fitted footprint (another box touches it).
+    public var outsideMargin: Double = 0.025
+    public var maximumShareOutside: Double = 0.05
     /// Smallest accepted footprint side (width), metres: the SDK's envelope, about 10 cm.
     public var minimumSide: Double = 0.10
     /// Smallest accepted height, metres. Lower than `minimumSide` because the height comes from
