@@ -139,8 +139,9 @@ struct BenchCommand: ParsableCommand {
             guard let m = VerifyBench.median(runs) else { continue }
             rates[jobs] = m.capturesPerSecond
             let all = runs.map { String(format: "%.1f", $0.capturesPerSecond) }.joined(separator: ", ")
-            print(String(format: "  --jobs %d: median %.1f captures/s (%.2f s), peak memory %.0f MB  [runs: %@]",
-                         jobs, m.capturesPerSecond, m.seconds, m.peakMB, all))
+            let cpu = m.cpuSeconds.map { String(format: ", CPU %.2f s = %.2f cores", $0, $0 / max(1e-9, m.seconds)) } ?? ""
+            print(String(format: "  --jobs %d: median %.1f captures/s (%.2f s%@), peak memory %.0f MB  [runs: %@]",
+                         jobs, m.capturesPerSecond, m.seconds, cpu, m.peakMB, all))
         }
         if let one = rates[1], let two = rates[2], one > 0 {
             print(String(format: "  2 jobs / 1 job: %.2fx (target >= 1.7x)", two / one))

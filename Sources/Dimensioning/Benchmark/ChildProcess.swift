@@ -15,6 +15,9 @@ public enum ChildProcess {
         public var seconds: Double
         /// Peak resident set size of the child, bytes.
         public var peakResidentBytes: Int
+        /// User + system CPU time of the child, seconds (nil when not measured): on a shared
+        /// machine, wall time / CPU time shows how much of a core the child really had.
+        public var cpuSeconds: Double? = nil
     }
 
     /// GNU time, used to read the child's peak memory when installed.
@@ -32,10 +35,15 @@ public enum ChildProcess {
         let report = FileManager.default.temporaryDirectory
             .appendingPathComponent("boxdim-time-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: report) }
-        var outcome = try run(timeTool, ["-q", "-f", "%M", "-o", report, executable] + arguments)
+        var outcome = try run(timeTool, ["-q", "-f", "%M %U %S", "-o", report, executable] + arguments)
+        // The last line is "<peak KiB> <user s> <system s>".
         if let text = try? String(contentsOfFile: report, encoding: .utf8),
-           let kilobytes = text.split(separator: "\n").compactMap({ Int($0.trimmingCharacters(in: .whitespaces)) }).last {
-            outcome.peakResidentBytes = kilobytes * 1024
+           let line = text.split(separator: "\n").last {
+            let fields = line.split(separator: " ")
+            if fields.count == 3, let kilobytes = Int(fields[0]), let user = Double(fields[1]), let system = Double(fields[2]) {
+                outcome.peakResidentBytes = kilobytes * 1024
+                outcome.cpuSeconds = user + system
+            }
         }
         return outcome
     }

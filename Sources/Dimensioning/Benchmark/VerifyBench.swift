@@ -10,6 +10,8 @@ public enum VerifyBench {
         public var peakResidentBytes: Int
         /// `verify`'s exit status: 0 passed, 6 the dataset fails verification (both are runs).
         public var status: Int32
+        /// User + system CPU seconds of the child, when GNU time measured them.
+        public var cpuSeconds: Double?
         public var capturesPerSecond: Double { seconds > 0 ? Double(captures) / seconds : 0 }
         public var peakMB: Double { Double(peakResidentBytes) / 1_048_576 }
     }
@@ -29,7 +31,8 @@ public enum VerifyBench {
                 throw .unreadableCapture(file: dataset.path, reason: "boxdim verify exited with status \(outcome.status)")
             }
             runs.append(Run(captures: captures, jobs: jobs, seconds: outcome.seconds,
-                            peakResidentBytes: outcome.peakResidentBytes, status: outcome.status))
+                            peakResidentBytes: outcome.peakResidentBytes, status: outcome.status,
+                            cpuSeconds: outcome.cpuSeconds))
         }
         return runs
     }
