@@ -87,7 +87,7 @@ public enum PipelineBench {
         }))
         out.append(("confidence", BenchClock.time(repeats: repeats) {
             scoreConfidence(scene: r.scene, box: r.box, top: r.top, cuboid: r.cuboid, agreement: r.agreement,
-                            distance: r.distance, parameters: parameters.confidence, boxParameters: box)
+                            flatness: r.flatness, distance: r.distance, parameters: parameters.confidence, boxParameters: box)
         }))
         return out
     }

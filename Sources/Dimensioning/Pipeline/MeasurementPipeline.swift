@@ -9,6 +9,8 @@ public struct PipelineResult: Sendable {
     public var cuboid: CuboidFit
     public var agreement: FrameAgreement?
     public var confidence: ConfidenceBreakdown
+    /// Share of the top's interior on one plane (`topFlatness`), 0...1.
+    public var flatness: Double
     /// Distance from the reference camera to the centre of the box's top, metres.
     public var distance: Double
 }
@@ -86,7 +88,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                      flatness: flatness, distance: distance, parameters: parameters.confidence,
                                      boxParameters: parameters.box)
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,
-                          agreement: agreement, confidence: confidence, distance: distance)
+                          agreement: agreement, confidence: confidence, flatness: flatness, distance: distance)
 }
 
 /// Share of the top band's points over the footprint's interior (1 cm in from its sides, so
