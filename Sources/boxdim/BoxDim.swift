@@ -12,6 +12,7 @@ struct BoxDim: ParsableCommand {
         dataset fails verification; 64 usage error.
         """,
         subcommands: [MeasureCommand.self, ReplayCommand.self, VerifyCommand.self, ConvertCommand.self,
-                      AccuracyCommand.self, BenchSessionCommand.self]
+                      AccuracyCommand.self, SimulateCommand.self, BenchCommand.self,
+                      BenchSessionCommand.self]
     )
 }

@@ -21,6 +21,8 @@ public enum AccuracyBenchmark {
         public var errorCode: String?
         /// Distance from the camera to the box top, metres (measured cases).
         public var distance: Double?
+        /// The confidence's factors (measured cases).
+        public var factors: ConfidenceBreakdown?
 
         public var isPositive: Bool { kind.expectsMeasurement }
         /// Absolute error per dimension, metres, when measured and positive.
@@ -59,6 +61,7 @@ public enum AccuracyBenchmark {
             result.measured = [measured.cuboid.length, measured.cuboid.width, measured.cuboid.height]
             result.confidence = measured.confidence.combined
             result.distance = measured.distance
+            result.factors = measured.confidence
         } catch {
             result.errorCode = error.code
         }

@@ -12,8 +12,8 @@ public struct CuboidFit: Sendable {
     public var centerInWorld: SIMD3<Double>
     /// Unit axes in the world frame: along the length, along the width, up.
     public var axesInWorld: [SIMD3<Double>]
-    /// Share of the footprint covered by top-face points (0...1): ~1 for a box, ~0.79 for a
-    /// cylinder.
+    /// Area of the top face's convex hull over the footprint's area (0...1): ~1 for a box,
+    /// ~0.79 for a cylinder (pi/4), less for a gable top or a bag.
     public var fill: Double
     /// How each of the four sides (+A, -A, +B, -B) was located.
     public var edgeMethods: [EdgeMethod]
@@ -68,7 +68,7 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
         footprint = footprint.normalized()
         methods = [methods[2], methods[3], methods[0], methods[1]]
     }
-    let fill = coverage(of: footprint, by: top2D, cell: max(evidence.spacing * 1.5, 0.004))
+    let fill = min(1, polygonArea(hull) / max(footprint.area, 1e-12))
     let center = frame.world(SIMD3(footprint.center.x, footprint.center.y, top.height / 2))
     let axisA = frame.worldDirection(footprint.axisA), axisB = frame.worldDirection(footprint.axisB)
     return CuboidFit(footprint: footprint, length: 2 * footprint.halfA, width: 2 * footprint.halfB,
@@ -99,17 +99,14 @@ func refineOrientation(_ start: Rectangle2D, points: [SIMD2<Double>]) -> Rectang
     return best.normalized()
 }
 
-/// Share of `cell`-sized grid cells inside the rectangle (shrunk by one cell) that hold a point.
-func coverage(of rectangle: Rectangle2D, by points: [SIMD2<Double>], cell: Double) -> Double {
-    let nx = max(1, Int((2 * rectangle.halfA - 2 * cell) / cell)), ny = max(1, Int((2 * rectangle.halfB - 2 * cell) / cell))
-    var occupied = [Bool](repeating: false, count: nx * ny)
-    for p in points {
-        let q = rectangle.local(p)
-        let ix = Int(((q.x + rectangle.halfA - cell) / cell).rounded(.down))
-        let iy = Int(((q.y + rectangle.halfB - cell) / cell).rounded(.down))
-        if ix >= 0, iy >= 0, ix < nx, iy < ny { occupied[iy * nx + ix] = true }
+/// Area (square metres) of a simple polygon, by the shoelace formula.
+func polygonArea(_ polygon: [SIMD2<Double>]) -> Double {
+    var twice = 0.0
+    for i in polygon.indices {
+        let p = polygon[i], q = polygon[(i + 1) % polygon.count]
+        twice += p.x * q.y - q.x * p.y
     }
-    return Double(occupied.filter { $0 }.count) / Double(nx * ny)
+    return abs(twice) / 2
 }
 
 /// Prepares the evidence `locateEdge` uses: side-face points, top points and the top-plane cuts

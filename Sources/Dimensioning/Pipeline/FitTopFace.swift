@@ -9,6 +9,8 @@ public struct TopFaceFit: Sendable {
     public var inlierIndices: [Int]
     /// Inliers over the points searched (the band below the box's highest points), 0...1.
     public var inlierShare: Double
+    /// Indices into `FusedScene.pointsInWorld` of all points searched (the band).
+    public var bandIndices: [Int]
     /// RMS distance of the inliers from the top plane, metres.
     public var rms: Double
 }
@@ -48,5 +50,6 @@ public func fitTopFace(_ scene: FusedScene, box: BoxSegment, parameters: BoxPara
     }
     let rms = (inlierHeights.reduce(0) { $0 + ($1 - height) * ($1 - height) } / Double(inlierHeights.count)).squareRoot()
     return TopFaceFit(height: height, inlierIndices: inlierIndices,
-                      inlierShare: Double(inlierIndices.count) / Double(band.count), rms: rms)
+                      inlierShare: Double(inlierIndices.count) / Double(band.count),
+                      bandIndices: band.map { box.pointIndices[$0] }, rms: rms)
 }

@@ -1,7 +1,7 @@
-/// How much the individual frames agree about the box (metres): the max-min spread of each
+/// How much the individual frames agree about the box (metres): the standard deviation of each
 /// dimension when it is re-measured on every frame alone, against the fused segmentation.
 public struct FrameAgreement: Sendable, Equatable, Codable {
-    /// Spread of length, width and height across frames, metres.
+    /// Standard deviation of length, width and height across frames, metres.
     public var lengthSpread: Double
     public var widthSpread: Double
     public var heightSpread: Double
@@ -12,27 +12,28 @@ public struct FrameAgreement: Sendable, Equatable, Codable {
 }
 
 /// Re-measures the box on each frame alone, using the fused result's segmentation: a frame's
-/// samples binned into top-face pixels give that frame's top height (median) and its extents
-/// along the cuboid's axes (0.5-99.5 % quantiles of top and side samples). Returns nil for a
-/// single frame or a single cloud: there is nothing to compare.
+/// samples that fall on top-face pixels and lie on the top plane (within 1 cm) give that
+/// frame's top height (median) and its extents along the cuboid's axes (0.5-99.5 % quantiles).
+/// Per-frame extents are eroded by edge pixels alike in every frame, so their *spread* measures
+/// agreement even though their values are not the measurement. Returns nil for a single frame
+/// or a single cloud: there is nothing to compare.
 public func measureFrameAgreement(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
                                   cuboid: CuboidFit) -> FrameAgreement? {
     guard scene.frameCount > 1, !scene.framePointsInWorld.isEmpty, let fusedPixels = scene.pixelIndex else { return nil }
-    let pixelCount = scene.gridWidth * scene.gridHeight
-    // 1 = top face, 2 = rest of the box.
-    var role = [UInt8](repeating: 0, count: pixelCount)
-    for i in box.pointIndices { role[Int(fusedPixels[i])] = 2 }
-    for i in top.inlierIndices { role[Int(fusedPixels[i])] = 1 }
+    var isTop = [Bool](repeating: false, count: scene.gridWidth * scene.gridHeight)
+    for i in top.inlierIndices { isTop[Int(fusedPixels[i])] = true }
     let frame = box.floorFrame
     var lengths: [Double] = [], widths: [Double] = [], heights: [Double] = []
+    var topHeights: [Double] = [], alongA: [Double] = [], alongB: [Double] = []
     for (points, pixels) in zip(scene.framePointsInWorld, scene.framePixelIndex) {
-        var topHeights: [Double] = [], alongA: [Double] = [], alongB: [Double] = []
-        for k in 0..<points.count {
-            let r = role[Int(pixels[k])]
-            guard r != 0 else { continue }
+        topHeights.removeAll(keepingCapacity: true)
+        alongA.removeAll(keepingCapacity: true)
+        alongB.removeAll(keepingCapacity: true)
+        for k in 0..<points.count where isTop[Int(pixels[k])] {
             let q = frame.local(points[k])
+            guard abs(q.z - top.height) <= 0.01 else { continue }
             let local = cuboid.footprint.local(SIMD2(q.x, q.y))
-            if r == 1 { topHeights.append(q.z) }
+            topHeights.append(q.z)
             alongA.append(local.x)
             alongB.append(local.y)
         }
@@ -44,7 +45,7 @@ public func measureFrameAgreement(_ scene: FusedScene, box: BoxSegment, top: Top
         widths.append(b1 - b0)
     }
     guard heights.count >= 2 else { return nil }
-    let spread = { (v: [Double]) in v.max()! - v.min()! }
-    return FrameAgreement(lengthSpread: spread(lengths), widthSpread: spread(widths),
-                          heightSpread: spread(heights), framesMeasured: heights.count)
+    let sd = { (v: [Double]) in Statistics.standardDeviation(v) ?? 0 }
+    return FrameAgreement(lengthSpread: sd(lengths), widthSpread: sd(widths),
+                          heightSpread: sd(heights), framesMeasured: heights.count)
 }

@@ -10,6 +10,8 @@ public struct BoxSegment: Sendable {
     public var heights: [Double]
     /// Indices of all points standing on the floor (any cluster), for segmentation output.
     public var aboveFloorIndices: [Int]
+    /// Indices of the points of every other cluster (other objects on the floor).
+    public var otherObjectIndices: [Int]
     /// Clusters found above the floor (the chosen one included).
     public var clusterCount: Int
 }
@@ -67,8 +69,10 @@ public func boxCandidates(_ scene: FusedScene, floor: FloorFit, parameters: BoxP
     for (j, label) in labels.enumerated() where label >= 0 { members[Int(label)].append(above[j]) }
     return order.prefix(max(1, limit)).map { cluster in
         let indices = members[cluster]
+        var others: [Int] = []
+        for (j, label) in labels.enumerated() where label >= 0 && label != Int32(cluster) { others.append(above[j]) }
         return BoxSegment(floorFrame: frame, pointIndices: indices,
                           heights: indices.map { floor.plane.signedDistance(points[$0]) },
-                          aboveFloorIndices: above, clusterCount: clusterCount)
+                          aboveFloorIndices: above, otherObjectIndices: others, clusterCount: clusterCount)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+let debugEdges = ProcessInfo.processInfo.environment["EDGE_DEBUG"] != nil
 /// How one side of the footprint was located (see `locateEdge`).
 public enum EdgeMethod: String, Sendable, Codable, Equatable {
     /// From the visible side face: the median position of its points.
@@ -82,9 +84,23 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         for bucket in buckets {
             let foreground = bucket.filter { $0.1 }.map(\.0), background = bucket.filter { !$0.1 }.map(\.0)
             guard let outer = foreground.max(), let inner = background.min(),
-                  inner - outer <= parameters.silhouetteMaximumGapSamples * evidence.spacing,
-                  let boundary = separatingBoundary(bucket) else { continue }
+                  var boundary = separatingBoundary(bucket) else { continue }
+            if facesCamera {
+                // Toward the camera the top runs into its own side face, seen at a grazing
+                // angle: the gap beyond the last top sample is unseen side face, not a mixed-
+                // pixel band, so the edge lies within a sample step and a half of that sample.
+                boundary = min(boundary, outer + 1.5 * outerSampleStep(foreground))
+            } else if inner - outer > parameters.silhouetteMaximumGapSamples
+                        * max(evidence.spacing, outerRowStep(foreground)) {
+                continue
+            }
             boundaries.append(boundary)
+        }
+        if debugEdges {
+            print("EDGE alongA \(alongA) sign \(sign) facing \(facesCamera) half \(half) strips \(strips) used \(boundaries.count) median \(String(describing: Statistics.median(boundaries))) b \(boundaries.map { String(format: "%.4f", $0) })")
+            for (k, bucket) in buckets.enumerated() where k % 4 == 0 {
+                print("   strip \(k): " + bucket.sorted { $0.0 < $1.0 }.map { String(format: "%@%.4f", $0.1 ? "F" : "B", $0.0) }.joined(separator: " "))
+            }
         }
         if boundaries.count >= 3, 2 * boundaries.count >= strips, let median = Statistics.median(boundaries) {
             return (median, .silhouette)
@@ -116,4 +132,21 @@ func separatingBoundary(_ values: [(Double, Bool)]) -> Double? {
     let first = profile.firstIndex(of: best) ?? -1
     let last = profile.lastIndex(of: best) ?? -1
     return (midpoint(after: first) + midpoint(after: last)) / 2
+}
+
+/// Median distance between consecutive values among the outermost eight of `values` (the
+/// sample step of a surface toward its edge), or 0 with fewer than two values.
+func outerSampleStep(_ values: [Double]) -> Double {
+    let outer = values.sorted().suffix(8)
+    guard outer.count >= 2 else { return 0 }
+    return Statistics.median(zip(outer.dropFirst(), outer).map { $0 - $1 }) ?? 0
+}
+
+/// The step between sample rows of a surface toward its edge: the largest gap between
+/// consecutive values among the outermost twelve of `values` (within a strip, samples of one
+/// image row lie close together and rows are a step apart); 0 with fewer than two values.
+func outerRowStep(_ values: [Double]) -> Double {
+    let outer = values.sorted().suffix(12)
+    guard outer.count >= 2 else { return 0 }
+    return zip(outer.dropFirst(), outer).map { $0 - $1 }.max() ?? 0
 }

@@ -9,6 +9,8 @@ public struct PipelineResult: Sendable {
     public var cuboid: CuboidFit
     public var agreement: FrameAgreement?
     public var confidence: ConfidenceBreakdown
+    /// Share of the top's interior on one plane (`topFlatness`), 0...1.
+    public var flatness: Double
     /// Distance from the reference camera to the centre of the box's top, metres.
     public var distance: Double
 }
@@ -25,14 +27,26 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
     let floor = try fitFloor(scene, parameters: parameters.floor)
     // The object the camera is aimed at comes first; if it is not a measurable box (a laptop,
     // a bag) the next nearest is tried, and if none is, the nearest one's refusal is reported.
-    let candidates = try boxCandidates(scene, floor: floor, parameters: parameters.box,
+    let candidates: [BoxSegment]
+    do {
+        candidates = try boxCandidates(scene, floor: floor, parameters: parameters.box,
                                        limit: parameters.box.maximumCandidates)
+    } catch .noBox {
+        try checkFloorIsNotALid(scene, floor: floor, parameters: parameters.floor)
+        throw .noBox
+    }
+    // Only objects that are not boxes at all are passed over; a box that is cut off, touches
+    // another or is out of range is refused, not swapped for a neighbour.
     var firstError: DimensioningError?
     for box in candidates {
         do {
             return try measureCandidate(box, scene: scene, floor: floor, parameters: parameters)
         } catch {
             if firstError == nil { firstError = error }
+            switch error {
+            case .notCuboid, .boxTooSmall: continue
+            default: throw firstError ?? error
+            }
         }
     }
     throw firstError ?? .noBox
@@ -47,11 +61,19 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
 
     let topCenter = box.floorFrame.world(SIMD3(cuboid.footprint.center.x, cuboid.footprint.center.y, top.height))
     let distance = length(topCenter - scene.cameraPosition)
-    if top.inlierShare < 0.5 {
-        throw .notCuboid(reason: "the top is not flat (\(Int((top.inlierShare * 100).rounded())) % of it on one plane)")
+    let flatness = topFlatness(scene, box: box, top: top, cuboid: cuboid)
+    if flatness < 0.5 {
+        throw .notCuboid(reason: "the top is not flat (\(Int((flatness * 100).rounded())) % of it on one plane)")
     }
     if cuboid.fill < parameters.confidence.minimumFill - 0.1 {
         throw .notCuboid(reason: "the top covers \(Int((cuboid.fill * 100).rounded())) % of its rectangle")
+    }
+    let outside = shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin)
+    let touching = pointsTouchingFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.touchMargin)
+    let hidden = occludedNeighbourPoints(scene, box: box, cuboid: cuboid, reach: parameters.box.occludedNeighbourReach)
+    if outside > parameters.box.maximumShareOutside || touching >= parameters.box.minimumTouchingPoints
+        || hidden >= parameters.box.minimumTouchingPoints {
+        throw .severalBoxes(count: 2)
     }
     if cuboid.width < parameters.box.minimumSide {
         throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.box.minimumSide)
@@ -63,10 +85,90 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if !range.contains(distance) { throw .outOfRange(distance: distance, range: range) }
     let agreement = measureFrameAgreement(scene, box: box, top: top, cuboid: cuboid)
     let confidence = scoreConfidence(scene: scene, box: box, top: top, cuboid: cuboid, agreement: agreement,
-                                     distance: distance, parameters: parameters.confidence,
+                                     flatness: flatness, distance: distance, parameters: parameters.confidence,
                                      boxParameters: parameters.box)
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,
-                          agreement: agreement, confidence: confidence, distance: distance)
+                          agreement: agreement, confidence: confidence, flatness: flatness, distance: distance)
+}
+
+/// Share of the top band's points over the footprint's interior (1 cm in from its sides, so
+/// that the upper rim of the side faces does not count) that lie on the top plane: 1 for a
+/// flat lid, low for a gable top, a sagging bag or two lids at different heights.
+func topFlatness(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, cuboid: CuboidFit) -> Double {
+    var inliers = Set(top.inlierIndices)
+    var inside = 0, onPlane = 0
+    let interior = Rectangle2D(center: cuboid.footprint.center, axisA: cuboid.footprint.axisA,
+                               halfA: max(0, cuboid.footprint.halfA - 0.01), halfB: max(0, cuboid.footprint.halfB - 0.01))
+    for i in top.bandIndices {
+        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        guard interior.contains(SIMD2(q.x, q.y)) else { continue }
+        inside += 1
+        if inliers.remove(i) != nil { onPlane += 1 }
+    }
+    return inside == 0 ? 0 : Double(onPlane) / Double(inside)
+}
+
+/// Share of the object's points lying farther than `margin` metres outside the fitted
+/// footprint (seen from above): near 0 for one box, large when another object touches it.
+func shareOutsideFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, margin: Double) -> Double {
+    var outside = 0
+    for i in box.pointIndices {
+        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        if !cuboid.footprint.contains(SIMD2(q.x, q.y), margin: margin) { outside += 1 }
+    }
+    return Double(outside) / Double(max(1, box.pointIndices.count))
+}
+
+/// Points of other objects standing just outside the footprint (seen from above: more than
+/// 1.5 cm and at most `margin` metres outside): another box touching this one, even when the
+/// camera cannot see the seam between them. Fragments of the box's own side faces (split off
+/// by dropped grazing pixels) lie on the footprint's outline and do not count.
+func pointsTouchingFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, margin: Double) -> Int {
+    var count = 0
+    for i in box.otherObjectIndices {
+        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        let p = SIMD2(q.x, q.y)
+        if cuboid.footprint.contains(p, margin: margin) && !cuboid.footprint.contains(p, margin: 0.015) { count += 1 }
+    }
+    return count
+}
+
+/// Points of other objects that border the box in the reference image (within 3 pixels) and
+/// stand within `reach` metres of its footprint: an object partly hidden behind the box, whose
+/// contact with it (if any) the camera cannot see. The engine does not guess: it is reported
+/// as several boxes. 0 for unorganized clouds.
+func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, reach: Double) -> Int {
+    guard let pixels = scene.pixelIndex, scene.gridWidth > 0, !box.otherObjectIndices.isEmpty else { return 0 }
+    let width = scene.gridWidth, height = scene.gridHeight
+    var nearBox = [Bool](repeating: false, count: width * height)
+    for i in box.pointIndices {
+        let p = Int(pixels[i]), x = p % width, y = p / width
+        for dy in -3...3 { for dx in -3...3 {
+            let u = x + dx, v = y + dy
+            if u >= 0, v >= 0, u < width, v < height { nearBox[v * width + u] = true }
+        } }
+    }
+    var count = 0
+    for i in box.otherObjectIndices where nearBox[Int(pixels[i])] {
+        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        if cuboid.footprint.contains(SIMD2(q.x, q.y), margin: reach) { count += 1 }
+    }
+    return count
+}
+
+/// With nothing standing on it, a "floor" that fills the view from close by is more likely the
+/// top of a box the camera is held over (the SDK's known failure: the floor locks onto the
+/// box's own lid). Refuses that case as `noGroundPlane` instead of reporting an empty floor.
+func checkFloorIsNotALid(_ scene: FusedScene, floor: FloorFit, parameters: FloorParameters) throws(DimensioningError) {
+    let cameraHeight = floor.plane.signedDistance(scene.cameraPosition)
+    var onPlane = 0
+    for i in 0..<scene.pointsInWorld.count where abs(floor.plane.signedDistance(scene.pointsInWorld[i])) <= parameters.distanceThreshold {
+        onPlane += 1
+    }
+    let share = Double(onPlane) / Double(max(1, scene.pointsInWorld.count))
+    if cameraHeight < parameters.lidSuspicionHeight && share > 0.9 {
+        throw .noGroundPlane(reason: String(format: "the only plane in view is %.2f m below the camera and fills the view: it may be a box's top", cameraHeight))
+    }
 }
 
 /// Refuses a box whose pixels reach the border of the reference image (organized captures

@@ -53,6 +53,9 @@ public struct FloorParameters: Sendable, Equatable, Codable {
     /// table seen from above its edge).
     public var maximumShareBelow: Double = 0.03
     public var belowTolerance: Double = 0.03
+    /// With no object on it, a plane closer than this (metres) below the camera that fills the
+    /// view is taken for a box's lid, not the floor (`noGroundPlane`).
+    public var lidSuspicionHeight: Double = 0.35
     /// Band (metres) of full-resolution points used to refine the chosen plane.
     public var refineBand: Double = 0.006
 
@@ -87,10 +90,22 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// the box's edge (background).
     public var silhouetteBackgroundDrop: Double = 0.02
     /// Silhouette edges: a strip is used only when the gap between its last foreground and
-    /// first background ray is at most this many top-face sample spacings.
+    /// first background ray is at most this many sample spacings or sample rows, whichever is
+    /// larger (a mixed-pixel band is 1-2 rows).
     public var silhouetteMaximumGapSamples: Double = 5
     /// A side needs this many points to locate its edge; otherwise the top face's edge is used.
     public var minimumSidePoints: Int = 12
+    /// "Several boxes": refused when more than `maximumShareOutside` of the object's points lie
+    /// more than `outsideMargin` metres outside the fitted footprint (another box touches it).
+    public var outsideMargin: Double = 0.025
+    public var maximumShareOutside: Double = 0.05
+    /// Also refused when at least `minimumTouchingPoints` points of another object stand between
+    /// 1.5 cm and `touchMargin` metres outside the footprint.
+    public var touchMargin: Double = 0.05
+    public var minimumTouchingPoints: Int = 20
+    /// An object bordering the box in the image and within this many metres of its footprint
+    /// may touch it out of sight: refused as several boxes (same point count).
+    public var occludedNeighbourReach: Double = 0.25
     /// Smallest accepted footprint side (width), metres: the SDK's envelope, about 10 cm.
     public var minimumSide: Double = 0.10
     /// Smallest accepted height, metres. Lower than `minimumSide` because the height comes from

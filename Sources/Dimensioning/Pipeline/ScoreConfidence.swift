@@ -2,7 +2,7 @@ import Foundation
 
 /// The factors the confidence is the product of, each in 0...1.
 public struct ConfidenceBreakdown: Sendable, Equatable, Codable {
-    /// How flat the top is: the share of top-band points on the top plane.
+    /// How flat the top is: the share of the top band's interior points on the top plane.
     public var planarity: Double
     /// How rectangular: the share of the fitted footprint covered by top-face points.
     public var fill: Double
@@ -30,15 +30,17 @@ public struct ConfidenceBreakdown: Sendable, Equatable, Codable {
 /// Scores how far the measurement can be trusted. Every factor maps one observable to 0...1
 /// with a smooth ramp; the confidence is their product, so any one weak point pulls it down.
 public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit, cuboid: CuboidFit,
-                            agreement: FrameAgreement?, distance: Double,
+                            agreement: FrameAgreement?, flatness: Double, distance: Double,
                             parameters: ConfidenceParameters = .init(),
                             boxParameters: BoxParameters = .init()) -> ConfidenceBreakdown {
-    let planarity = ramp(top.inlierShare, from: 0.5, to: 0.85)
+    let planarity = ramp(flatness, from: 0.6, to: 0.9)
     let fill = ramp(cuboid.fill, from: parameters.minimumFill - 0.1, to: parameters.minimumFill + 0.08)
     let support = min(1, Double(cuboid.topPointCount) / Double(max(1, parameters.fullSupportPoints)))
     var high = 0.0
     for i in box.pointIndices { high += Double(scene.highConfidenceShare[i]) }
-    let sensor = 0.6 + 0.4 * high / Double(max(1, box.pointIndices.count))
+    // Medium-confidence samples are normal on glossy card and at grazing angles; only a box
+    // seen mostly through low-confidence returns (dark or reflective wrap) is penalised.
+    let sensor = 0.5 + 0.5 * ramp(high / Double(max(1, box.pointIndices.count)), from: 0.1, to: 0.5)
     let agreementFactor: Double
     if let agreement {
         let s = agreement.maximumSpread / parameters.spreadScale

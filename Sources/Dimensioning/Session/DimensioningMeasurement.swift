@@ -14,7 +14,7 @@ public struct DimensioningMeasurement: Sendable, Equatable, Codable {
     public var confidence: Double
     /// Frames fused into the measurement.
     public var framesUsed: Int
-    /// Per-dimension max-min spread across frames, in the same unit as the lengths; nil with
+    /// Per-dimension standard deviation across frames, in the same unit as the lengths; nil with
     /// a single frame.
     public var spread: Spread?
     /// The cuboid's pose in the world frame.

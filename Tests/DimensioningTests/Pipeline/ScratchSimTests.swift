@@ -41,3 +41,38 @@ import Testing
         }
     }
 }
+
+@Suite struct ScratchTouchTests {
+    @Test func touching() throws {
+        guard let list = ProcessInfo.processInfo.environment["SCRATCH_TOUCH"] else { return }
+        for index in list.split(separator: ",").map({ Int($0)! }) {
+            let s = ScenarioCatalog.scenario(index: index, seed: 2026)
+            let t = s.scene.target!, o = s.scene.otherBoxes[0]
+            print("TOUCH \(index) target \(t.length) x \(t.width) x \(t.height) other \(o.length) x \(o.width) x \(o.height) yawdiff \(o.yaw - t.yaw)")
+            let r = try runPipeline(ScenarioCatalog.render(index: index, seed: 2026).capture.capture)
+            print("   measured \(r.cuboid.length) \(r.cuboid.width) \(r.cuboid.height) fill \(r.cuboid.fill) outside \(shareOutsideFootprint(r.scene, box: r.box, cuboid: r.cuboid, margin: 0.025))")
+        }
+    }
+}
+
+@Suite struct ScratchStagesTests {
+    @Test func stages() throws {
+        guard let list = ProcessInfo.processInfo.environment["SCRATCH_STAGES"] else { return }
+        for index in list.split(separator: ",").map({ Int($0)! }) {
+            let capture = ScenarioCatalog.render(index: index, seed: 2026).capture.capture
+            let scene = try fuseFrames(capture)
+            let floor = try fitFloor(scene)
+            for box in try boxCandidates(scene, floor: floor, limit: 2) {
+                guard let top = try? fitTopFace(scene, box: box), let cuboid = try? fitCuboid(scene, box: box, top: top) else { continue }
+                let outside = shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: 0.025)
+                let touching = pointsTouchingFootprint(scene, box: box, cuboid: cuboid, margin: 0.05)
+                var hs: [Double] = []
+                for i in box.otherObjectIndices {
+                    let q = box.floorFrame.local(scene.pointsInWorld[i])
+                    if cuboid.footprint.contains(SIMD2(q.x, q.y), margin: 0.03) { hs.append(q.z) }
+                }
+                print("STAGE \(index) n \(box.pointIndices.count) clusters \(box.clusterCount) L \(cuboid.length) W \(cuboid.width) H \(cuboid.height) outside \(outside) touching \(touching) heights \(hs.prefix(8).map { String(format: "%.3f", $0) })")
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Dimensioning
+import Foundation
+
+/// `boxdim simulate <out-dir> --count N --seed S [--frames F]`: writes a labelled dataset of
+/// simulated Stray Scanner captures (see `DatasetWriter`) that `boxdim verify` reads.
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Write a labelled dataset of simulated Stray Scanner captures with ground_truth.csv.",
+        discussion: """
+        Captures are scenarios 0..<count of the scenario catalog for --seed (about 20 % hard \
+        negatives), each with TRUTH.md and truth.json inside its folder. ground_truth.csv has \
+        capture,length_mm,width_mm,height_mm,kind,summary (zeros: no measurable box). Deterministic \
+        for a given --count, --seed and --frames.
+        """
+    )
+
+    @Argument(help: "The dataset folder to write (created if needed).")
+    var outDir: String
+
+    @Option(help: "Captures to write.")
+    var count = 60
+
+    @Option(help: "Catalog seed.")
+    var seed: UInt64 = 2026
+
+    @Option(help: "Frames per capture (1...60); default: the catalog's 10-60.")
+    var frames: Int?
+
+    @Option(help: "Captures rendered in parallel (default: all cores).")
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(help: "No progress output.")
+    var quiet = false
+
+    func validate() throws {
+        guard count > 0 else { throw ValidationError("--count must be positive") }
+        if let frames, !(1...60).contains(frames) { throw ValidationError("--frames must be 1...60") }
+        guard jobs > 0 else { throw ValidationError("--jobs must be positive") }
+    }
+
+    func run() throws {
+        let total = count
+        let quiet = quiet
+        let start = DispatchTime.now().uptimeNanoseconds
+        let entries: [DatasetWriter.Entry]
+        do {
+            entries = try DatasetWriter.write(to: URL(fileURLWithPath: outDir), count: count, seed: seed,
+                                              frames: frames, jobs: jobs) { done in
+                if !quiet, done % 10 == 0 || done == total {
+                    FileHandle.standardError.write(Data("\rsimulate: \(done)/\(total)".utf8))
+                }
+            }
+        } catch {
+            printError("boxdim simulate: \(error.description)")
+            throw ExitCode(ExitStatus.unreadable)
+        }
+        if !quiet { FileHandle.standardError.write(Data("\n".utf8)) }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let negatives = entries.filter { $0.lengthMM == 0 }.count
+        print("wrote \(entries.count) captures (\(negatives) expecting a refusal) and ground_truth.csv to \(outDir) in \(String(format: "%.1f", seconds)) s")
+    }
+}
