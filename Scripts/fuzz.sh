@@ -107,7 +107,8 @@ for target in "${targets[@]}"; do
     log="$build/fuzz-$target.log"
     echo "fuzz: running fuzz-$target for ${seconds}s"
     set +e
-    ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=0" "$build/fuzz-$target" \
+    # SWIFT_BACKTRACE off: the Swift backtracer would report itself to ASan on a Swift trap.
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=0" "$build/fuzz-$target" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
         -artifact_prefix="$build/artifacts/$target-" "$corpus" "$seeds/$target" >"$log" 2>&1
     code=$?

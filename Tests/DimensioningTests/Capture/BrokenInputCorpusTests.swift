@@ -114,6 +114,17 @@ import Testing
         let regressions = TestPaths.repository.appendingPathComponent("Tests/Fuzz/regressions")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: regressions.path)) ?? []
         #expect(!names.isEmpty, "Tests/Fuzz/regressions is empty")
+        // cloud-crash-ef83037c: a PCD with double x beyond float's range gave +-inf points.
+        for name in names where name.hasPrefix("cloud-") {
+            let bytes = [UInt8](try Data(contentsOf: regressions.appendingPathComponent(name)))
+            guard let selector = bytes.first else { continue }
+            let file = folder.appendingPathComponent(selector % 2 == 0 ? "\(name).pcd" : "\(name).ply")
+            try Data(bytes.dropFirst()).write(to: file)
+            if let cloud = (try? PointCloudReader.read(file: file))?.cloud {
+                let finite = cloud.pointsInCamera.xyz.allSatisfy { $0.isFinite }
+                #expect(finite, "\(name): a non-finite point passed through")
+            }
+        }
         for name in names where name.hasPrefix("csv-") {
             let bytes = [UInt8](try Data(contentsOf: regressions.appendingPathComponent(name)))
             guard let selector = bytes.first, selector % 3 == 2 else { continue }
