@@ -223,6 +223,15 @@ enum BrokenInputCorpus {
                     + BrokenFileBytes.littleEndian32(4) + BrokenFileBytes.littleEndian32(0xFFFF_FFF0) + [0, 0, 0, 0]
             },
             cloud("pcd-declares-too-many-points", file: "cloud.pcd", ["too large"]) { Array((header(100_000_000, nil, "ascii", "F F F", "4 4 4") + BrokenFileBytes.asciiPoints(10)).utf8) },
+            // Found by the cloud fuzz target: PCL read "POINTS 1000000000\0..." as 1e9 points.
+            cloud("pcd-nul-in-header", file: "cloud.pcd", ["control character"]) {
+                Array(header(10, nil, "ascii", "F F F", "4 4 4").replacingOccurrences(of: "POINTS 10", with: "POINTS 10\u{0}0").utf8)
+                    + Array(BrokenFileBytes.asciiPoints(10).utf8)
+            },
+            cloud("pcd-keyword-twice", file: "cloud.pcd", ["appears twice"]) {
+                Array((header(10, nil, "ascii", "F F F", "4 4 4").replacingOccurrences(of: "DATA", with: "POINTS 1000000000\nDATA")
+                       + BrokenFileBytes.asciiPoints(10)).utf8)
+            },
             cloud("ply-zero-byte", file: "cloud.ply", ["0-byte"]) { [] },
             cloud("ply-more-vertices-declared", file: "cloud.ply", ["PLY"]) { Array((BrokenFileBytes.plyHeader(vertices: 1000) + BrokenFileBytes.asciiPoints(3)).utf8) },
             cloud("ply-binary-more-vertices-declared", file: "cloud.ply", ["PLY"]) {
