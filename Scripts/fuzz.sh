@@ -74,7 +74,9 @@ declare -A target_source=([depth]=FuzzDepth.swift [csv]=FuzzCSV.swift [cloud]=Fu
 for target in "${targets[@]}"; do
     source="$root/Tests/Fuzz/${target_source[$target]:?unknown target $target}"
     binary="$build/fuzz-$target"
-    if [ ! -f "$binary" ] || [ "$source" -nt "$binary" ] || [ "$library" -nt "$binary" ]; then
+    stale=0
+    for input in "$source" "$library" "${objects[@]}"; do [ "$input" -nt "$binary" ] && stale=1; done
+    if [ ! -f "$binary" ] || [ $stale -eq 1 ]; then
         echo "fuzz: linking fuzz-$target"
         # gold warns about every ASan helper it cannot export; show the output only on failure.
         if ! swiftc -parse-as-library -O -sanitize=fuzzer,address -I "$build/module" "$source" "$library" "${objects[@]}" \
