@@ -65,4 +65,19 @@ import Testing
         #expect(one.confidence.combined < many.confidence.combined)
         #expect(one.confidence.combined < 0.85)
     }
+
+    @Test func aBoxBeyondTwoMetresIsOutOfRange() {
+        let box = SimulatedBox(center: .zero, length: 0.8, width: 0.6, height: 0.5, yaw: 0.2)
+        let capture = PipelineTest.clean(box, distance: 2.4, elevation: 40).capture
+        do {
+            let result = try runPipeline(capture)
+            Issue.record("expected out of range, measured at \(result.distance) m")
+        } catch {
+            #expect(error.code == "out_of_range", "\(error)")
+            if case let .outOfRange(distance, range) = error {
+                #expect(distance > range.upperBound)
+                #expect(error.description.contains("move closer"))
+            }
+        }
+    }
 }
