@@ -31,18 +31,18 @@ public func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters = .
     let worldFromReference = usePoses ? reference.worldFromCamera! : .identity
     let referenceFromWorld = worldFromReference.inverse
 
-    var binner = SampleBinner(pixelCount: width * height, expectedSamples: width * height * frames.count / 2)
-    var framePoints: [PointCloud] = []
-    var framePixels: [[Int32]] = []
+    precondition(frames.count <= Int(UInt16.max), "frame index stored in 16 bits")
+    var binner = SampleBinner(pixelCount: width * height, capacity: width * height * frames.count)
+    var referenceFromFrames: [RigidTransform] = []
     for frame in frames {
         let referenceFromFrame = usePoses ? referenceFromWorld.composed(with: frame.worldFromCamera!) : .identity
-        let (points, pixels) = binner.addFrame(frame, referenceFromFrame: referenceFromFrame,
-                                               referenceIntrinsics: reference.intrinsics,
-                                               worldFromReference: worldFromReference, parameters: parameters)
-        if frames.count > 1 { framePoints.append(points); framePixels.append(pixels) }
+        binner.addFrame(frame, referenceFromFrame: referenceFromFrame, referenceIntrinsics: reference.intrinsics,
+                        parameters: parameters)
+        referenceFromFrames.append(referenceFromFrame)
     }
     let minimumSupport = max(1, Int((parameters.minimumSupport * Double(frames.count)).rounded(.up)))
-    var fused = binner.fuse(parameters: parameters, minimumSupport: minimumSupport)
+    var (fused, sources) = binner.fuse(parameters: parameters, minimumSupport: minimumSupport,
+                                       keepSources: frames.count > 1)
     removeFlyingPixels(&fused, width: width, height: height, jumpPerMetre: parameters.jumpPerMetre)
 
     var points = PointCloud()
@@ -63,7 +63,10 @@ public func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters = .
                       worldFromReferenceCamera: worldFromReference,
                       gravityInWorld: usePoses ? (capture.gravityInWorld ?? SIMD3(0, 0, -1)) : nil,
                       frameCount: frames.count,
-                      framePointsInWorld: framePoints, framePixelIndex: framePixels)
+                      frameSamples: sources.map {
+                          FrameSamples(index: $0, frames: frames, referenceFromFrame: referenceFromFrames,
+                                       worldFromReference: worldFromReference)
+                      })
 }
 
 /// A fused reference pixel.

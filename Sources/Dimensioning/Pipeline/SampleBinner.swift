@@ -1,93 +1,150 @@
 /// Collects depth samples of many frames into the reference camera's pixel grid and fuses
 /// each pixel robustly (see `fuseFrames`). Internal to the fusion stage.
-struct SampleBinner {
-    private struct Sample {
-        var pixel: Int32
-        var x: Float, y: Float, z: Float
-        var weight: Float
-        var high: Bool
-    }
-
+///
+/// Samples are kept as flat columns (reference pixel, reference-camera x y z as `Float`,
+/// confidence, source pixel) in buffers sized once for the whole capture; `fuse` groups them
+/// by pixel with a stable counting sort (frame order, then scan order, as they were added), so
+/// the weighted sums run in the same order whatever the layout.
+struct SampleBinner: ~Copyable {
     private let pixelCount: Int
-    private var samples: [Sample] = []
+    private let capacity: Int
+    private(set) var count = 0
+    private let pixel: UnsafeMutablePointer<Int32>
+    private let x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>, z: UnsafeMutablePointer<Float>
+    private let confidence: UnsafeMutablePointer<UInt8>
+    private let source: UnsafeMutablePointer<UInt32>
+    /// Index of each added frame's first sample.
+    private(set) var frameStart: [Int] = []
 
-    init(pixelCount: Int, expectedSamples: Int) {
+    /// `capacity`: an upper bound on the samples (frames x pixels per frame).
+    init(pixelCount: Int, capacity: Int) {
         self.pixelCount = pixelCount
-        samples.reserveCapacity(expectedSamples)
+        self.capacity = capacity
+        pixel = .allocate(capacity: capacity)
+        x = .allocate(capacity: capacity); y = .allocate(capacity: capacity); z = .allocate(capacity: capacity)
+        confidence = .allocate(capacity: capacity)
+        source = .allocate(capacity: capacity)
     }
 
-    /// Adds one frame's usable pixels; returns them in the world frame with their reference
-    /// pixel (for frame-to-frame agreement later).
+    deinit {
+        pixel.deallocate(); x.deallocate(); y.deallocate(); z.deallocate()
+        confidence.deallocate(); source.deallocate()
+    }
+
+    /// Adds one frame's usable pixels: in range, confident enough, projecting into the
+    /// reference image (nearest pixel, halves rounded away from zero as `rounded()` does).
     mutating func addFrame(_ frame: DepthFrame, referenceFromFrame: RigidTransform,
-                           referenceIntrinsics: CameraIntrinsics, worldFromReference: RigidTransform,
-                           parameters: FusionParameters) -> (PointCloud, [Int32]) {
-        let k = frame.intrinsics, r = referenceIntrinsics
-        let width = frame.width, height = frame.height
-        var worldPoints = PointCloud()
-        var pixels: [Int32] = []
-        worldPoints.reserve(width * height)
-        pixels.reserveCapacity(width * height)
+                           referenceIntrinsics r: CameraIntrinsics, parameters: FusionParameters) {
+        frameStart.append(count)
+        let k = frame.intrinsics, width = frame.width, height = frame.height
+        precondition(count + width * height <= capacity && width * height <= Int(UInt32.max))
+        // (u - cx) / fx per column and (v - cy) / fy per row: `CameraIntrinsics.unproject`'s
+        // factors, computed once (the same operations, so the same values).
+        let columnFactor = (0..<width).map { (Double($0) - k.cx) / k.fx }
+        let rowFactor = (0..<height).map { (Double($0) - k.cy) / k.fy }
+        let minDepth = parameters.minimumDepth, maxDepth = parameters.maximumDepth
         let minConfidence = parameters.minimumConfidence
-        let mediumWeight = Float(parameters.mediumConfidenceWeight)
-        for v in 0..<height {
-            for u in 0..<width {
-                let index = v * width + u
-                let depth = frame.depth[index]
-                guard depth.isFinite, Double(depth) >= parameters.minimumDepth,
-                      Double(depth) <= parameters.maximumDepth else { continue }
-                let confidence = frame.confidence?[index] ?? 2
-                guard confidence >= minConfidence else { continue }
-                let inFrame = k.unproject(u: Double(u), v: Double(v), depth: Double(depth))
-                let inReference = referenceFromFrame.apply(inFrame)
-                guard let pixel = r.project(inReference) else { continue }
-                let pu = Int(pixel.x.rounded()), pv = Int(pixel.y.rounded())
-                guard pu >= 0, pv >= 0, pu < r.width, pv < r.height else { continue }
-                let referencePixel = Int32(pv * r.width + pu)
-                samples.append(Sample(pixel: referencePixel, x: Float(inReference.x), y: Float(inReference.y),
-                                      z: Float(inReference.z), weight: confidence >= 2 ? 1 : mediumWeight,
-                                      high: confidence >= 2))
-                worldPoints.append(worldFromReference.apply(inReference))
-                pixels.append(referencePixel)
+        let maxU = Double(r.width) - 0.5, maxV = Double(r.height) - 0.5
+        var n = count
+        frame.depth.withUnsafeBufferPointer { depths in
+            withConfidence(frame.confidence) { confidences in
+                for v in 0..<height {
+                    let rowOffset = v * width, fy = rowFactor[v]
+                    for u in 0..<width {
+                        let index = rowOffset + u
+                        let depth = depths[index]
+                        let d = Double(depth)
+                        guard depth.isFinite, d >= minDepth, d <= maxDepth else { continue }
+                        let c = confidences?[index] ?? 2
+                        guard c >= minConfidence else { continue }
+                        let p = referenceFromFrame.apply(SIMD3(columnFactor[u] * d, fy * d, d))
+                        // `CameraIntrinsics.project`, then the nearest pixel inside the image:
+                        // round(pu) in 0..<width  <=>  -0.5 < pu < width - 0.5.
+                        guard p.z > 1e-6 else { continue }
+                        let pu = r.fx * p.x / p.z + r.cx, pv = r.fy * p.y / p.z + r.cy
+                        guard pu > -0.5, pu < maxU, pv > -0.5, pv < maxV else { continue }
+                        let iu = roundHalfAway(pu), iv = roundHalfAway(pv)
+                        pixel[n] = Int32(iv * r.width + iu)
+                        x[n] = Float(p.x); y[n] = Float(p.y); z[n] = Float(p.z)
+                        confidence[n] = c
+                        source[n] = UInt32(index)
+                        n += 1
+                    }
+                }
             }
         }
-        return (worldPoints, pixels)
+        count = n
     }
 
-    /// Robust per-pixel fusion: median depth, inlier band, weighted mean of inlier 3-D samples.
-    func fuse(parameters: FusionParameters, minimumSupport: Int) -> [FusedPixel] {
-        // Counting sort of the samples by pixel.
-        var start = [Int](repeating: 0, count: pixelCount + 1)
-        for s in samples { start[Int(s.pixel) + 1] += 1 }
-        for i in 0..<pixelCount { start[i + 1] += start[i] }
+    /// Robust per-pixel fusion: median depth (by selection), inlier band, weighted mean of the
+    /// inlier 3-D samples. With `keepSources`, also returns every sample's frame and source
+    /// pixel grouped by reference pixel (for `measureFrameAgreement`).
+    func fuse(parameters: FusionParameters, minimumSupport: Int,
+              keepSources: Bool) -> (pixels: [FusedPixel], sources: FrameSampleIndex?) {
+        // Stable counting sort of the samples by pixel.
+        var start = [Int32](repeating: 0, count: pixelCount + 1)
+        for i in 0..<count { start[Int(pixel[i]) + 1] += 1 }
+        var largest: Int32 = 0
+        for i in 0..<pixelCount { largest = max(largest, start[i + 1]); start[i + 1] += start[i] }
+        var order = [Int32](repeating: 0, count: count)
         var cursor = start
-        var order = [Int](repeating: 0, count: samples.count)
-        for (i, s) in samples.enumerated() {
-            order[cursor[Int(s.pixel)]] = i
-            cursor[Int(s.pixel)] += 1
+        for i in 0..<count {
+            let p = Int(pixel[i])
+            order[Int(cursor[p])] = Int32(i)
+            cursor[p] += 1
         }
+        let mediumWeight = Double(Float(parameters.mediumConfidenceWeight))
         var fused = [FusedPixel](repeating: FusedPixel(), count: pixelCount)
-        var depths: [Float] = []
-        for pixel in 0..<pixelCount {
-            let lo = start[pixel], hi = start[pixel + 1]
-            guard hi - lo >= minimumSupport else { continue }
-            depths.removeAll(keepingCapacity: true)
-            for j in lo..<hi { depths.append(samples[order[j]].z) }
-            depths.sort()
-            let median = Double(depths[depths.count / 2])
-            let band = parameters.inlierBand + parameters.inlierBandPerMetre * median
-            var sum = SIMD3<Double>.zero, weight = 0.0, count = 0, high = 0
-            for j in lo..<hi {
-                let s = samples[order[j]]
-                guard abs(Double(s.z) - median) <= band else { continue }
-                let w = Double(s.weight)
-                sum += w * SIMD3(Double(s.x), Double(s.y), Double(s.z))
-                weight += w
-                count += 1
-                if s.high { high += 1 }
+        var depths = [Float](repeating: 0, count: max(1, Int(largest)))
+        depths.withUnsafeMutableBufferPointer { depths in
+            for p in 0..<pixelCount {
+                let lo = Int(start[p]), hi = Int(start[p + 1])
+                guard hi - lo >= minimumSupport else { continue }
+                for j in lo..<hi { depths[j - lo] = z[Int(order[j])] }
+                let median = Double(Statistics.select(UnsafeMutableBufferPointer(rebasing: depths[0..<(hi - lo)]),
+                                                      (hi - lo) / 2))
+                let band = parameters.inlierBand + parameters.inlierBandPerMetre * median
+                var sum = SIMD3<Double>.zero, weight = 0.0, inliers = 0, high = 0
+                for j in lo..<hi {
+                    let s = Int(order[j])
+                    guard abs(Double(z[s]) - median) <= band else { continue }
+                    let w = confidence[s] >= 2 ? 1 : mediumWeight
+                    sum += w * SIMD3(Double(x[s]), Double(y[s]), Double(z[s]))
+                    weight += w
+                    inliers += 1
+                    if confidence[s] >= 2 { high += 1 }
+                }
+                guard inliers >= minimumSupport, weight > 0 else { continue }
+                fused[p] = FusedPixel(valid: true, point: sum / weight, highShare: Float(high) / Float(inliers))
             }
-            guard count >= minimumSupport, weight > 0 else { continue }
-            fused[pixel] = FusedPixel(valid: true, point: sum / weight, highShare: Float(high) / Float(count))
         }
-        return fused
+        guard keepSources else { return (fused, nil) }
+        var frames = [UInt16](repeating: 0, count: count), sources = [UInt32](repeating: 0, count: count)
+        var f = 0
+        var frameOfSample = [UInt16](repeating: 0, count: count)
+        for i in 0..<count {
+            while f + 1 < frameStart.count && frameStart[f + 1] <= i { f += 1 }
+            frameOfSample[i] = UInt16(f)
+        }
+        for j in 0..<count {
+            let s = Int(order[j])
+            frames[j] = frameOfSample[s]
+            sources[j] = source[s]
+        }
+        return (fused, FrameSampleIndex(sampleStart: start, frame: frames, sourcePixel: sources))
     }
+}
+
+/// `x.rounded()` (to nearest, halves away from zero) as an integer, for -0.5 < x < 2^52,
+/// without a libm call: truncation and the exact fractional part.
+@inline(__always)
+func roundHalfAway(_ x: Double) -> Int {
+    let t = Int(x)
+    return x - Double(t) >= 0.5 ? t + 1 : t
+}
+
+@inline(__always)
+private func withConfidence<R>(_ values: [UInt8]?, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
+    guard let values else { return body(nil) }
+    return values.withUnsafeBufferPointer { body($0) }
 }
