@@ -25,18 +25,22 @@ public func measureFrameAgreement(_ scene: FusedScene, box: BoxSegment, top: Top
                                   cuboid: CuboidFit) -> FrameAgreement? {
     guard scene.frameCount > 1, let samples = scene.frameSamples, let fusedPixels = scene.pixelIndex else { return nil }
     let frame = box.floorFrame
-    var topHeights = [[Double]](repeating: [], count: scene.frameCount)
-    var alongA = topHeights, alongB = topHeights
+    // The top pixels' samples, by frame.
+    var sources = [[UInt32]](repeating: [], count: scene.frameCount)
     var seen = [Bool](repeating: false, count: scene.gridWidth * scene.gridHeight)
     for i in top.inlierIndices {
         let pixel = Int(fusedPixels[i])
         guard !seen[pixel] else { continue }
         seen[pixel] = true
-        for j in samples.samples(ofPixel: pixel) {
-            let q = frame.local(samples.worldPoint(j))
-            guard abs(q.z - top.height) <= 0.01 else { continue }
+        for j in samples.samples(ofPixel: pixel) { sources[samples.frame(j)].append(samples.sourcePixel(j)) }
+    }
+    var topHeights = [[Double]](repeating: [], count: scene.frameCount)
+    var alongA = topHeights, alongB = topHeights
+    for f in 0..<scene.frameCount {
+        samples.forEachWorldPoint(frame: f, sources: sources[f]) { world in
+            let q = frame.local(world)
+            guard abs(q.z - top.height) <= 0.01 else { return }
             let local = cuboid.footprint.local(SIMD2(q.x, q.y))
-            let f = samples.frame(j)
             topHeights[f].append(q.z)
             alongA[f].append(local.x)
             alongB[f].append(local.y)

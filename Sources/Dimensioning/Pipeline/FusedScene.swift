@@ -44,7 +44,7 @@ public struct FrameSamples: Sendable {
     let referenceFromFrame: [RigidTransform]
     let worldFromReference: RigidTransform
 
-    /// Samples binned into reference pixel `pixel`: indices for `frame(_:)` and `worldPoint(_:)`.
+    /// Samples binned into reference pixel `pixel`: indices for `frame(_:)` and `sourcePixel(_:)`.
     @inline(__always)
     func samples(ofPixel pixel: Int) -> Range<Int> {
         Int(index.sampleStart[pixel])..<Int(index.sampleStart[pixel + 1])
@@ -54,19 +54,26 @@ public struct FrameSamples: Sendable {
     @inline(__always)
     func frame(_ j: Int) -> Int { Int(index.frame[j]) }
 
-    /// Sample `j` in the world frame, stored as `Float` as fusion would have: the same
-    /// operations as `SampleBinner.addFrame` (unproject, to the reference camera, to the world),
-    /// so the same value.
+    /// The pixel of its own frame sample `j` came from (`row * width + column`).
     @inline(__always)
-    func worldPoint(_ j: Int) -> SIMD3<Double> {
-        let f = Int(index.frame[j]), s = Int(index.sourcePixel[j])
-        let frame = frames[f]
-        let u = s % frame.width, v = s / frame.width
-        let d = Double(frame.depth[s])
-        let k = frame.intrinsics
-        let inReference = referenceFromFrame[f].apply(SIMD3((Double(u) - k.cx) / k.fx * d, (Double(v) - k.cy) / k.fy * d, d))
-        let w = worldFromReference.apply(inReference)
-        return SIMD3(Double(Float(w.x)), Double(Float(w.y)), Double(Float(w.z)))
+    func sourcePixel(_ j: Int) -> UInt32 { index.sourcePixel[j] }
+
+    /// Calls `body` with the world point of each of frame `f`'s source pixels `sources`, as
+    /// fusion placed it and a `PointCloud` would store it (`Float`): the same operations as
+    /// `SampleBinner.addFrame` (unproject, to the reference camera, to the world), so the same
+    /// values.
+    func forEachWorldPoint(frame f: Int, sources: [UInt32], _ body: (SIMD3<Double>) -> Void) {
+        let frame = frames[f], k = frame.intrinsics, width = frame.width
+        let toReference = RowTransform(referenceFromFrame[f]), toWorld = RowTransform(worldFromReference)
+        frame.depth.withUnsafeBufferPointer { depth in
+            for s in sources {
+                let s = Int(s), u = s % width, v = s / width
+                let d = Double(depth[s])
+                let p = toReference.apply(SIMD3((Double(u) - k.cx) / k.fx * d, (Double(v) - k.cy) / k.fy * d, d))
+                let w = toWorld.apply(p)
+                body(SIMD3(Double(Float(w.x)), Double(Float(w.y)), Double(Float(w.z))))
+            }
+        }
     }
 }
 

@@ -45,9 +45,11 @@ struct SampleBinner: ~Copyable {
         let minDepth = parameters.minimumDepth, maxDepth = parameters.maximumDepth
         let minConfidence = parameters.minimumConfidence
         let maxU = Double(r.width) - 0.5, maxV = Double(r.height) - 0.5
+        let transform = RowTransform(referenceFromFrame)
         var n = count
         frame.depth.withUnsafeBufferPointer { depths in
             withConfidence(frame.confidence) { confidences in
+            columnFactor.withUnsafeBufferPointer { columnFactor in
                 for v in 0..<height {
                     let rowOffset = v * width, fy = rowFactor[v]
                     for u in 0..<width {
@@ -57,7 +59,7 @@ struct SampleBinner: ~Copyable {
                         guard depth.isFinite, d >= minDepth, d <= maxDepth else { continue }
                         let c = confidences?[index] ?? 2
                         guard c >= minConfidence else { continue }
-                        let p = referenceFromFrame.apply(SIMD3(columnFactor[u] * d, fy * d, d))
+                        let p = transform.apply(SIMD3(columnFactor[u] * d, fy * d, d))
                         // `CameraIntrinsics.project`, then the nearest pixel inside the image:
                         // round(pu) in 0..<width  <=>  -0.5 < pu < width - 0.5.
                         guard p.z > 1e-6 else { continue }
@@ -71,6 +73,7 @@ struct SampleBinner: ~Copyable {
                         n += 1
                     }
                 }
+            }
             }
         }
         count = n
@@ -96,7 +99,11 @@ struct SampleBinner: ~Copyable {
         let mediumWeight = Double(Float(parameters.mediumConfidenceWeight))
         var fused = [FusedPixel](repeating: FusedPixel(), count: pixelCount)
         var depths = [Float](repeating: 0, count: max(1, Int(largest)))
+        let (x, y, z, confidence) = (x, y, z, confidence)
         depths.withUnsafeMutableBufferPointer { depths in
+        fused.withUnsafeMutableBufferPointer { fused in
+        order.withUnsafeBufferPointer { order in
+        start.withUnsafeBufferPointer { start in
             for p in 0..<pixelCount {
                 let lo = Int(start[p]), hi = Int(start[p + 1])
                 guard hi - lo >= minimumSupport else { continue }
@@ -117,6 +124,9 @@ struct SampleBinner: ~Copyable {
                 guard inliers >= minimumSupport, weight > 0 else { continue }
                 fused[p] = FusedPixel(valid: true, point: sum / weight, highShare: Float(high) / Float(inliers))
             }
+        }
+        }
+        }
         }
         guard keepSources else { return (fused, nil) }
         var frames = [UInt16](repeating: 0, count: count), sources = [UInt32](repeating: 0, count: count)
@@ -147,4 +157,19 @@ func roundHalfAway(_ x: Double) -> Int {
 private func withConfidence<R>(_ values: [UInt8]?, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
     guard let values else { return body(nil) }
     return values.withUnsafeBufferPointer { body($0) }
+}
+
+/// `RigidTransform.apply` with the rotation rows held in registers instead of an array: the
+/// same expression, so the same values, without per-point array access.
+struct RowTransform {
+    let r0: SIMD3<Double>, r1: SIMD3<Double>, r2: SIMD3<Double>, t: SIMD3<Double>
+
+    init(_ transform: RigidTransform) {
+        r0 = transform.rows[0]; r1 = transform.rows[1]; r2 = transform.rows[2]; t = transform.translation
+    }
+
+    @inline(__always)
+    func apply(_ p: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3((r0 * p).sum(), (r1 * p).sum(), (r2 * p).sum()) + t
+    }
 }
