@@ -1,7 +1,7 @@
 /// Order statistics used by the pipeline's robust estimators.
 ///
 /// Quantiles are found by selection (Hoare's quickselect, median-of-three pivots, falling back
-/// to a full sort if partitioning degenerates) rather than by sorting: the order statistics it
+/// to a sort for small or degenerate ranges) rather than by sorting: the order statistics it
 /// returns are the very values a sort would put at those ranks, so results are identical.
 enum Statistics {
     /// The q-quantile (0...1) of `values` by linear interpolation between order statistics;
@@ -49,7 +49,16 @@ enum Statistics {
         precondition(k >= 0 && k < a.count)
         var lo = 0, hi = a.count - 1, rounds = 0
         while hi > lo {
-            if hi - lo < 16 || rounds > 64 { // small or degenerate: sort the rest
+            if hi - lo < 16 { // small: insertion sort of the rest
+                for i in (lo + 1)...hi {
+                    let v = a[i]
+                    var j = i
+                    while j > lo && v < a[j - 1] { a[j] = a[j - 1]; j -= 1 }
+                    a[j] = v
+                }
+                return a[k]
+            }
+            if rounds > 64 { // degenerate partitions: sort the rest
                 var rest = UnsafeMutableBufferPointer(rebasing: a[lo...hi])
                 rest.sort()
                 return a[k]

@@ -31,14 +31,17 @@ public func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters = .
     let worldFromReference = usePoses ? reference.worldFromCamera! : .identity
     let referenceFromWorld = worldFromReference.inverse
 
-    precondition(frames.count <= Int(UInt16.max), "frame index stored in 16 bits")
-    var binner = SampleBinner(pixelCount: width * height, capacity: width * height * frames.count)
-    var referenceFromFrames: [RigidTransform] = []
-    for frame in frames {
-        let referenceFromFrame = usePoses ? referenceFromWorld.composed(with: frame.worldFromCamera!) : .identity
-        binner.addFrame(frame, referenceFromFrame: referenceFromFrame, referenceIntrinsics: reference.intrinsics,
-                        parameters: parameters)
-        referenceFromFrames.append(referenceFromFrame)
+    var binner = SampleBinner(pixelCount: width * height, frames: frames.count, pixelsPerFrame: width * height)
+    let referenceFromFrames = frames.map { frame in
+        usePoses ? referenceFromWorld.composed(with: frame.worldFromCamera!) : .identity
+    }
+    for (f, frame) in frames.enumerated() {
+        binner.locateFrame(f, frame, referenceFromFrame: referenceFromFrames[f],
+                           referenceIntrinsics: reference.intrinsics, parameters: parameters)
+    }
+    binner.prepareSlots()
+    for (f, frame) in frames.enumerated() {
+        binner.fillFrame(f, frame, referenceFromFrame: referenceFromFrames[f], parameters: parameters)
     }
     let minimumSupport = max(1, Int((parameters.minimumSupport * Double(frames.count)).rounded(.up)))
     var (fused, sources) = binner.fuse(parameters: parameters, minimumSupport: minimumSupport,
