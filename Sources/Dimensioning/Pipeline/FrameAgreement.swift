@@ -34,25 +34,26 @@ public func measureFrameAgreement(_ scene: FusedScene, box: BoxSegment, top: Top
         seen[pixel] = true
         for j in samples.samples(ofPixel: pixel) { sources[samples.frame(j)].append(samples.sourcePixel(j)) }
     }
-    var topHeights = [[Double]](repeating: [], count: scene.frameCount)
-    var alongA = topHeights, alongB = topHeights
-    for f in 0..<scene.frameCount {
+    var lengths: [Double] = [], widths: [Double] = [], heights: [Double] = []
+    var topHeights: [Double] = [], alongA: [Double] = [], alongB: [Double] = []
+    for f in 0..<scene.frameCount where sources[f].count >= 20 {
+        topHeights.removeAll(keepingCapacity: true)
+        alongA.removeAll(keepingCapacity: true)
+        alongB.removeAll(keepingCapacity: true)
         samples.forEachWorldPoint(frame: f, sources: sources[f]) { world in
             let q = frame.local(world)
             guard abs(q.z - top.height) <= 0.01 else { return }
             let local = cuboid.footprint.local(SIMD2(q.x, q.y))
-            topHeights[f].append(q.z)
-            alongA[f].append(local.x)
-            alongB[f].append(local.y)
+            topHeights.append(q.z)
+            alongA.append(local.x)
+            alongB.append(local.y)
         }
-    }
-    var lengths: [Double] = [], widths: [Double] = [], heights: [Double] = []
-    for f in 0..<scene.frameCount where topHeights[f].count >= 20 {
-        let h = topHeights[f].withUnsafeMutableBufferPointer { Statistics.quantile(selecting: $0, 0.5)! }
-        let (a0, a1) = alongA[f].withUnsafeMutableBufferPointer {
+        guard topHeights.count >= 20 else { continue }
+        let h = topHeights.withUnsafeMutableBufferPointer { Statistics.quantile(selecting: $0, 0.5)! }
+        let (a0, a1) = alongA.withUnsafeMutableBufferPointer {
             (Statistics.quantile(selecting: $0, 0.005)!, Statistics.quantile(selecting: $0, 0.995)!)
         }
-        let (b0, b1) = alongB[f].withUnsafeMutableBufferPointer {
+        let (b0, b1) = alongB.withUnsafeMutableBufferPointer {
             (Statistics.quantile(selecting: $0, 0.005)!, Statistics.quantile(selecting: $0, 0.995)!)
         }
         heights.append(h)
