@@ -31,21 +31,14 @@ public func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters = .
     let worldFromReference = usePoses ? reference.worldFromCamera! : .identity
     let referenceFromWorld = worldFromReference.inverse
 
-    var binner = SampleBinner(pixelCount: width * height, frames: frames.count, pixelsPerFrame: width * height)
     let referenceFromFrames = frames.map { frame in
         usePoses ? referenceFromWorld.composed(with: frame.worldFromCamera!) : .identity
     }
-    for (f, frame) in frames.enumerated() {
-        binner.locateFrame(f, frame, referenceFromFrame: referenceFromFrames[f],
-                           referenceIntrinsics: reference.intrinsics, parameters: parameters)
-    }
-    binner.prepareSlots()
-    for (f, frame) in frames.enumerated() {
-        binner.fillFrame(f, frame, referenceFromFrame: referenceFromFrames[f], parameters: parameters)
-    }
+    var binner = SampleBinner(frames: frames, referenceFromFrame: referenceFromFrames,
+                              reference: reference.intrinsics, parameters: parameters)
+    binner.bin()
     let minimumSupport = max(1, Int((parameters.minimumSupport * Double(frames.count)).rounded(.up)))
-    var (fused, sources) = binner.fuse(parameters: parameters, minimumSupport: minimumSupport,
-                                       keepSources: frames.count > 1)
+    var (fused, sources) = binner.fuse(minimumSupport: minimumSupport, keepSources: frames.count > 1)
     removeFlyingPixels(&fused, width: width, height: height, jumpPerMetre: parameters.jumpPerMetre)
 
     var points = PointCloud()

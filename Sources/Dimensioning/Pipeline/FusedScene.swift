@@ -54,7 +54,7 @@ public struct FrameSamples: Sendable {
     @inline(__always)
     func frame(_ j: Int) -> Int { Int(index.frame[j]) }
 
-    /// The pixel of its own frame sample `j` came from (`row * width + column`).
+    /// The pixel of its own frame sample `j` came from, `row << 16 | column`.
     @inline(__always)
     func sourcePixel(_ j: Int) -> UInt32 { index.sourcePixel[j] }
 
@@ -67,8 +67,8 @@ public struct FrameSamples: Sendable {
         let toReference = RowTransform(referenceFromFrame[f]), toWorld = RowTransform(worldFromReference)
         frame.depth.withUnsafeBufferPointer { depth in
             for s in sources {
-                let s = Int(s), u = s % width, v = s / width
-                let d = Double(depth[s])
+                let u = Int(s & 0xFFFF), v = Int(s >> 16)
+                let d = Double(depth[v * width + u])
                 let p = toReference.apply(SIMD3((Double(u) - k.cx) / k.fx * d, (Double(v) - k.cy) / k.fy * d, d))
                 let w = toWorld.apply(p)
                 body(SIMD3(Double(Float(w.x)), Double(Float(w.y)), Double(Float(w.z))))

@@ -2,116 +2,125 @@
 /// each pixel robustly (see `fuseFrames`). Internal to the fusion stage.
 ///
 /// Two passes over the frames bin the samples straight into per-pixel slots (a counting sort
-/// without a sample list in between): `locateFrame` projects every usable pixel of a frame and
-/// records its reference pixel (counting the samples of each), `fillFrame` recomputes the same
-/// reference-camera point (the same operations, so the same value) and stores it in its pixel's
-/// next slot. Within a pixel, samples are in frame order then scan order, as a stable sort of
-/// the frames' samples would put them, so the weighted sums run in the same order.
+/// without a sample list in between): the first projects every usable pixel of every frame and
+/// records its reference pixel (counting each pixel's samples), the second stores each sample's
+/// frame, source pixel, confidence and reference-camera depth in its pixel's next slot. Within a
+/// pixel, samples are in frame order then scan order, as a stable sort of the frames' samples
+/// would put them, so the weighted sums run in the same order. The reference-camera x and y of
+/// a sample are recomputed from its frame and source pixel when needed (the same operations,
+/// so the same values) rather than stored: slots take 11 bytes a sample.
 struct SampleBinner: ~Copyable {
+    private let frames: [DepthFrame]
+    private let transforms: [RowTransform]
+    /// `(u - cx) / fx` per column and `(v - cy) / fy` per row of each frame:
+    /// `CameraIntrinsics.unproject`'s factors, computed once.
+    private let columnFactor: [[Double]], rowFactor: [[Double]]
+    private let reference: CameraIntrinsics
+    private let parameters: FusionParameters
     private let pixelCount: Int, pixelsPerFrame: Int
-    /// Reference pixel of each frame pixel (frame-major), -1 when unusable.
-    private let target: UnsafeMutablePointer<Int32>
-    /// Samples per reference pixel, then (after `prepareSlots`) each pixel's first slot.
+    /// Samples per reference pixel, then each pixel's first slot (`pixelCount + 1` entries).
     private var start: [Int32]
-    private var cursor: [Int32] = []
-    private var x: [Float] = [], y: [Float] = [], z: [Float] = []
-    private var confidence: [UInt8] = []
-    private var frame: [UInt16] = [], source: [UInt32] = []
-    private var frameCount = 0
+    private var z: [Float] = [], confidence: [UInt8] = []
+    private var frame: [UInt16] = []
+    /// Source pixel of each slot, `row << 16 | column`.
+    private var source: [UInt32] = []
 
-    init(pixelCount: Int, frames: Int, pixelsPerFrame: Int) {
-        precondition(frames <= Int(UInt16.max) + 1 && pixelsPerFrame <= Int(UInt32.max))
-        self.pixelCount = pixelCount
-        self.pixelsPerFrame = pixelsPerFrame
-        target = .allocate(capacity: frames * pixelsPerFrame)
+    init(frames: [DepthFrame], referenceFromFrame: [RigidTransform], reference: CameraIntrinsics,
+         parameters: FusionParameters) {
+        precondition(frames.count <= Int(UInt16.max) + 1)
+        precondition(frames.allSatisfy { $0.width <= 65536 && $0.height <= 65536 })
+        self.frames = frames
+        transforms = referenceFromFrame.map(RowTransform.init)
+        columnFactor = frames.map { f in (0..<f.width).map { (Double($0) - f.intrinsics.cx) / f.intrinsics.fx } }
+        rowFactor = frames.map { f in (0..<f.height).map { (Double($0) - f.intrinsics.cy) / f.intrinsics.fy } }
+        self.reference = reference
+        self.parameters = parameters
+        pixelCount = reference.width * reference.height
+        pixelsPerFrame = frames.map { $0.width * $0.height }.max() ?? 0
         start = [Int32](repeating: 0, count: pixelCount + 1)
     }
 
-    deinit { target.deallocate() }
-
-    /// Pass 1: the reference pixel of each of frame `f`'s usable pixels (in range, confident
-    /// enough, projecting into the reference image: nearest pixel, halves rounded away from
-    /// zero as `rounded()` does).
-    mutating func locateFrame(_ f: Int, _ frame: DepthFrame, referenceFromFrame: RigidTransform,
-                              referenceIntrinsics r: CameraIntrinsics, parameters: FusionParameters) {
-        frameCount = max(frameCount, f + 1)
-        let targets = target + f * pixelsPerFrame
+    /// Both passes.
+    mutating func bin() {
+        let target = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, frames.count * pixelsPerFrame))
+        defer { target.deallocate() }
+        // Pass 1: the reference pixel of every usable frame pixel (in range, confident enough,
+        // projecting into the reference image: nearest pixel, halves rounded away from zero as
+        // `rounded()` does), -1 for the others.
+        let r = reference
         let maxU = Double(r.width) - 0.5, maxV = Double(r.height) - 0.5
+        let pixelCount = pixelCount
+        var start = [Int32](repeating: 0, count: pixelCount + 1)
         start.withUnsafeMutableBufferPointer { counts in
-            Self.forEachSample(frame, referenceFromFrame: referenceFromFrame, parameters: parameters) { index, p, _ in
-                targets[index] = -1
-                // `CameraIntrinsics.project`, then the nearest pixel inside the image:
-                // round(pu) in 0..<width  <=>  -0.5 < pu < width - 0.5.
-                guard p.z > 1e-6 else { return }
-                let pu = r.fx * p.x / p.z + r.cx, pv = r.fy * p.y / p.z + r.cy
-                guard pu > -0.5, pu < maxU, pv > -0.5, pv < maxV else { return }
-                let pixel = roundHalfAway(pv) * r.width + roundHalfAway(pu)
-                targets[index] = Int32(pixel)
-                counts[pixel + 1] += 1
-            } unusable: { index in targets[index] = -1 }
+            for f in frames.indices {
+                let targets = target + f * pixelsPerFrame, transform = transforms[f]
+                forEachSample(f) { index, _, _, q, _ in
+                    targets[index] = -1
+                    let p = transform.apply(q)
+                    // `CameraIntrinsics.project`, then round(pu) in 0..<width <=> -0.5 < pu < width - 0.5.
+                    guard p.z > 1e-6 else { return }
+                    let pu = r.fx * p.x / p.z + r.cx, pv = r.fy * p.y / p.z + r.cy
+                    guard pu > -0.5, pu < maxU, pv > -0.5, pv < maxV else { return }
+                    let pixel = roundHalfAway(pv) * r.width + roundHalfAway(pu)
+                    targets[index] = Int32(pixel)
+                    counts[pixel + 1] += 1
+                } unusable: { index in targets[index] = -1 }
+            }
+            for i in 0..<pixelCount { counts[i + 1] += counts[i] }
         }
-    }
-
-    /// Between the passes: slot ranges from the counts.
-    mutating func prepareSlots() {
-        for i in 0..<pixelCount { start[i + 1] += start[i] }
-        cursor = start
+        // Pass 2: each sample into its pixel's next slot, frames in order.
         let total = Int(start[pixelCount])
-        x = [Float](repeating: 0, count: total); y = x; z = x
-        confidence = [UInt8](repeating: 0, count: total)
-        frame = [UInt16](repeating: 0, count: total)
-        source = [UInt32](repeating: 0, count: total)
-    }
-
-    /// Pass 2: frame `f`'s samples into their pixels' slots (frames in the order of pass 1).
-    mutating func fillFrame(_ f: Int, _ depthFrame: DepthFrame, referenceFromFrame: RigidTransform,
-                            parameters: FusionParameters) {
-        let targets = target + f * pixelsPerFrame
-        let frameID = UInt16(f)
+        var z = [Float](repeating: 0, count: total)
+        var confidence = [UInt8](repeating: 0, count: total)
+        var frame = [UInt16](repeating: 0, count: total)
+        var source = [UInt32](repeating: 0, count: total)
+        var cursor = start
+        let frameCount = frames.count
         cursor.withUnsafeMutableBufferPointer { cursor in
-        x.withUnsafeMutableBufferPointer { x in
-        y.withUnsafeMutableBufferPointer { y in
         z.withUnsafeMutableBufferPointer { z in
         confidence.withUnsafeMutableBufferPointer { confidence in
         frame.withUnsafeMutableBufferPointer { frame in
         source.withUnsafeMutableBufferPointer { source in
-            Self.forEachSample(depthFrame, referenceFromFrame: referenceFromFrame, parameters: parameters) { index, p, c in
-                let pixel = Int(targets[index])
-                guard pixel >= 0 else { return }
-                let slot = Int(cursor[pixel])
-                cursor[pixel] += 1
-                x[slot] = Float(p.x); y[slot] = Float(p.y); z[slot] = Float(p.z)
-                confidence[slot] = c
-                frame[slot] = frameID
-                source[slot] = UInt32(index)
-            } unusable: { _ in }
+            for f in 0..<frameCount {
+                let targets = target + f * pixelsPerFrame, transform = transforms[f], id = UInt16(f)
+                forEachSample(f) { index, u, v, q, c in
+                    let pixel = Int(targets[index])
+                    guard pixel >= 0 else { return }
+                    let slot = Int(cursor[pixel])
+                    cursor[pixel] += 1
+                    z[slot] = Float(transform.applyZ(q))
+                    confidence[slot] = c
+                    frame[slot] = id
+                    source[slot] = UInt32(truncatingIfNeeded: v << 16 | u)
+                } unusable: { _ in }
+            }
         }
         }
         }
         }
         }
-        }
-        }
+        (self.start, self.z, self.confidence, self.frame, self.source) = (start, z, confidence, frame, source)
     }
 
     /// Robust per-pixel fusion: median depth (by selection), inlier band, weighted mean of the
     /// inlier 3-D samples. With `keepSources`, also hands over every sample's frame and source
     /// pixel grouped by reference pixel (for `measureFrameAgreement`).
-    consuming func fuse(parameters: FusionParameters, minimumSupport: Int,
-                        keepSources: Bool) -> (pixels: [FusedPixel], sources: FrameSampleIndex?) {
+    consuming func fuse(minimumSupport: Int, keepSources: Bool) -> (pixels: [FusedPixel], sources: FrameSampleIndex?) {
         var largest: Int32 = 1
         for p in 0..<pixelCount { largest = max(largest, start[p + 1] - start[p]) }
         let mediumWeight = Double(Float(parameters.mediumConfidenceWeight))
         let band0 = parameters.inlierBand, bandPerMetre = parameters.inlierBandPerMetre
         var fused = [FusedPixel](repeating: FusedPixel(), count: pixelCount)
         var depths = [Float](repeating: 0, count: Int(largest))
+        let pixelCount = pixelCount, frames = frames, transforms = transforms
+        let columnFactor = columnFactor, rowFactor = rowFactor
         depths.withUnsafeMutableBufferPointer { depths in
         fused.withUnsafeMutableBufferPointer { fused in
         start.withUnsafeBufferPointer { start in
-        x.withUnsafeBufferPointer { x in
-        y.withUnsafeBufferPointer { y in
         z.withUnsafeBufferPointer { z in
         confidence.withUnsafeBufferPointer { confidence in
+        frame.withUnsafeBufferPointer { frame in
+        source.withUnsafeBufferPointer { source in
             for p in 0..<pixelCount {
                 let lo = Int(start[p]), hi = Int(start[p + 1])
                 guard hi - lo >= minimumSupport else { continue }
@@ -122,8 +131,12 @@ struct SampleBinner: ~Copyable {
                 var sum = SIMD3<Double>.zero, weight = 0.0, inliers = 0, high = 0
                 for j in lo..<hi {
                     guard abs(Double(z[j]) - median) <= band else { continue }
+                    // The sample's reference-camera point, as pass 1 computed it.
+                    let f = Int(frame[j]), u = Int(source[j] & 0xFFFF), v = Int(source[j] >> 16)
+                    let d = Double(frames[f].depth[v * frames[f].width + u])
+                    let s = transforms[f].apply(SIMD3(columnFactor[f][u] * d, rowFactor[f][v] * d, d))
                     let w = confidence[j] >= 2 ? 1 : mediumWeight
-                    sum += w * SIMD3(Double(x[j]), Double(y[j]), Double(z[j]))
+                    sum += w * SIMD3(Double(Float(s.x)), Double(Float(s.y)), Double(z[j]))
                     weight += w
                     inliers += 1
                     if confidence[j] >= 2 { high += 1 }
@@ -142,24 +155,22 @@ struct SampleBinner: ~Copyable {
         return (fused, FrameSampleIndex(sampleStart: start, frame: frame, sourcePixel: source))
     }
 
-    /// Calls `body` with the index, reference-camera point and confidence of each of the
-    /// frame's pixels with a finite depth in range and at least `minimumConfidence`, in scan
-    /// order; `unusable` with the others. The point is `referenceFromFrame` applied to
-    /// `CameraIntrinsics.unproject` (its factors `(u - cx) / fx`, `(v - cy) / fy` computed once
-    /// per column and row: the same operations, so the same values).
+    /// Calls `body` with the index, column, row, camera-frame point (`CameraIntrinsics.unproject`
+    /// with the precomputed factors: the same operations, so the same values) and confidence of
+    /// each of frame `f`'s pixels with a finite depth in range and at least `minimumConfidence`,
+    /// in scan order; `unusable` with the others.
     @inline(__always)
-    private static func forEachSample(_ frame: DepthFrame, referenceFromFrame: RigidTransform, parameters: FusionParameters,
-                               _ body: (Int, SIMD3<Double>, UInt8) -> Void, unusable: (Int) -> Void) {
-        let k = frame.intrinsics, width = frame.width, height = frame.height
-        let columnFactor = (0..<width).map { (Double($0) - k.cx) / k.fx }
+    private func forEachSample(_ f: Int, _ body: (Int, Int, Int, SIMD3<Double>, UInt8) -> Void,
+                               unusable: (Int) -> Void) {
+        let frame = frames[f], width = frame.width, height = frame.height
         let minDepth = parameters.minimumDepth, maxDepth = parameters.maximumDepth
         let minConfidence = parameters.minimumConfidence
-        let transform = RowTransform(referenceFromFrame)
         frame.depth.withUnsafeBufferPointer { depths in
         withConfidence(frame.confidence) { confidences in
-        columnFactor.withUnsafeBufferPointer { columnFactor in
+        columnFactor[f].withUnsafeBufferPointer { columnFactor in
+        rowFactor[f].withUnsafeBufferPointer { rowFactor in
             for v in 0..<height {
-                let rowOffset = v * width, rowFactor = (Double(v) - k.cy) / k.fy
+                let rowOffset = v * width, rowFactor = rowFactor[v]
                 for u in 0..<width {
                     let index = rowOffset + u
                     let depth = depths[index]
@@ -168,9 +179,10 @@ struct SampleBinner: ~Copyable {
                     guard depth.isFinite, d >= minDepth, d <= maxDepth, c >= minConfidence else {
                         unusable(index); continue
                     }
-                    body(index, transform.apply(SIMD3(columnFactor[u] * d, rowFactor * d, d)), c)
+                    body(index, u, v, SIMD3(columnFactor[u] * d, rowFactor * d, d), c)
                 }
             }
+        }
         }
         }
         }
@@ -204,4 +216,8 @@ struct RowTransform {
     func apply(_ p: SIMD3<Double>) -> SIMD3<Double> {
         SIMD3((r0 * p).sum(), (r1 * p).sum(), (r2 * p).sum()) + t
     }
+
+    /// `apply(p).z` alone (the same operations on that component).
+    @inline(__always)
+    func applyZ(_ p: SIMD3<Double>) -> Double { (r2 * p).sum() + t.z }
 }
