@@ -42,7 +42,12 @@ let package = Package(
         .target(
             name: "Dimensioning",
             dependencies: ["CPointCloud"],
-            path: "Sources/Dimensioning"
+            path: "Sources/Dimensioning",
+            swiftSettings: [
+                // Optimised even in debug builds: the tests run the whole pipeline and the
+                // simulator hundreds of times (-enable-testing still applies for @testable).
+                .unsafeFlags(["-O"]),
+            ]
         ),
         .executableTarget(
             name: "boxdim",

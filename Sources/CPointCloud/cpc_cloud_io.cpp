@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,12 @@ std::string lowercase_extension(const std::string &path) {
     std::transform(extension.begin(), extension.end(), extension.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return extension;
+}
+
+/// True when `value` is finite and within float's range, so the cast to float is exact enough
+/// and defined.
+bool fits_float(double value) {
+    return std::isfinite(value) && std::fabs(value) <= static_cast<double>(std::numeric_limits<float>::max());
 }
 
 /// Reads one scalar of PCL datatype `type` at `data` as a double (NaN for unknown types).
@@ -104,7 +111,9 @@ cpc_status convert(const pcl::PCLPointCloud2 &blob, cpc_cloud *out, cpc_error *e
         const double x = read_scalar(point + axes[0]->offset, axes[0]->datatype);
         const double y = read_scalar(point + axes[1]->offset, axes[1]->datatype);
         const double z = read_scalar(point + axes[2]->offset, axes[2]->datatype);
-        if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z)) {
+        // A double beyond float's range would become inf (and the cast is undefined): such a
+        // point is as unusable as a NaN one. Found by the cloud fuzz target (Tests/Fuzz/RESULTS.md).
+        if (!fits_float(x) || !fits_float(y) || !fits_float(z)) {
             continue;
         }
         xyz[3 * kept] = static_cast<float>(x);

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <sys/stat.h>
 #include <vector>
@@ -66,6 +67,7 @@ cpc_status check_pcd_header(const std::string &path, size_t max_points, HeaderSu
     size_t width = 0, height = 0, points = 0;
     bool have_width = false, have_height = false, have_points = false;
     std::string data_kind;
+    std::set<std::string> seen_keys;
     std::string line;
     size_t consumed = 0;
     int line_number = 0;
@@ -81,11 +83,21 @@ cpc_status check_pcd_header(const std::string &path, size_t max_points, HeaderSu
         if (!line.empty() && line.back() == '\r') {
             line.pop_back();
         }
+        // PCL reads numbers with `>>`, which stops at a NUL or other control byte, while the
+        // words here would include it: refuse such bytes so both read the same header.
+        // (Found by the cloud fuzz target: "POINTS 1000000000\0..." made PCL reserve 4 GB.)
+        if (std::any_of(line.begin(), line.end(),
+                        [](char c) { return (static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f; })) {
+            return fail(error, CPC_ERR_FORMAT, "line %d: control character in the header", line_number);
+        }
         const auto words = split_words(line);
         if (words.empty() || words[0][0] == '#') {
             continue;
         }
         const std::string &key = words[0];
+        if (!seen_keys.insert(key).second) {
+            return fail(error, CPC_ERR_FORMAT, "line %d: keyword '%.40s' appears twice", line_number, key.c_str());
+        }
         const std::vector<std::string> values(words.begin() + 1, words.end());
         auto sizes_of = [&](std::vector<size_t> &out) -> bool {
             out.clear();
@@ -112,12 +124,12 @@ cpc_status check_pcd_header(const std::string &path, size_t max_points, HeaderSu
             if (!sizes_of(counts)) {
                 return fail(error, CPC_ERR_FORMAT, "line %d: COUNT values must be whole numbers", line_number);
             }
-        } else if (key == "WIDTH") {
-            have_width = values.size() == 1 && parse_size(values[0], width);
-        } else if (key == "HEIGHT") {
-            have_height = values.size() == 1 && parse_size(values[0], height);
-        } else if (key == "POINTS") {
-            have_points = values.size() == 1 && parse_size(values[0], points);
+        } else if (key == "WIDTH" || key == "HEIGHT" || key == "POINTS") {
+            size_t &target = key == "WIDTH" ? width : key == "HEIGHT" ? height : points;
+            if (values.size() != 1 || !parse_size(values[0], target)) {
+                return fail(error, CPC_ERR_FORMAT, "line %d: %s needs one whole number", line_number, key.c_str());
+            }
+            (key == "WIDTH" ? have_width : key == "HEIGHT" ? have_height : have_points) = true;
         } else if (key == "VIEWPOINT") {
             if (values.size() != 7) {
                 return fail(error, CPC_ERR_FORMAT, "line %d: VIEWPOINT needs 7 values", line_number);

@@ -28,6 +28,12 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: "Also write every case and the summary as JSON to this file.")
     var json: String?
 
+    @Option(help: "Poses for the repeatability check (the same box captured from N poses; 0 skips it).")
+    var repeatability = 10
+
+    @Option(help: "A folder of real captures (.pcd/.ply/Stray folders) to measure and list too; default ../shared/data/real when present.")
+    var real: String?
+
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive") }
         guard (0...1).contains(minConfidence) else { throw ValidationError("--min-confidence must be in 0...1") }
@@ -46,11 +52,47 @@ struct AccuracyCommand: ParsableCommand {
         }
         let summary = AccuracySummary(cases: cases, minConfidence: minConfidence)
         print(summary.table)
+        if repeatability > 0 {
+            do {
+                let report = try RepeatabilityBenchmark.run(poses: repeatability, seed: seed)
+                let spread = report.spreadMM.map { String(format: "%.1f", $0) }.joined(separator: " / ")
+                print("repeatability: a 450 x 320 x 270 mm box from \(report.poses) poses, \(report.measured) measured: max-min spread L / W / H = \(spread) mm")
+            } catch {
+                print("repeatability: \(error.description)")
+            }
+        }
+        printRealCaptures()
         if let json {
             struct Output: Encodable { var summary: AccuracySummary; var cases: [AccuracyBenchmark.Case] }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(Output(summary: summary, cases: cases)).write(to: URL(fileURLWithPath: json))
+        }
+    }
+
+    /// Measures every capture in the real-data folder and prints one line each.
+    func printRealCaptures() {
+        let folder = real.map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).deletingLastPathComponent()
+                .appendingPathComponent("shared/data/real")
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            if real != nil { print("real captures: cannot read \(folder.path)") }
+            return
+        }
+        let files = enumerator.compactMap { $0 as? URL }
+            .filter { ["pcd", "ply"].contains($0.pathExtension.lowercased()) }
+            .sorted { $0.path < $1.path }
+        guard !files.isEmpty else { return }
+        print("\nreal captures in \(folder.path):")
+        for file in files {
+            let name = file.pathComponents.suffix(2).joined(separator: "/")
+            do {
+                let r = try measureCapture(at: file)
+                print(String(format: "  %@: %.1f x %.1f x %.1f mm, confidence %.2f", name,
+                             r.cuboid.length * 1000, r.cuboid.width * 1000, r.cuboid.height * 1000, r.confidence.combined))
+            } catch {
+                print("  \(name): refused: \(error.code) (\(error.description))")
+            }
         }
     }
 }

@@ -18,7 +18,7 @@ enum HumanReport {
             }
             if let frames = record.frames { lines.append("frames:     \(frames)") }
             if let spread = record.spread {
-                lines.append("spread:     L \(f(spread.length)) / W \(f(spread.width)) / H \(f(spread.height)) \(u) across frames")
+                lines.append("spread:     L \(f(spread.length)) / W \(f(spread.width)) / H \(f(spread.height)) \(u) (s.d. across frames)")
             }
         }
         let verdict: String

@@ -34,6 +34,9 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "No progress output.")
     var quiet = false
 
+    @Flag(help: "Write only the bundled sample capture (Samples/captures/box-400x300x250) into <out-dir>.")
+    var sample = false
+
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive") }
         if let frames, !(1...60).contains(frames) { throw ValidationError("--frames must be 1...60") }
@@ -41,6 +44,14 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
+        if sample {
+            do { try SampleCapture.write(to: URL(fileURLWithPath: outDir)) } catch {
+                printError("boxdim simulate: \(error.description)")
+                throw ExitCode(ExitStatus.unreadable)
+            }
+            print("wrote the sample capture \(SampleCapture.name) to \(outDir)")
+            return
+        }
         let total = count
         let quiet = quiet
         let start = DispatchTime.now().uptimeNanoseconds

@@ -80,7 +80,8 @@ cpc_status cpc_png_write(const char *path, uint32_t width, uint32_t height,
 /* Point cloud files (PCL io: .pcd v0.7 ascii/binary/binary_compressed, .ply ascii/binary)   */
 /* ----------------------------------------------------------------------------------------- */
 
-/** A cloud read from a file. Only finite points are kept. For an organized cloud
+/** A cloud read from a file. Only finite points are kept (a double coordinate beyond float's
+ *  range counts as non-finite). For an organized cloud
  *  (`height` > 1) `pixel_index[i]` is row*width+column of point i in the sensor grid;
  *  otherwise `pixel_index` is NULL. Free `xyz` and `pixel_index` with cpc_free. */
 typedef struct {

@@ -17,12 +17,25 @@ enum CaptureFile {
         }
     }
 
+    /// Why `url` is missing: `fallback`, unless it is a symbolic link that loops (ELOOP) or
+    /// points nowhere, which is said plainly.
+    static func missingReason(_ url: URL, fallback: String) -> String {
+        var info = stat()
+        guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return fallback }
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
+        var resolved = stat()
+        if stat(url.path, &resolved) != 0 && errno == ELOOP {
+            return "symbolic link loop (\(url.lastPathComponent) -> \(target) never reaches a file or folder)"
+        }
+        return "dangling symbolic link to \(target)"
+    }
+
     /// Checks that `url` is a regular, non-empty file of at most `maxBytes` bytes; returns its size.
     @discardableResult
     static func checkRegularFile(_ url: URL, maxBytes: Int) throws(DimensioningError) -> Int {
         let (kind, size) = kind(of: url)
         switch kind {
-        case .missing: throw .unreadableCapture(file: url.path, reason: "no such file")
+        case .missing: throw .unreadableCapture(file: url.path, reason: missingReason(url, fallback: "no such file"))
         case .directory: throw .unreadableCapture(file: url.path, reason: "is a folder, not a file")
         case .other: throw .unreadableCapture(file: url.path, reason: "not a regular file")
         case .regular: break

@@ -21,17 +21,43 @@ public struct CaptureLimits: Sendable, Codable, Equatable {
     /// Largest accepted .pcd/.ply file, in bytes (default 2 GiB: 20 million points of an ASCII
     /// cloud with colour fit comfortably).
     public var maxCloudFileBytes: Int
+    /// Most depth pixels of all frames together (default 256 Mi pixels, 1 GiB of depth; a
+    /// minute of ARKit's 256x192 depth is 177 M). The per-image and frame-count limits alone
+    /// would allow 3600 frames of 4096x4096, which compress to little on disk but not in memory.
+    public var maxTotalDepthPixels: Int
 
     /// Limits with the documented defaults; pass any argument to override it.
     public init(maxImageWidth: Int = 4096, maxImageHeight: Int = 4096, maxFrameCount: Int = 3600,
                 maxCloudPoints: Int = 20_000_000, maxFileBytes: Int = 256 << 20,
-                maxCloudFileBytes: Int = 2 << 30) {
+                maxCloudFileBytes: Int = 2 << 30, maxTotalDepthPixels: Int = 256 << 20) {
         self.maxImageWidth = maxImageWidth
         self.maxImageHeight = maxImageHeight
         self.maxFrameCount = maxFrameCount
         self.maxCloudPoints = maxCloudPoints
         self.maxFileBytes = maxFileBytes
         self.maxCloudFileBytes = maxCloudFileBytes
+        self.maxTotalDepthPixels = maxTotalDepthPixels
+    }
+
+    /// Decodes limits saved before `maxTotalDepthPixels` existed too (it takes its default).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = CaptureLimits()
+        self.init(maxImageWidth: try c.decode(Int.self, forKey: .maxImageWidth),
+                  maxImageHeight: try c.decode(Int.self, forKey: .maxImageHeight),
+                  maxFrameCount: try c.decode(Int.self, forKey: .maxFrameCount),
+                  maxCloudPoints: try c.decode(Int.self, forKey: .maxCloudPoints),
+                  maxFileBytes: try c.decode(Int.self, forKey: .maxFileBytes),
+                  maxCloudFileBytes: try c.decode(Int.self, forKey: .maxCloudFileBytes),
+                  maxTotalDepthPixels: try c.decodeIfPresent(Int.self, forKey: .maxTotalDepthPixels) ?? defaults.maxTotalDepthPixels)
+    }
+
+    /// Nil when `frames` frames of `width` x `height` fit `maxTotalDepthPixels`; otherwise why not.
+    func totalPixelsProblem(frames: Int, width: Int, height: Int) -> String? {
+        let (perFrame, o1) = width.multipliedReportingOverflow(by: height)
+        let (total, o2) = perFrame.multipliedReportingOverflow(by: frames)
+        guard o1 || o2 || total > maxTotalDepthPixels else { return nil }
+        return "\(frames) frames of \(width)x\(height) are \(o1 || o2 ? "too many" : "\(total)") depth pixels, more than the limit of \(maxTotalDepthPixels)"
     }
 
     /// Nil when a `width` x `height` image fits the limits; otherwise the reason it does not.

@@ -12,7 +12,7 @@ public enum CaptureReader {
     public static func read(_ url: URL, limits: CaptureLimits = .init()) throws(DimensioningError) -> DepthCapture {
         switch CaptureFile.kind(of: url).kind {
         case .missing:
-            throw .unreadableCapture(file: url.path, reason: "no such file or folder")
+            throw .unreadableCapture(file: url.path, reason: CaptureFile.missingReason(url, fallback: "no such file or folder"))
         case .directory:
             return try StrayScannerReader.read(folder: url, limits: limits)
         case .regular, .other:

@@ -41,7 +41,7 @@ public enum StrayScannerReader {
     public static func read(folder: URL, limits: CaptureLimits = .init()) throws(DimensioningError) -> DepthCapture {
         switch CaptureFile.kind(of: folder).kind {
         case .directory: break
-        case .missing: throw .unreadableCapture(file: folder.path, reason: "no such file or folder")
+        case .missing: throw .unreadableCapture(file: folder.path, reason: CaptureFile.missingReason(folder, fallback: "no such file or folder"))
         case .regular, .other:
             throw .unreadableCapture(file: folder.path, reason: "not a folder (a Stray Scanner capture is a folder holding depth/ and camera_matrix.csv)")
         }
@@ -63,6 +63,9 @@ public enum StrayScannerReader {
         frames.reserveCapacity(files.count)
         for (i, file) in files.enumerated() {
             let depth = try readDepth(file.url, limits: limits)
+            if i == 0, let problem = limits.totalPixelsProblem(frames: files.count, width: depth.width, height: depth.height) {
+                throw .unreadableCapture(file: folder.appendingPathComponent("depth").path, reason: problem)
+            }
             if let first = frames.first, first.width != depth.width || first.height != depth.height {
                 throw .unreadableCapture(file: file.url.path, reason: "depth is \(depth.width)x\(depth.height) but frame \(files[0].name) depth is \(first.width)x\(first.height)")
             }
@@ -92,8 +95,13 @@ public enum StrayScannerReader {
     /// files (hidden files, notes) are ignored; none at all is an error naming the folder.
     static func depthFiles(in depthFolder: URL, limits: CaptureLimits) throws(DimensioningError) -> [FrameFile] {
         let path = depthFolder.path
-        guard CaptureFile.kind(of: depthFolder).kind == .directory else {
-            throw .unreadableCapture(file: path, reason: "missing depth folder (expected depth/NNNNNN.png files)")
+        switch CaptureFile.kind(of: depthFolder).kind {
+        case .directory: break
+        case .missing:
+            throw .unreadableCapture(file: path, reason: CaptureFile.missingReason(
+                depthFolder, fallback: "missing depth folder (expected depth/NNNNNN.png files)"))
+        case .regular, .other:
+            throw .unreadableCapture(file: path, reason: "depth is not a folder (expected depth/NNNNNN.png files)")
         }
         let names: [String]
         do {

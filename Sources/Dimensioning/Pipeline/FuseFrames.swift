@@ -76,15 +76,17 @@ struct FusedPixel {
 /// Drops pixels lying strictly between two neighbours (left/right or up/down) that jump
 /// away from them in opposite directions by more than `jumpPerMetre * z`.
 func removeFlyingPixels(_ pixels: inout [FusedPixel], width: Int, height: Int, jumpPerMetre: Double) {
-    guard width >= 3, height >= 3 else { return }
     var flying: [Int] = []
-    for y in 1..<(height - 1) {
-        for x in 1..<(width - 1) {
+    for y in 0..<height {
+        for x in 0..<width {
             let i = y * width + x
             guard pixels[i].valid else { continue }
             let z = pixels[i].point.z
             let t = jumpPerMetre * z
-            for (a, b) in [(i - 1, i + 1), (i - width, i + width)] {
+            // Horizontal and vertical neighbour pairs that exist (image borders have only one).
+            let pairs = [(x > 0 && x < width - 1) ? (i - 1, i + 1) : nil,
+                         (y > 0 && y < height - 1) ? (i - width, i + width) : nil]
+            for case let (a, b)? in pairs {
                 guard pixels[a].valid, pixels[b].valid else { continue }
                 let da = pixels[a].point.z - z, db = pixels[b].point.z - z
                 if (da > t && db < -t) || (da < -t && db > t) { flying.append(i); break }

@@ -69,10 +69,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         throw .notCuboid(reason: "the top covers \(Int((cuboid.fill * 100).rounded())) % of its rectangle")
     }
     let outside = shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin)
-    let touching = pointsTouchingFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.touchMargin)
     let hidden = occludedNeighbourPoints(scene, box: box, cuboid: cuboid, reach: parameters.box.occludedNeighbourReach)
-    if outside > parameters.box.maximumShareOutside || touching >= parameters.box.minimumTouchingPoints
-        || hidden >= parameters.box.minimumTouchingPoints {
+    if outside > parameters.box.maximumShareOutside || hidden >= parameters.box.minimumHiddenNeighbourPoints {
         throw .severalBoxes(count: 2)
     }
     if cuboid.width < parameters.box.minimumSide {
@@ -119,37 +117,30 @@ func shareOutsideFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidF
     return Double(outside) / Double(max(1, box.pointIndices.count))
 }
 
-/// Points of other objects standing just outside the footprint (seen from above: more than
-/// 1.5 cm and at most `margin` metres outside): another box touching this one, even when the
-/// camera cannot see the seam between them. Fragments of the box's own side faces (split off
-/// by dropped grazing pixels) lie on the footprint's outline and do not count.
-func pointsTouchingFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, margin: Double) -> Int {
-    var count = 0
-    for i in box.otherObjectIndices {
-        let q = box.floorFrame.local(scene.pointsInWorld[i])
-        let p = SIMD2(q.x, q.y)
-        if cuboid.footprint.contains(p, margin: margin) && !cuboid.footprint.contains(p, margin: 0.015) { count += 1 }
-    }
-    return count
-}
-
-/// Points of other objects that border the box in the reference image (within 3 pixels) and
-/// stand within `reach` metres of its footprint: an object partly hidden behind the box, whose
-/// contact with it (if any) the camera cannot see. The engine does not guess: it is reported
-/// as several boxes. 0 for unorganized clouds.
+/// Points of other objects partly hidden behind the box: within 3 pixels of it in the reference
+/// image, farther from the camera than the box there (by more than 2 cm), and within `reach`
+/// metres of its footprint. Their contact with the box, if any, is out of sight, so the engine
+/// does not guess: they are reported as several boxes. An object in front of the box or beside
+/// it in plain view does not count. 0 for unorganized clouds.
 func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, reach: Double) -> Int {
     guard let pixels = scene.pixelIndex, scene.gridWidth > 0, !box.otherObjectIndices.isEmpty else { return 0 }
     let width = scene.gridWidth, height = scene.gridHeight
-    var nearBox = [Bool](repeating: false, count: width * height)
+    let camera = scene.cameraPosition
+    // Nearest box distance (metres from the camera) within 3 pixels of each pixel.
+    var nearBox = [Double](repeating: .infinity, count: width * height)
     for i in box.pointIndices {
         let p = Int(pixels[i]), x = p % width, y = p / width
-        for dy in -3...3 { for dx in -3...3 {
-            let u = x + dx, v = y + dy
-            if u >= 0, v >= 0, u < width, v < height { nearBox[v * width + u] = true }
-        } }
+        let distance = length(scene.pointsInWorld[i] - camera)
+        for v in max(0, y - 3)...min(height - 1, y + 3) {
+            for u in max(0, x - 3)...min(width - 1, x + 3) where distance < nearBox[v * width + u] {
+                nearBox[v * width + u] = distance
+            }
+        }
     }
     var count = 0
-    for i in box.otherObjectIndices where nearBox[Int(pixels[i])] {
+    for i in box.otherObjectIndices {
+        let boxDistance = nearBox[Int(pixels[i])]
+        guard boxDistance.isFinite, length(scene.pointsInWorld[i] - camera) > boxDistance + 0.02 else { continue }
         let q = box.floorFrame.local(scene.pointsInWorld[i])
         if cuboid.footprint.contains(SIMD2(q.x, q.y), margin: reach) { count += 1 }
     }

@@ -99,13 +99,12 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// more than `outsideMargin` metres outside the fitted footprint (another box touches it).
     public var outsideMargin: Double = 0.025
     public var maximumShareOutside: Double = 0.05
-    /// Also refused when at least `minimumTouchingPoints` points of another object stand between
-    /// 1.5 cm and `touchMargin` metres outside the footprint.
-    public var touchMargin: Double = 0.05
-    public var minimumTouchingPoints: Int = 20
-    /// An object bordering the box in the image and within this many metres of its footprint
-    /// may touch it out of sight: refused as several boxes (same point count).
+    /// An object partly hidden behind the box (bordering it in the image, farther from the
+    /// camera) within `occludedNeighbourReach` metres of its footprint may touch it out of
+    /// sight: refused as several boxes when it shows `minimumHiddenNeighbourPoints` points. An
+    /// object beside the box in plain view (a laptop next to a carton) is not a reason to refuse.
     public var occludedNeighbourReach: Double = 0.25
+    public var minimumHiddenNeighbourPoints: Int = 20
     /// Smallest accepted footprint side (width), metres: the SDK's envelope, about 10 cm.
     public var minimumSide: Double = 0.10
     /// Smallest accepted height, metres. Lower than `minimumSide` because the height comes from

@@ -13,15 +13,20 @@ struct DatasetPathResolver: Sendable {
 
     /// `realpath` of the longest existing prefix of `path`, with the rest appended: symbolic
     /// links are followed even when the final file does not exist.
+    ///
+    /// Splits at "/" itself rather than through `NSString` path methods: swift-corelibs-
+    /// Foundation's `lastPathComponent` traps on some strings holding U+FFFD after "//" (found
+    /// by the csv fuzz target, see Tests/Fuzz/RESULTS.md).
     static func realPath(_ path: String) -> String {
-        var prefix = path, rest: [String] = []
-        while !prefix.isEmpty && prefix != "/" {
-            if let resolved = realpath(prefix, nil) {
+        var components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let root = path.hasPrefix("/") ? "/" : ""
+        var rest: [String] = []
+        while !components.isEmpty {
+            if let resolved = realpath(root + components.joined(separator: "/"), nil) {
                 defer { free(resolved) }
                 return ([String(cString: resolved)] + rest.reversed()).joined(separator: "/")
             }
-            rest.append((prefix as NSString).lastPathComponent)
-            prefix = (prefix as NSString).deletingLastPathComponent
+            rest.append(components.removeLast())
         }
         return path
     }

@@ -69,7 +69,10 @@ public struct GroundTruthTable: Sendable, Equatable {
             throw .unreadableCapture(file: dataset.path, reason: "no such dataset folder")
         }
         let csv = isFolder.boolValue ? dataset.appendingPathComponent(fileName) : dataset
-        let text = try CaptureFile.readText(csv, maxBytes: maximumBytes)
+        let bytes = try CaptureFile.readBytes(csv, maxBytes: maximumBytes)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .unreadableCapture(file: csv.path, reason: invalidUTF8Reason(bytes))
+        }
         return try parse(text, csv: csv)
     }
 
@@ -123,6 +126,16 @@ public struct GroundTruthTable: Sendable, Equatable {
         }
         if rows.isEmpty { throw fail(header.line, "no captures listed") }
         return GroundTruthTable(folder: folder, extraColumns: extraIndices.map { names[$0] }, rows: rows)
+    }
+
+    /// Which line is not UTF-8: capture paths must name files exactly, and the replacement
+    /// character a lenient decoder would put in cannot.
+    static func invalidUTF8Reason(_ bytes: [UInt8]) -> String {
+        for (i, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+        where String(validating: line, as: UTF8.self) == nil {
+            return "line \(i + 1): not valid UTF-8 (the file must be UTF-8)"
+        }
+        return "not valid UTF-8 (the file must be UTF-8)"
     }
 
     /// The capture's location inside the dataset.

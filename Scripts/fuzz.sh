@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of Tests/Fuzz with AddressSanitizer and runs each for a set time.
+#
+#   Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default 60 s; targets depth csv cloud)
+#
+# Targets:  depth  PNG (libpng behind the C boundary) and NPY depth decoding
+#           csv    camera_matrix.csv, odometry.csv, ground_truth.csv parsers
+#           cloud  .pcd/.ply: Swift file checks, our C++ header check, PCL's reader
+# Seeds come from the broken-input corpus generator (Tests/DimensioningTests/Support) plus small
+# valid files and the head of a real PCD from ../shared/data/real when present. The growing
+# corpus is kept in .build/fuzz/corpus/<target>; crash inputs land in .build/fuzz/artifacts.
+#
+# Why not SwiftPM: a SwiftPM executable renames `main`, which breaks libFuzzer's own main, so the
+# library is compiled here with swiftc (-sanitize=fuzzer,address) and clang++ (the C++ shim with
+# -fsanitize=fuzzer-no-link,address). Exits non-zero when a target crashes, leaks, times out or
+# fails to build; zero otherwise.
+set -euo pipefail
+
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(depth csv cloud)
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="$root/.build/fuzz"
+mkdir -p "$build/obj" "$build/module" "$build/artifacts"
+"$root/Scripts/setup.sh"
+
+# The libFuzzer runtime ships with the Swift toolchain; make sure this toolchain has it.
+probe="$build/probe.swift"
+printf '@_cdecl("LLVMFuzzerTestOneInput") public func f(_ d: UnsafePointer<UInt8>?, _ n: Int) -> Int32 { 0 }\n' >"$probe"
+if ! swiftc -sanitize=fuzzer,address -parse-as-library "$probe" -o "$build/probe" 2>"$build/probe.log"; then
+    echo "fuzz: this Swift toolchain cannot build libFuzzer binaries (swiftc -sanitize=fuzzer):" >&2
+    cat "$build/probe.log" >&2
+    exit 1
+fi
+
+# 1. The C++ shim, instrumented for coverage and ASan (rebuilt when a source or header changed).
+cxxflags=(-std=c++17 -O1 -g -fsanitize=fuzzer-no-link,address -fno-omit-frame-pointer
+          -I/usr/include/pcl-1.13 -I/usr/include/eigen3 -I"$root/Sources/CPointCloud/include"
+          -Wall -Wextra -Wno-unused-parameter -Wno-deprecated-declarations)
+objects=()
+newest_header="$(ls -t "$root"/Sources/CPointCloud/*.hpp "$root"/Sources/CPointCloud/include/*.h | head -1)"
+for source in "$root"/Sources/CPointCloud/*.cpp; do
+    object="$build/obj/$(basename "${source%.cpp}").o"
+    if [ ! -f "$object" ] || [ "$source" -nt "$object" ] || [ "$newest_header" -nt "$object" ]; then
+        echo "fuzz: compiling $(basename "$source")"
+        clang++ "${cxxflags[@]}" -c "$source" -o "$object"
+    fi
+    objects+=("$object")
+done
+
+# 2. The Swift library as one module (internal API visible to the targets through -enable-testing).
+cat >"$build/module/module.modulemap" <<EOF
+module CPointCloud {
+    header "$root/Sources/CPointCloud/include/cpointcloud.h"
+    export *
+}
+EOF
+swift_sources=()
+while IFS= read -r file; do swift_sources+=("$file"); done < <(find "$root/Sources/Dimensioning" -name '*.swift' | sort)
+library="$build/libDimensioning.a"
+if [ ! -f "$library" ] || [ -n "$(find "$root/Sources/Dimensioning" -name '*.swift' -newer "$library" | head -1)" ]; then
+    echo "fuzz: compiling the Dimensioning library (${#swift_sources[@]} files)"
+    swiftc -parse-as-library -emit-library -static -module-name Dimensioning -enable-testing -O \
+        -sanitize=fuzzer,address -I "$build/module" -emit-module -emit-module-path "$build/module/Dimensioning.swiftmodule" \
+        "${swift_sources[@]}" -o "$library"
+fi
+
+# 3. Each target, linked against the library, the shim, PCL and libpng.
+libs=(-lpcl_segmentation -lpcl_surface -lpcl_filters -lpcl_sample_consensus -lpcl_search -lpcl_kdtree
+      -lpcl_io -lpcl_io_ply -lpcl_common -lpng -lstdc++)
+declare -A target_source=([depth]=FuzzDepth.swift [csv]=FuzzCSV.swift [cloud]=FuzzCloud.swift)
+for target in "${targets[@]}"; do
+    source="$root/Tests/Fuzz/${target_source[$target]:?unknown target $target}"
+    binary="$build/fuzz-$target"
+    stale=0
+    for input in "$source" "$library" "${objects[@]}"; do [ "$input" -nt "$binary" ] && stale=1; done
+    if [ ! -f "$binary" ] || [ $stale -eq 1 ]; then
+        echo "fuzz: linking fuzz-$target"
+        # gold warns about every ASan helper it cannot export; show the output only on failure.
+        if ! swiftc -parse-as-library -O -sanitize=fuzzer,address -I "$build/module" "$source" "$library" "${objects[@]}" \
+            "${libs[@]}" -o "$binary" >"$build/link-$target.log" 2>&1; then
+            grep -v 'Cannot export local symbol' "$build/link-$target.log" >&2
+            exit 1
+        fi
+    fi
+done
+
+# 4. Seeds from the broken-input generator.
+seeds="$build/seeds"
+swiftc -O "$root/Tests/Fuzz/SeedCorpus.swift" "$root/Tests/DimensioningTests/Support/BrokenInputCorpus.swift" \
+    "$root/Tests/DimensioningTests/Support/BrokenFileBytes.swift" -o "$build/seed-corpus"
+rm -rf "$seeds"
+real_pcd="$(find "$root/../shared/data/real" -name '*.pcd' 2>/dev/null | sort | head -1 || true)"
+"$build/seed-corpus" "$seeds" ${real_pcd:+"$real_pcd"}
+# Inputs that once crashed a target (named <target>-crash-...) stay in its seeds for good.
+for regression in "$root"/Tests/Fuzz/regressions/*; do
+    [ -f "$regression" ] && cp "$regression" "$seeds/$(basename "$regression" | cut -d- -f1)/"
+done
+
+# 5. Run each target for $seconds.
+status=0
+summary="$build/summary.txt"
+: >"$summary"
+for target in "${targets[@]}"; do
+    corpus="$build/corpus/$target"
+    mkdir -p "$corpus"
+    log="$build/fuzz-$target.log"
+    echo "fuzz: running fuzz-$target for ${seconds}s"
+    set +e
+    # SWIFT_BACKTRACE off: the Swift backtracer would report itself to ASan on a Swift trap.
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=0" "$build/fuzz-$target" \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+        -artifact_prefix="$build/artifacts/$target-" "$corpus" "$seeds/$target" >"$log" 2>&1
+    code=$?
+    set -e
+    runs="$(grep -o 'Done [0-9]* runs' "$log" | grep -o '[0-9]*' || echo '?')"
+    if [ $code -ne 0 ]; then
+        status=1
+        echo "fuzz: fuzz-$target FAILED (exit $code); see $log and $build/artifacts/" >&2
+        grep -m3 -E 'ERROR|SUMMARY|Fatal error|deadly signal' "$log" >&2 || tail -20 "$log" >&2
+        echo "$target: FAILED exit $code after ${runs} runs" >>"$summary"
+    else
+        echo "$target: ${seconds}s, ${runs} runs, no crash, corpus $(ls "$corpus" | wc -l) inputs" >>"$summary"
+    fi
+done
+cat "$summary"
+exit $status

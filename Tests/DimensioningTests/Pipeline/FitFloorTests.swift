@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+
+/// `fitFloor` on planes with known coefficients, and the cases it must refuse.
+@Suite struct FitFloorTests {
+    @Test func recoversATiltedFloorWithGravity() throws {
+        // z = 0.02 x - 0.01 y + 0.05: about 1.3 degrees off level, within the 8-degree limit.
+        let scene = PipelineTest.scene(points: PipelineTest.planePoints(a: 0.02, b: -0.01, c: 0.05))
+        let floor = try fitFloor(scene)
+        let expected = normalize(SIMD3(-0.02, 0.01, 1))
+        #expect(dot(floor.plane.normal, expected) > cos(0.05 * PipelineTest.deg))
+        #expect(abs(floor.plane.signedDistance(SIMD3(0, 0, 0.05))) < 1e-4)
+        #expect(floor.usedGravity)
+        #expect(floor.rms < 1e-4)
+    }
+
+    @Test func withoutGravityTheFloorFacesTheCamera() throws {
+        var scene = PipelineTest.scene(points: PipelineTest.planePoints(a: 0, b: 0.1, c: 0), gravity: nil)
+        scene.gravityInWorld = nil
+        let floor = try fitFloor(scene)
+        #expect(floor.plane.signedDistance(scene.cameraPosition) > 0)
+        #expect(!floor.usedGravity)
+        #expect(abs(abs(dot(floor.plane.normal, normalize(SIMD3(0, -0.1, 1)))) - 1) < 1e-5)
+    }
+
+    @Test func aWallIsNotAFloor() {
+        // Only a vertical plane (x = 0.5) in view, gravity known: no horizontal plane.
+        var wall: [SIMD3<Double>] = []
+        for i in 0..<60 { for j in 0..<60 { wall.append(SIMD3(0.5, Double(i) * 0.01, Double(j) * 0.01)) } }
+        let scene = PipelineTest.scene(points: wall)
+        #expect(throws: DimensioningError.self) { try fitFloor(scene) }
+        do { _ = try fitFloor(scene) } catch { #expect(error.code == "no_ground_plane") }
+    }
+
+    @Test func aBoxTopWithItsSidesBelowIsNotAFloor() {
+        // A 60 x 60 cm lid at z = 0.4 with its four sides running down to z = 0.1 (no floor
+        // in view): the largest horizontal plane has many points below it.
+        var points = PipelineTest.planePoints(a: 0, b: 0, c: 0.4, half: 0.3, step: 0.01)
+        for k in 0..<30 {
+            let z = 0.4 - Double(k) * 0.01
+            for t in stride(from: -0.3, through: 0.3, by: 0.01) {
+                points += [SIMD3(t, -0.3, z), SIMD3(t, 0.3, z), SIMD3(-0.3, t, z), SIMD3(0.3, t, z)]
+            }
+        }
+        let scene = PipelineTest.scene(points: points, camera: SIMD3(0, -0.9, 1.1))
+        do {
+            let floor = try fitFloor(scene)
+            Issue.record("expected no ground plane, got a floor at \(floor.plane)")
+        } catch {
+            #expect(error.code == "no_ground_plane")
+            #expect(error.description.contains("below"))
+        }
+    }
+
+    @Test func theLowestOfParallelPlanesIsTheFloor() throws {
+        // A large lid (1 m square at z = 0.3) bigger than the visible floor ring around it.
+        var points = PipelineTest.planePoints(a: 0, b: 0, c: 0.3, half: 0.5, step: 0.01)
+        for p in PipelineTest.planePoints(a: 0, b: 0, c: 0, half: 0.8, step: 0.02) where max(abs(p.x), abs(p.y)) > 0.55 {
+            points.append(p)
+        }
+        let floor = try fitFloor(PipelineTest.scene(points: points, camera: SIMD3(0, -1.2, 1.3)))
+        #expect(abs(floor.plane.signedDistance(.zero)) < 1e-3)
+    }
+
+    @Test func tooFewPointsIsNoGroundPlane() {
+        let scene = PipelineTest.scene(points: [SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 1, 0)])
+        do { _ = try fitFloor(scene); Issue.record("expected a refusal") } catch { #expect(error.code == "no_ground_plane") }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+
+/// The JSON of `boxdim measure --json` is a contract: keys, types and nulls are pinned.
+@Suite struct MeasurementRecordTests {
+    private func object(_ record: MeasurementRecord) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(record.jsonLine().utf8)) as? [String: Any])
+    }
+
+    static let keys: Set<String> = ["schema", "capture", "status", "units", "length", "width", "height", "volume_m3",
+                                    "confidence", "min_confidence", "frames", "spread", "confidence_factors", "pose", "error"]
+
+    @Test func measuredRecordHasTheStableShape() throws {
+        let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
+        let result = try runPipeline(PipelineTest.noisy(box).capture)
+        let record = MeasurementRecord(capture: "box", outcome: .success(result), units: .millimeters, minConfidence: 0.85)
+        let json = try object(record)
+        #expect(Set(json.keys) == Self.keys)
+        #expect(json["schema"] as? String == "boxdim.measurement/1")
+        #expect(json["status"] as? String == "accepted")
+        #expect(json["units"] as? String == "mm")
+        let length = try #require(json["length"] as? Double), width = try #require(json["width"] as? Double)
+        let height = try #require(json["height"] as? Double), volume = try #require(json["volume_m3"] as? Double)
+        #expect(abs(length - 400) < 3 && abs(width - 300) < 3 && abs(height - 250) < 3)
+        #expect(abs(volume - length * width * height / 1e9) < 1e-6)
+        #expect(json["error"] is NSNull)
+        #expect((json["frames"] as? Int) == 20)
+        let factors = try #require(json["confidence_factors"] as? [String: Double])
+        #expect(Set(factors.keys) == ["planarity", "fill", "support", "sensor_confidence", "agreement", "range", "visibility"])
+        let pose = try #require(json["pose"] as? [String: [Double]])
+        #expect(Set(pose.keys) == ["center_m", "length_axis", "width_axis", "up_axis"])
+    }
+
+    @Test func refusalRecordKeepsEveryKeyWithNulls() throws {
+        let record = MeasurementRecord(capture: "x", outcome: .failure(.noBox), units: .centimeters, minConfidence: 0.85)
+        let json = try object(record)
+        #expect(Set(json.keys) == Self.keys)
+        #expect(json["status"] as? String == "no_measurement")
+        #expect(json["length"] is NSNull && json["confidence"] is NSNull)
+        let error = try #require(json["error"] as? [String: String])
+        #expect(error["code"] == "no_box")
+        #expect(error["message"]?.isEmpty == false)
+        let unreadable = MeasurementRecord(capture: "y", outcome: .failure(.unreadableCapture(file: "/a/b.png", reason: "0-byte file")),
+                                           units: .inches, minConfidence: 0.85)
+        #expect(try object(unreadable)["status"] as? String == "unreadable")
+    }
+
+    @Test func unitsConvertFromMetres() {
+        #expect(abs(LengthUnit.inches.fromMeters(0.0254) - 1) < 1e-12)
+        #expect(abs(LengthUnit.centimeters.fromMeters(0.4) - 40) < 1e-12)
+        #expect(abs(LengthUnit.millimeters.fromMeters(0.4) - 400) < 1e-9)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+
+/// Degenerate captures get the right typed refusal, never a crash or a made-up box.
+@Suite struct PipelineRefusalTests {
+    private func code(_ capture: DepthCapture) -> String? {
+        do { _ = try runPipeline(capture); return nil } catch { return error.code }
+    }
+
+    @Test func floorOnlyIsNoBox() {
+        #expect(code(PipelineTest.clean(nil).capture) == "no_box")
+    }
+
+    @Test func neverSeeingTheFloorIsNoGroundPlane() {
+        // Close above a large box's lid, looking straight down: only the lid is in view.
+        let box = SimulatedBox(center: .zero, length: 0.8, width: 0.6, height: 0.5)
+        var rig = CameraRig(distance: 0.3, elevation: 89 * PipelineTest.deg, azimuth: 0,
+                            lookAt: SIMD3(0, 0, 0.5), frameCount: 1).steady()
+        rig.frameCount = 1
+        let sim = SceneSimulator.render(scene: SimulatedScene(target: box), rig: rig, noise: .none, seed: 1)
+        #expect(code(sim.capture) == "no_ground_plane")
+    }
+
+    @Test func aFiveCentimetreBoxIsTooSmall() {
+        let tiny = SimulatedBox(center: .zero, length: 0.05, width: 0.05, height: 0.05)
+        let result = code(PipelineTest.clean(tiny, distance: 0.5).capture)
+        #expect(result == "box_too_small" || result == "no_box", "got \(String(describing: result))")
+    }
+
+    @Test func aBoxRunningOffTheImageIsCutOff() {
+        let box = SimulatedBox(center: .zero, length: 0.7, width: 0.5, height: 0.3)
+        var rig = CameraRig(distance: 0.6, elevation: 60 * PipelineTest.deg, azimuth: 180 * PipelineTest.deg,
+                            lookAt: SIMD3(0.3, 0, 0.3), frameCount: 1).steady()
+        rig.frameCount = 1
+        let sim = SceneSimulator.render(scene: SimulatedScene(target: box), rig: rig, noise: .none, seed: 1)
+        #expect(code(sim.capture) == "box_cut_off")
+    }
+
+    @Test func twoTouchingBoxesAreSeveralBoxes() {
+        let a = SimulatedBox(center: .zero, length: 0.3, width: 0.25, height: 0.25)
+        let b = SimulatedBox(center: SIMD2(0.3, 0), length: 0.3, width: 0.25, height: 0.35)
+        #expect(code(PipelineTest.clean(a, distance: 1.1, elevation: 55, azimuth: 250, others: [b]).capture) == "several_boxes")
+    }
+
+    @Test func anUprightCylinderIsNotAccepted() throws {
+        let scene = SimulatedScene(target: nil, cylinders: [SimulatedCylinder(center: .zero, radius: 0.12, height: 0.3)])
+        var rig = CameraRig(distance: 0.8, elevation: 50 * PipelineTest.deg, lookAt: SIMD3(0, 0, 0.15), frameCount: 1).steady()
+        rig.frameCount = 1
+        let capture = SceneSimulator.render(scene: scene, rig: rig, noise: .none, seed: 1).capture
+        do {
+            let result = try runPipeline(capture)
+            #expect(result.confidence.combined < 0.85, "a cylinder accepted at \(result.confidence.combined)")
+        } catch {
+            #expect(["not_cuboid", "several_boxes"].contains(error.code))
+        }
+    }
+
+    @Test func aSingleFrameMeasuresWithLowerConfidence() throws {
+        let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
+        let one = try runPipeline(PipelineTest.noisy(box, frames: 1).capture)
+        let many = try runPipeline(PipelineTest.noisy(box, frames: 20).capture)
+        #expect(abs(one.cuboid.length - 0.40) < 0.01 && abs(one.cuboid.height - 0.25) < 0.005)
+        #expect(one.agreement == nil)
+        #expect(one.confidence.combined < many.confidence.combined)
+        #expect(one.confidence.combined < 0.85)
+    }
+}

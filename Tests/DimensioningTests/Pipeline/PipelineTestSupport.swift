@@ -1,0 +1,53 @@
+import Foundation
+@testable import Dimensioning
+
+/// Known-answer scenes for the pipeline's tests.
+enum PipelineTest {
+    static let deg = Double.pi / 180
+
+    /// A clean (noise-free, steady) capture of `box` from `distance` metres, looking down
+    /// `elevation` degrees from `azimuth` degrees.
+    static func clean(_ box: SimulatedBox?, distance: Double = 0.8, elevation: Double = 50,
+                      azimuth: Double = 200, frames: Int = 1, others: [SimulatedBox] = []) -> SimulatedCapture {
+        let scene = SimulatedScene(target: box, otherBoxes: others)
+        var rig = CameraRig(distance: distance, elevation: elevation * deg, azimuth: azimuth * deg,
+                            lookAt: box == nil ? SIMD3(0, 0, 0) : nil, frameCount: frames).steady()
+        rig.frameCount = frames
+        return SceneSimulator.render(scene: scene, rig: rig, noise: .none, seed: 11)
+    }
+
+    /// A realistic (noisy, trembling) capture.
+    static func noisy(_ box: SimulatedBox, distance: Double = 0.8, elevation: Double = 50,
+                      azimuth: Double = 200, frames: Int = 20, seed: UInt64 = 5) -> SimulatedCapture {
+        let rig = CameraRig(distance: distance, elevation: elevation * deg, azimuth: azimuth * deg, frameCount: frames)
+        return SceneSimulator.render(scene: SimulatedScene(target: box), rig: rig, noise: .iPhoneLiDAR, seed: seed)
+    }
+
+    /// A fused scene made directly from world points (gravity along -z, camera at `camera`
+    /// looking at `target`), for stage tests that need exact geometry.
+    static func scene(points: [SIMD3<Double>], camera: SIMD3<Double> = SIMD3(0, -0.6, 0.8),
+                      target: SIMD3<Double> = .zero, gravity: SIMD3<Double>? = SIMD3(0, 0, -1)) -> FusedScene {
+        let forward = normalize(target - camera)
+        let right = normalize(cross(forward, SIMD3(0, 0, 1)))
+        let down = cross(forward, right)
+        let pose = RigidTransform(rows: [SIMD3(right.x, down.x, forward.x), SIMD3(right.y, down.y, forward.y),
+                                         SIMD3(right.z, down.z, forward.z)], translation: camera)
+        let cloud = PointCloud(points: points)
+        return FusedScene(pointsInWorld: cloud, pixelIndex: nil,
+                          highConfidenceShare: [Float](repeating: 1, count: cloud.count), gridWidth: 0, gridHeight: 0,
+                          intrinsics: nil, worldFromReferenceCamera: pose, gravityInWorld: gravity, frameCount: 1,
+                          framePointsInWorld: [], framePixelIndex: [])
+    }
+
+    /// A grid of points on the plane z = a x + b y + c over [-half, half]^2, step metres.
+    static func planePoints(a: Double, b: Double, c: Double, half: Double = 0.6, step: Double = 0.01) -> [SIMD3<Double>] {
+        var out: [SIMD3<Double>] = []
+        var x = -half
+        while x <= half {
+            var y = -half
+            while y <= half { out.append(SIMD3(x, y, a * x + b * y + c)); y += step }
+            x += step
+        }
+        return out
+    }
+}
