@@ -60,7 +60,7 @@ public struct FrameSamples: Sendable {
 
     /// Calls `body` with the world point of each of frame `f`'s source pixels `sources`, as
     /// fusion placed it and a `PointCloud` would store it (`Float`): the same operations as
-    /// `SampleBinner.addFrame` (unproject, to the reference camera, to the world), so the same
+    /// `SampleBinner.bin` (unproject, to the reference camera, to the world), so the same
     /// values.
     func forEachWorldPoint(frame f: Int, sources: [UInt32], _ body: (SIMD3<Double>) -> Void) {
         let frame = frames[f], k = frame.intrinsics, width = frame.width
