@@ -182,6 +182,16 @@ cpc_status cpc_euclidean_clusters(const float *xyz, size_t count, float toleranc
                                   uint32_t *cluster_count, cpc_error *error);
 
 /**
+ * The clusters of cpc_euclidean_clusters (same labels, same numbering) computed as the
+ * connected components of "squared float distance < tolerance^2" (FLANN's strict radius test,
+ * bit for bit) on a voxel hash grid instead of kd-tree radius searches. Linear in the points
+ * for surface-like clouds.
+ */
+cpc_status cpc_radius_components(const float *xyz, size_t count, float tolerance,
+                                 uint32_t min_size, uint32_t max_size, int32_t *labels,
+                                 uint32_t *cluster_count, cpc_error *error);
+
+/**
  * 2-D convex hull (pcl::ConvexHull, qhull) of `count` points given as xy pairs. `hull_xy`
  * (caller-owned, room for 2*count floats) receives the hull vertices in counter-clockwise
  * order; `*hull_count` their number. CPC_ERR_NOT_FOUND for fewer than 3 non-collinear points.

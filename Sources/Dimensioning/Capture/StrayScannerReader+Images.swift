@@ -13,8 +13,12 @@ extension StrayScannerReader {
             throw .unreadableCapture(file: url.path,
                                      reason: "depth PNG is \(image.bitDepth)-bit; expected 16-bit millimetres")
         }
-        return NPYDepth.Image(width: image.width, height: image.height,
-                              depth: image.pixels.map { Float($0) / 1000 })
+        let pixels = image.pixels
+        let depth = [Float](unsafeUninitializedCapacity: pixels.count) { out, initialized in
+            for i in 0..<pixels.count { out[i] = Float(pixels[i]) / 1000 }
+            initialized = pixels.count
+        }
+        return NPYDepth.Image(width: image.width, height: image.height, depth: depth)
     }
 
     /// Reads one confidence image (8-bit, values 0, 1, 2) and checks its size against the
@@ -30,26 +34,29 @@ extension StrayScannerReader {
         guard image.width == depthWidth, image.height == depthHeight else {
             throw .unreadableCapture(file: file, reason: "PNG is \(image.width)x\(image.height) but frame \(frameName) depth is \(depthWidth)x\(depthHeight)")
         }
-        var out = [UInt8](repeating: 0, count: image.pixels.count)
-        for (i, v) in image.pixels.enumerated() {
-            guard v <= 2 else {
-                throw .unreadableCapture(file: file, reason: "confidence \(v) at pixel (\(i % image.width), \(i / image.width)); values must be 0, 1 or 2")
-            }
-            out[i] = UInt8(v)
+        let pixels = image.pixels
+        var largest: UInt16 = 0
+        for v in pixels { largest = max(largest, v) }
+        if largest > 2, let i = pixels.firstIndex(where: { $0 > 2 }) {
+            throw .unreadableCapture(file: file, reason: "confidence \(pixels[i]) at pixel (\(i % image.width), \(i / image.width)); values must be 0, 1 or 2")
         }
-        return out
+        return [UInt8](unsafeUninitializedCapacity: pixels.count) { out, initialized in
+            for i in 0..<pixels.count { out[i] = UInt8(truncatingIfNeeded: pixels[i]) }
+            initialized = pixels.count
+        }
     }
 
     /// Decodes a grayscale PNG through libpng (`NativePNG`), mapping failures to
-    /// `unreadableCapture` naming the file.
-    static func decodePNG(_ bytes: [UInt8], url: URL, limits: CaptureLimits) throws(DimensioningError) -> GrayImage {
+    /// `unreadableCapture` naming the file. The samples stay in libpng's buffer; callers
+    /// convert them once into their final type.
+    static func decodePNG(_ bytes: [UInt8], url: URL, limits: CaptureLimits) throws(DimensioningError) -> NativePNG.Decoded {
         // libpng refuses oversized images too, but reports them as a bad IHDR; say it plainly.
         if let (width, height) = pngDeclaredSize(bytes),
            let problem = limits.imageSizeProblem(width: width, height: height) {
             throw .unreadableCapture(file: url.path, reason: "PNG " + problem)
         }
         do {
-            return try NativePNG.decodeGray(bytes, maxWidth: limits.maxImageWidth, maxHeight: limits.maxImageHeight)
+            return try NativePNG.decodeGrayInPlace(bytes, maxWidth: limits.maxImageWidth, maxHeight: limits.maxImageHeight)
         } catch {
             throw .unreadableCapture(file: url.path, reason: "PNG: \(error.message)")
         }

@@ -1,21 +1,88 @@
 /// Order statistics used by the pipeline's robust estimators.
+///
+/// Quantiles are found by selection (Hoare's quickselect, median-of-three pivots, falling back
+/// to a sort for small or degenerate ranges) rather than by sorting: the order statistics it
+/// returns are the very values a sort would put at those ranks, so results are identical.
 enum Statistics {
     /// The q-quantile (0...1) of `values` by linear interpolation between order statistics;
     /// nil for an empty input.
     static func quantile(_ values: [Double], _ q: Double) -> Double? {
         guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        return quantile(sorted: sorted, q)
+        var scratch = values
+        return scratch.withUnsafeMutableBufferPointer { quantile(selecting: $0, q) }
+    }
+
+    /// As `quantile(_:_:)`, reordering `buffer` in place (no allocation); nil when empty.
+    static func quantile(selecting buffer: UnsafeMutableBufferPointer<Double>, _ q: Double) -> Double? {
+        guard !buffer.isEmpty else { return nil }
+        let (lower, upper, t) = ranks(count: buffer.count, q)
+        let low = select(buffer, lower)
+        // After selection everything right of `lower` is >= it: the next order statistic is
+        // their minimum.
+        var high = low
+        if upper > lower {
+            high = buffer[upper]
+            for i in (lower + 1)..<buffer.count where buffer[i] < high { high = buffer[i] }
+        }
+        return low * (1 - t) + high * t
     }
 
     /// As `quantile(_:_:)` for values already sorted ascending.
     static func quantile(sorted: [Double], _ q: Double) -> Double? {
         guard !sorted.isEmpty else { return nil }
-        let position = min(max(q, 0), 1) * Double(sorted.count - 1)
-        let lower = Int(position.rounded(.down))
-        let upper = min(lower + 1, sorted.count - 1)
-        let t = position - Double(lower)
+        let (lower, upper, t) = ranks(count: sorted.count, q)
         return sorted[lower] * (1 - t) + sorted[upper] * t
+    }
+
+    /// The two order statistics (0-based ranks) the q-quantile interpolates and the weight of
+    /// the upper one.
+    @inline(__always)
+    static func ranks(count: Int, _ q: Double) -> (lower: Int, upper: Int, t: Double) {
+        let position = min(max(q, 0), 1) * Double(count - 1)
+        let lower = Int(position.rounded(.down))
+        return (lower, min(lower + 1, count - 1), position - Double(lower))
+    }
+
+    /// The element of rank `k` (0-based) in ascending order: the value `sorted()[k]` would
+    /// hold. Reorders `a` so that `a[..<k] <= a[k] <= a[(k+1)...]`. Values must not be NaN.
+    static func select<T: Comparable>(_ a: UnsafeMutableBufferPointer<T>, _ k: Int) -> T {
+        precondition(k >= 0 && k < a.count)
+        var lo = 0, hi = a.count - 1, rounds = 0
+        while hi > lo {
+            if hi - lo < 16 { // small: insertion sort of the rest
+                for i in (lo + 1)...hi {
+                    let v = a[i]
+                    var j = i
+                    while j > lo && v < a[j - 1] { a[j] = a[j - 1]; j -= 1 }
+                    a[j] = v
+                }
+                return a[k]
+            }
+            if rounds > 64 { // degenerate partitions: sort the rest
+                var rest = UnsafeMutableBufferPointer(rebasing: a[lo...hi])
+                rest.sort()
+                return a[k]
+            }
+            rounds += 1
+            // Median of three as the pivot, moved to a[lo].
+            let mid = lo + (hi - lo) / 2
+            if a[mid] < a[lo] { a.swapAt(mid, lo) }
+            if a[hi] < a[lo] { a.swapAt(hi, lo) }
+            if a[hi] < a[mid] { a.swapAt(hi, mid) }
+            a.swapAt(lo, mid)
+            let pivot = a[lo]
+            var i = lo + 1, j = hi
+            while true {
+                while a[i] < pivot { i += 1 }
+                while pivot < a[j] { j -= 1 }
+                if i >= j { break }
+                a.swapAt(i, j); i += 1; j -= 1
+            }
+            a.swapAt(lo, j) // pivot at its final rank j
+            if k == j { return a[k] }
+            if k < j { hi = j - 1 } else { lo = j + 1 }
+        }
+        return a[k]
     }
 
     static func median(_ values: [Double]) -> Double? { quantile(values, 0.5) }

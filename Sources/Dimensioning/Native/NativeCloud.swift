@@ -92,7 +92,8 @@ enum NativeCloud {
         return (SIMD4(c.0, c.1, c.2, c.3), mask.map { $0 != 0 }, result.inlier_count)
     }
 
-    /// Euclidean clusters: a label per point (0 = largest cluster, -1 = none) and the count.
+    /// Euclidean clusters (PCL's kd-tree `EuclideanClusterExtraction`): a label per point
+    /// (0 = largest cluster, -1 = none) and the count.
     static func euclideanClusters(_ points: PointCloud, tolerance: Float, minSize: Int, maxSize: Int) throws(NativeFailure) -> (labels: [Int32], clusterCount: Int) {
         var labels = [Int32](repeating: -1, count: points.count)
         var clusters: UInt32 = 0
@@ -101,6 +102,22 @@ enum NativeCloud {
                 labels.withUnsafeMutableBufferPointer { l in
                     cpc_euclidean_clusters(xyz.baseAddress, points.count, tolerance, UInt32(clamping: minSize),
                                            UInt32(clamping: maxSize), l.baseAddress, &clusters, error)
+                }
+            }
+        }
+        return (labels, Int(clusters))
+    }
+
+    /// The same clusters as `euclideanClusters` (same labels), found as radius-connected
+    /// components on a voxel hash grid (`cpc_radius_components`) instead of kd-tree searches.
+    static func radiusComponents(_ points: PointCloud, tolerance: Float, minSize: Int, maxSize: Int) throws(NativeFailure) -> (labels: [Int32], clusterCount: Int) {
+        var labels = [Int32](repeating: -1, count: points.count)
+        var clusters: UInt32 = 0
+        try NativeFailure.check { error in
+            points.xyz.withUnsafeBufferPointer { xyz in
+                labels.withUnsafeMutableBufferPointer { l in
+                    cpc_radius_components(xyz.baseAddress, points.count, tolerance, UInt32(clamping: minSize),
+                                          UInt32(clamping: maxSize), l.baseAddress, &clusters, error)
                 }
             }
         }

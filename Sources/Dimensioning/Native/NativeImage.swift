@@ -29,6 +29,32 @@ enum NativePNG {
                          bitDepth: Int(image.bit_depth), pixels: pixels)
     }
 
+    /// A decoded image still in libpng's buffer (freed with the object): lets readers convert
+    /// samples straight into their final type, without an intermediate `[UInt16]`.
+    final class Decoded {
+        let width: Int, height: Int, bitDepth: Int
+        let pixels: UnsafeBufferPointer<UInt16>
+
+        fileprivate init(_ image: cpc_gray_image) {
+            width = Int(image.width); height = Int(image.height); bitDepth = Int(image.bit_depth)
+            pixels = UnsafeBufferPointer(start: image.pixels, count: width * height)
+        }
+
+        deinit { cpc_free(UnsafeMutablePointer(mutating: pixels.baseAddress)) }
+    }
+
+    /// As `decodeGray`, leaving the samples in the decoder's buffer.
+    static func decodeGrayInPlace(_ bytes: [UInt8], maxWidth: Int, maxHeight: Int) throws(NativeFailure) -> Decoded {
+        var image = cpc_gray_image()
+        try NativeFailure.check { error in
+            bytes.withUnsafeBufferPointer { buffer in
+                cpc_png_decode_gray(buffer.baseAddress, buffer.count, UInt32(clamping: maxWidth),
+                                    UInt32(clamping: maxHeight), &image, error)
+            }
+        }
+        return Decoded(image)
+    }
+
     /// Writes a 16-bit grayscale PNG.
     static func writeGray16(path: String, width: Int, height: Int, pixels: [UInt16]) throws(NativeFailure) {
         precondition(pixels.count == width * height)

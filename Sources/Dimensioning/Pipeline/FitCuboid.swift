@@ -77,23 +77,30 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 }
 
 /// Rotates the rectangle within ±3 degrees (0.05-degree steps) to minimise the area spanned by
-/// the 0.2 % and 99.8 % quantiles of the points along its axes.
+/// the 0.2 % and 99.8 % quantiles of the points along its axes. The quantiles are found by
+/// selection in reused buffers (`Statistics.quantile(selecting:_:)`), the same values a sort gives.
 func refineOrientation(_ start: Rectangle2D, points: [SIMD2<Double>]) -> Rectangle2D {
     let base = atan2(start.axisA.y, start.axisA.x)
     var best = start, bestArea = Double.infinity
     var xs = [Double](repeating: 0, count: points.count), ys = xs
-    for step in -60...60 {
-        let angle = base + Double(step) * 0.05 * .pi / 180
-        let a = SIMD2(cos(angle), sin(angle)), b = SIMD2(-sin(angle), cos(angle))
-        for (i, p) in points.enumerated() { xs[i] = dot(p, a); ys[i] = dot(p, b) }
-        xs.sort(); ys.sort()
-        let x0 = Statistics.quantile(sorted: xs, 0.002)!, x1 = Statistics.quantile(sorted: xs, 0.998)!
-        let y0 = Statistics.quantile(sorted: ys, 0.002)!, y1 = Statistics.quantile(sorted: ys, 0.998)!
-        let area = (x1 - x0) * (y1 - y0)
-        if area < bestArea - 1e-12 {
-            bestArea = area
-            best = Rectangle2D(center: a * (x0 + x1) / 2 + b * (y0 + y1) / 2, axisA: a,
-                               halfA: (x1 - x0) / 2, halfB: (y1 - y0) / 2)
+    guard !points.isEmpty else { return start.normalized() }
+    xs.withUnsafeMutableBufferPointer { xs in
+        ys.withUnsafeMutableBufferPointer { ys in
+            points.withUnsafeBufferPointer { points in
+                for step in -60...60 {
+                    let angle = base + Double(step) * 0.05 * .pi / 180
+                    let a = SIMD2(cos(angle), sin(angle)), b = SIMD2(-sin(angle), cos(angle))
+                    for i in 0..<points.count { xs[i] = dot(points[i], a); ys[i] = dot(points[i], b) }
+                    let x0 = Statistics.quantile(selecting: xs, 0.002)!, x1 = Statistics.quantile(selecting: xs, 0.998)!
+                    let y0 = Statistics.quantile(selecting: ys, 0.002)!, y1 = Statistics.quantile(selecting: ys, 0.998)!
+                    let area = (x1 - x0) * (y1 - y0)
+                    if area < bestArea - 1e-12 {
+                        bestArea = area
+                        best = Rectangle2D(center: a * (x0 + x1) / 2 + b * (y0 + y1) / 2, axisA: a,
+                                           halfA: (x1 - x0) / 2, halfB: (y1 - y0) / 2)
+                    }
+                }
+            }
         }
     }
     return best.normalized()

@@ -17,29 +17,45 @@ public struct FrameAgreement: Sendable, Equatable, Codable {
 /// Per-frame extents are eroded by edge pixels alike in every frame, so their *spread* measures
 /// agreement even though their values are not the measurement. Returns nil for a single frame
 /// or a single cloud: there is nothing to compare.
+///
+/// Only the top pixels' samples are visited (`FusedScene.frameSamples`, grouped by pixel, each
+/// recomputed in the world frame exactly as fusion placed it); medians and quantiles are order
+/// statistics found by selection, so the order samples are visited in does not matter.
 public func measureFrameAgreement(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
                                   cuboid: CuboidFit) -> FrameAgreement? {
-    guard scene.frameCount > 1, !scene.framePointsInWorld.isEmpty, let fusedPixels = scene.pixelIndex else { return nil }
-    var isTop = [Bool](repeating: false, count: scene.gridWidth * scene.gridHeight)
-    for i in top.inlierIndices { isTop[Int(fusedPixels[i])] = true }
+    guard scene.frameCount > 1, let samples = scene.frameSamples, let fusedPixels = scene.pixelIndex else { return nil }
     let frame = box.floorFrame
+    // The top pixels' samples, by frame.
+    var sources = [[UInt32]](repeating: [], count: scene.frameCount)
+    var seen = [Bool](repeating: false, count: scene.gridWidth * scene.gridHeight)
+    for i in top.inlierIndices {
+        let pixel = Int(fusedPixels[i])
+        guard !seen[pixel] else { continue }
+        seen[pixel] = true
+        for j in samples.samples(ofPixel: pixel) { sources[samples.frame(j)].append(samples.sourcePixel(j)) }
+    }
     var lengths: [Double] = [], widths: [Double] = [], heights: [Double] = []
     var topHeights: [Double] = [], alongA: [Double] = [], alongB: [Double] = []
-    for (points, pixels) in zip(scene.framePointsInWorld, scene.framePixelIndex) {
+    for f in 0..<scene.frameCount where sources[f].count >= 20 {
         topHeights.removeAll(keepingCapacity: true)
         alongA.removeAll(keepingCapacity: true)
         alongB.removeAll(keepingCapacity: true)
-        for k in 0..<points.count where isTop[Int(pixels[k])] {
-            let q = frame.local(points[k])
-            guard abs(q.z - top.height) <= 0.01 else { continue }
+        samples.forEachWorldPoint(frame: f, sources: sources[f]) { world in
+            let q = frame.local(world)
+            guard abs(q.z - top.height) <= 0.01 else { return }
             let local = cuboid.footprint.local(SIMD2(q.x, q.y))
             topHeights.append(q.z)
             alongA.append(local.x)
             alongB.append(local.y)
         }
-        guard topHeights.count >= 20, let h = Statistics.median(topHeights),
-              let a0 = Statistics.quantile(alongA, 0.005), let a1 = Statistics.quantile(alongA, 0.995),
-              let b0 = Statistics.quantile(alongB, 0.005), let b1 = Statistics.quantile(alongB, 0.995) else { continue }
+        guard topHeights.count >= 20 else { continue }
+        let h = topHeights.withUnsafeMutableBufferPointer { Statistics.quantile(selecting: $0, 0.5)! }
+        let (a0, a1) = alongA.withUnsafeMutableBufferPointer {
+            (Statistics.quantile(selecting: $0, 0.005)!, Statistics.quantile(selecting: $0, 0.995)!)
+        }
+        let (b0, b1) = alongB.withUnsafeMutableBufferPointer {
+            (Statistics.quantile(selecting: $0, 0.005)!, Statistics.quantile(selecting: $0, 0.995)!)
+        }
         heights.append(h)
         lengths.append(a1 - a0)
         widths.append(b1 - b0)

@@ -28,7 +28,7 @@ func fuseSingleCloud(_ cloud: CapturedCloud, parameters: FusionParameters) throw
                       gridWidth: cloud.isOrganized ? cloud.gridWidth : 0,
                       gridHeight: cloud.isOrganized ? cloud.gridHeight : 0,
                       intrinsics: intrinsics, worldFromReferenceCamera: .identity, gravityInWorld: nil,
-                      frameCount: 1, framePointsInWorld: [], framePixelIndex: [])
+                      frameCount: 1, frameSamples: nil)
 }
 
 /// Least-squares pinhole intrinsics of an organized cloud from its points and pixel grid;

@@ -31,18 +31,14 @@ public func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters = .
     let worldFromReference = usePoses ? reference.worldFromCamera! : .identity
     let referenceFromWorld = worldFromReference.inverse
 
-    var binner = SampleBinner(pixelCount: width * height, expectedSamples: width * height * frames.count / 2)
-    var framePoints: [PointCloud] = []
-    var framePixels: [[Int32]] = []
-    for frame in frames {
-        let referenceFromFrame = usePoses ? referenceFromWorld.composed(with: frame.worldFromCamera!) : .identity
-        let (points, pixels) = binner.addFrame(frame, referenceFromFrame: referenceFromFrame,
-                                               referenceIntrinsics: reference.intrinsics,
-                                               worldFromReference: worldFromReference, parameters: parameters)
-        if frames.count > 1 { framePoints.append(points); framePixels.append(pixels) }
+    let referenceFromFrames = frames.map { frame in
+        usePoses ? referenceFromWorld.composed(with: frame.worldFromCamera!) : .identity
     }
+    var binner = SampleBinner(frames: frames, referenceFromFrame: referenceFromFrames,
+                              reference: reference.intrinsics, parameters: parameters)
+    binner.bin()
     let minimumSupport = max(1, Int((parameters.minimumSupport * Double(frames.count)).rounded(.up)))
-    var fused = binner.fuse(parameters: parameters, minimumSupport: minimumSupport)
+    var (fused, sources) = binner.fuse(minimumSupport: minimumSupport, keepSources: frames.count > 1)
     removeFlyingPixels(&fused, width: width, height: height, jumpPerMetre: parameters.jumpPerMetre)
 
     var points = PointCloud()
@@ -63,7 +59,10 @@ public func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters = .
                       worldFromReferenceCamera: worldFromReference,
                       gravityInWorld: usePoses ? (capture.gravityInWorld ?? SIMD3(0, 0, -1)) : nil,
                       frameCount: frames.count,
-                      framePointsInWorld: framePoints, framePixelIndex: framePixels)
+                      frameSamples: sources.map {
+                          FrameSamples(index: $0, frames: frames, referenceFromFrame: referenceFromFrames,
+                                       worldFromReference: worldFromReference)
+                      })
 }
 
 /// A fused reference pixel.

@@ -23,16 +23,63 @@ public struct FusedScene: Sendable {
     public var gravityInWorld: SIMD3<Double>?
     /// Number of frames that contributed.
     public var frameCount: Int
-    /// The per-frame points in the world frame (metres), kept for frame-to-frame agreement.
-    /// Empty for single-cloud captures.
-    public var framePointsInWorld: [PointCloud]
-    /// For each frame's point, the reference pixel it was binned into (parallel to
-    /// `framePointsInWorld`).
-    public var framePixelIndex: [[Int32]]
+    /// Where each reference pixel's samples came from (frame and source pixel), kept for
+    /// frame-to-frame agreement; nil for single-cloud captures. The frames' points are not
+    /// kept: `FrameSamples.worldPoint` recomputes any of them exactly.
+    public var frameSamples: FrameSamples?
 
     /// Position of the reference camera in the world frame, metres.
     public var cameraPosition: SIMD3<Double> { worldFromReferenceCamera.translation }
 
     /// Unit optical axis of the reference camera in the world frame.
     public var viewDirection: SIMD3<Double> { worldFromReferenceCamera.rotate(SIMD3(0, 0, 1)) }
+}
+
+/// The depth samples behind a fused scene, grouped by reference pixel, as (frame, source pixel)
+/// pairs: 6 bytes a sample instead of a world point per sample. The frames themselves are
+/// shared with the capture (arrays are copy-on-write), not copied.
+public struct FrameSamples: Sendable {
+    let index: FrameSampleIndex
+    let frames: [DepthFrame]
+    let referenceFromFrame: [RigidTransform]
+    let worldFromReference: RigidTransform
+
+    /// Samples binned into reference pixel `pixel`: indices for `frame(_:)` and `sourcePixel(_:)`.
+    @inline(__always)
+    func samples(ofPixel pixel: Int) -> Range<Int> {
+        Int(index.sampleStart[pixel])..<Int(index.sampleStart[pixel + 1])
+    }
+
+    /// The frame (0-based, fusion order) sample `j` came from.
+    @inline(__always)
+    func frame(_ j: Int) -> Int { Int(index.frame[j]) }
+
+    /// The pixel of its own frame sample `j` came from, `row << 16 | column`.
+    @inline(__always)
+    func sourcePixel(_ j: Int) -> UInt32 { index.sourcePixel[j] }
+
+    /// Calls `body` with the world point of each of frame `f`'s source pixels `sources`, as
+    /// fusion placed it and a `PointCloud` would store it (`Float`): the same operations as
+    /// `SampleBinner.bin` (unproject, to the reference camera, to the world), so the same
+    /// values.
+    func forEachWorldPoint(frame f: Int, sources: [UInt32], _ body: (SIMD3<Double>) -> Void) {
+        let frame = frames[f], k = frame.intrinsics, width = frame.width
+        let toReference = RowTransform(referenceFromFrame[f]), toWorld = RowTransform(worldFromReference)
+        frame.depth.withUnsafeBufferPointer { depth in
+            for s in sources {
+                let u = Int(s & 0xFFFF), v = Int(s >> 16)
+                let d = Double(depth[v * width + u])
+                let p = toReference.apply(SIMD3((Double(u) - k.cx) / k.fx * d, (Double(v) - k.cy) / k.fy * d, d))
+                let w = toWorld.apply(p)
+                body(SIMD3(Double(Float(w.x)), Double(Float(w.y)), Double(Float(w.z))))
+            }
+        }
+    }
+}
+
+/// Samples grouped by reference pixel: those of pixel p are `sampleStart[p]..<sampleStart[p+1]`.
+struct FrameSampleIndex: Sendable {
+    var sampleStart: [Int32]
+    var frame: [UInt16]
+    var sourcePixel: [UInt32]
 }

@@ -25,8 +25,10 @@ public func isolateBox(_ scene: FusedScene, floor: FloorFit, parameters: BoxPara
 
 /// The objects standing on the floor, in the order they are considered as the box: points
 /// between `minimumHeightAboveFloor` and `maximumHeightAboveFloor` above the floor, grouped by
-/// PCL's Euclidean clustering (kd-tree, `clusterTolerance`), ordered by the smallest angle any
-/// of their points makes with the reference camera's optical axis (ties within 0.2 degrees:
+/// Euclidean clustering with `clusterTolerance`: the clusters of PCL's kd-tree
+/// `EuclideanClusterExtraction`, computed as radius-connected components on a voxel hash grid
+/// (`cpc_radius_components`: FLANN's strict float distance test, so the same clusters),
+/// ordered by the smallest angle any of their points makes with the reference camera's optical axis (ties within 0.2 degrees:
 /// the larger cluster first). At most `limit` are returned.
 ///
 /// - Throws: `noBox` when no cluster has `minimumClusterPoints` points.
@@ -43,7 +45,7 @@ public func boxCandidates(_ scene: FusedScene, floor: FloorFit, parameters: BoxP
     let candidates = points.subset(above)
     let labels: [Int32], clusterCount: Int
     do {
-        (labels, clusterCount) = try NativeCloud.euclideanClusters(
+        (labels, clusterCount) = try NativeCloud.radiusComponents(
             candidates, tolerance: Float(parameters.clusterTolerance), minSize: parameters.minimumClusterPoints,
             maxSize: Int(Int32.max))
     } catch { throw .internalFailure(reason: "clustering: \(error.message)") }

@@ -36,7 +36,7 @@ enum PipelineTest {
         return FusedScene(pointsInWorld: cloud, pixelIndex: nil,
                           highConfidenceShare: [Float](repeating: 1, count: cloud.count), gridWidth: 0, gridHeight: 0,
                           intrinsics: nil, worldFromReferenceCamera: pose, gravityInWorld: gravity, frameCount: 1,
-                          framePointsInWorld: [], framePixelIndex: [])
+                          frameSamples: nil)
     }
 
     /// A grid of points on the plane z = a x + b y + c over [-half, half]^2, step metres.
