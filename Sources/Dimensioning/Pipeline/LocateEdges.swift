@@ -1,5 +1,3 @@
-import Foundation
-let debugEdges = ProcessInfo.processInfo.environment["EDGE_DEBUG"] != nil
 /// How one side of the footprint was located (see `locateEdge`).
 public enum EdgeMethod: String, Sendable, Codable, Equatable {
     /// From the visible side face: the median position of its points.
@@ -95,12 +93,6 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
                 continue
             }
             boundaries.append(boundary)
-        }
-        if debugEdges {
-            print("EDGE alongA \(alongA) sign \(sign) facing \(facesCamera) half \(half) strips \(strips) used \(boundaries.count) median \(String(describing: Statistics.median(boundaries))) b \(boundaries.map { String(format: "%.4f", $0) })")
-            for (k, bucket) in buckets.enumerated() where k % 4 == 0 {
-                print("   strip \(k): " + bucket.sorted { $0.0 < $1.0 }.map { String(format: "%@%.4f", $0.1 ? "F" : "B", $0.0) }.joined(separator: " "))
-            }
         }
         if boundaries.count >= 3, 2 * boundaries.count >= strips, let median = Statistics.median(boundaries) {
             return (median, .silhouette)

@@ -1,0 +1,94 @@
+/// The checks `measureCandidate` applies before it trusts a fitted cuboid: flat top, one object,
+/// nothing hidden behind it, not cut off, and a floor that is not a lid. Each returns a measure
+/// or throws the refusal a user can act on.
+
+/// Share of the top band's points over the footprint's interior (1 cm in from its sides, so
+/// that the upper rim of the side faces does not count) that lie on the top plane: 1 for a
+/// flat lid, low for a gable top, a sagging bag or two lids at different heights.
+func topFlatness(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, cuboid: CuboidFit) -> Double {
+    var inliers = Set(top.inlierIndices)
+    var inside = 0, onPlane = 0
+    let interior = Rectangle2D(center: cuboid.footprint.center, axisA: cuboid.footprint.axisA,
+                               halfA: max(0, cuboid.footprint.halfA - 0.01), halfB: max(0, cuboid.footprint.halfB - 0.01))
+    for i in top.bandIndices {
+        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        guard interior.contains(SIMD2(q.x, q.y)) else { continue }
+        inside += 1
+        if inliers.remove(i) != nil { onPlane += 1 }
+    }
+    return inside == 0 ? 0 : Double(onPlane) / Double(inside)
+}
+
+/// Share of the object's points lying farther than `margin` metres outside the fitted
+/// footprint (seen from above): near 0 for one box, large when another object touches it.
+func shareOutsideFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, margin: Double) -> Double {
+    var outside = 0
+    for i in box.pointIndices {
+        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        if !cuboid.footprint.contains(SIMD2(q.x, q.y), margin: margin) { outside += 1 }
+    }
+    return Double(outside) / Double(max(1, box.pointIndices.count))
+}
+
+/// Points of other objects partly hidden behind the box: within 3 pixels of it in the reference
+/// image, farther from the camera than the box there (by more than 2 cm), and within `reach`
+/// metres of its footprint. Their contact with the box, if any, is out of sight, so the engine
+/// does not guess: they are reported as several boxes. An object in front of the box or beside
+/// it in plain view does not count. 0 for unorganized clouds.
+func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, reach: Double) -> Int {
+    guard let pixels = scene.pixelIndex, scene.gridWidth > 0, !box.otherObjectIndices.isEmpty else { return 0 }
+    let width = scene.gridWidth, height = scene.gridHeight
+    let camera = scene.cameraPosition
+    // Nearest box distance (metres from the camera) within 3 pixels of each pixel.
+    var nearBox = [Double](repeating: .infinity, count: width * height)
+    for i in box.pointIndices {
+        let p = Int(pixels[i]), x = p % width, y = p / width
+        let distance = length(scene.pointsInWorld[i] - camera)
+        for v in max(0, y - 3)...min(height - 1, y + 3) {
+            for u in max(0, x - 3)...min(width - 1, x + 3) where distance < nearBox[v * width + u] {
+                nearBox[v * width + u] = distance
+            }
+        }
+    }
+    var count = 0
+    for i in box.otherObjectIndices {
+        let boxDistance = nearBox[Int(pixels[i])]
+        guard boxDistance.isFinite, length(scene.pointsInWorld[i] - camera) > boxDistance + 0.02 else { continue }
+        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        if cuboid.footprint.contains(SIMD2(q.x, q.y), margin: reach) { count += 1 }
+    }
+    return count
+}
+
+/// With nothing standing on it, a "floor" that fills the view from close by is more likely the
+/// top of a box the camera is held over (the SDK's known failure: the floor locks onto the
+/// box's own lid). Refuses that case as `noGroundPlane` instead of reporting an empty floor.
+func checkFloorIsNotALid(_ scene: FusedScene, floor: FloorFit, parameters: FloorParameters) throws(DimensioningError) {
+    let cameraHeight = floor.plane.signedDistance(scene.cameraPosition)
+    var onPlane = 0
+    for i in 0..<scene.pointsInWorld.count where abs(floor.plane.signedDistance(scene.pointsInWorld[i])) <= parameters.distanceThreshold {
+        onPlane += 1
+    }
+    let share = Double(onPlane) / Double(max(1, scene.pointsInWorld.count))
+    if cameraHeight < parameters.lidSuspicionHeight && share > 0.9 {
+        throw .noGroundPlane(reason: String(format: "the only plane in view is %.2f m below the camera and fills the view: it may be a box's top", cameraHeight))
+    }
+}
+
+/// Refuses a box whose pixels reach the border of the reference image (organized captures
+/// only): its far side is unseen, so its size is unknown.
+func checkNotCutOff(_ scene: FusedScene, box: BoxSegment, margin: Int) throws(DimensioningError) {
+    guard let pixels = scene.pixelIndex, scene.gridWidth > 0, scene.gridHeight > 0 else { return }
+    var touched = Set<String>()
+    // A few stray pixels at the border are noise; a real cut needs a run of them.
+    var counts = [0, 0, 0, 0]
+    for i in box.pointIndices {
+        let p = Int(pixels[i]), x = p % scene.gridWidth, y = p / scene.gridWidth
+        if x <= margin { counts[0] += 1 }
+        if x >= scene.gridWidth - 1 - margin { counts[1] += 1 }
+        if y <= margin { counts[2] += 1 }
+        if y >= scene.gridHeight - 1 - margin { counts[3] += 1 }
+    }
+    for (k, name) in ["left", "right", "top", "bottom"].enumerated() where counts[k] >= 5 { touched.insert(name) }
+    if !touched.isEmpty { throw .boxCutOff(edges: touched.sorted()) }
+}
