@@ -1,3 +1,5 @@
+import Foundation
+
 /// The checks `measureCandidate` applies before it trusts a fitted cuboid: flat top, one object,
 /// nothing hidden behind it, not cut off, and a floor that is not a lid. Each returns a measure
 /// or throws the refusal a user can act on.
