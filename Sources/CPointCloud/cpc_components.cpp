@@ -67,18 +67,10 @@ inline bool within(const float *a, const float *b, float r2) {
 extern "C" cpc_status cpc_radius_components(const float *xyz, size_t count, float tolerance, uint32_t min_size,
                                             uint32_t max_size, int32_t *labels, uint32_t *cluster_count,
                                             cpc_error *error) {
-    if (labels == nullptr || cluster_count == nullptr || (xyz == nullptr && count > 0)) {
-        return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "NULL argument");
-    }
-    *cluster_count = 0;
-    std::fill(labels, labels + count, -1);
-    if (!(tolerance > 0.0f) || !std::isfinite(tolerance) || min_size > max_size) {
-        return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "invalid clustering parameters");
-    }
-    for (size_t i = 0; i < 3 * count; ++i) {
-        if (!std::isfinite(xyz[i])) {
-            return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "non-finite coordinate");
-        }
+    if (cpc_status status = cpc::check_cluster_arguments(xyz, count, tolerance, min_size, max_size, labels,
+                                                         cluster_count, error);
+        status != CPC_OK) {
+        return status;
     }
     if (count == 0) {
         return CPC_OK;

@@ -50,17 +50,26 @@ cpc_status file_size(const std::string &path, size_t &size, cpc_error *error) {
     return CPC_OK;
 }
 
+/// Opens `path` for the header check after `file_size` has vetted it; `total` receives its size.
+cpc_status open_checked(const std::string &path, size_t &total, std::ifstream &file, cpc_error *error) {
+    if (cpc_status status = file_size(path, total, error); status != CPC_OK) {
+        return status;
+    }
+    file.open(path, std::ios::binary);
+    if (!file) {
+        return fail(error, CPC_ERR_IO, "cannot open for reading");
+    }
+    return CPC_OK;
+}
+
 } // namespace
 
 cpc_status check_pcd_header(const std::string &path, size_t max_points, HeaderSummary &summary,
                             cpc_error *error) {
     size_t total = 0;
-    if (cpc_status status = file_size(path, total, error); status != CPC_OK) {
+    std::ifstream file;
+    if (cpc_status status = open_checked(path, total, file, error); status != CPC_OK) {
         return status;
-    }
-    std::ifstream file(path, std::ios::binary);
-    if (!file) {
-        return fail(error, CPC_ERR_IO, "cannot open for reading");
     }
     std::vector<std::string> fields, types;
     std::vector<size_t> sizes, counts;
@@ -236,12 +245,9 @@ cpc_status check_pcd_header(const std::string &path, size_t max_points, HeaderSu
 cpc_status check_ply_header(const std::string &path, size_t max_points, HeaderSummary &summary,
                             cpc_error *error) {
     size_t total = 0;
-    if (cpc_status status = file_size(path, total, error); status != CPC_OK) {
+    std::ifstream file;
+    if (cpc_status status = open_checked(path, total, file, error); status != CPC_OK) {
         return status;
-    }
-    std::ifstream file(path, std::ios::binary);
-    if (!file) {
-        return fail(error, CPC_ERR_IO, "cannot open for reading");
     }
     std::string line;
     size_t consumed = 0;

@@ -38,15 +38,6 @@ Cloud::Ptr make_cloud(const float *xyz, size_t count) {
     return cloud;
 }
 
-bool all_finite(const float *values, size_t count) {
-    for (size_t i = 0; i < count; ++i) {
-        if (!std::isfinite(values[i])) {
-            return false;
-        }
-    }
-    return true;
-}
-
 } // namespace
 
 extern "C" cpc_status cpc_voxel_downsample(const float *xyz, size_t count, float leaf, float **out_xyz,
@@ -59,7 +50,7 @@ extern "C" cpc_status cpc_voxel_downsample(const float *xyz, size_t count, float
     if (!(leaf > 0.0f) || !std::isfinite(leaf)) {
         return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "leaf size must be a positive number of metres");
     }
-    if (!all_finite(xyz, 3 * count)) {
+    if (!cpc::all_finite(xyz, 3 * count)) {
         return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "non-finite coordinate");
     }
     return cpc::guarded(error, "voxel grid", [&]() -> cpc_status {
@@ -90,7 +81,7 @@ extern "C" cpc_status cpc_statistical_outlier_mask(const float *xyz, size_t coun
     if (keep_mask == nullptr || (xyz == nullptr && count > 0)) {
         return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "NULL argument");
     }
-    if (k < 1 || !std::isfinite(std_multiplier) || !all_finite(xyz, 3 * count)) {
+    if (k < 1 || !std::isfinite(std_multiplier) || !cpc::all_finite(xyz, 3 * count)) {
         return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "invalid parameters or non-finite coordinate");
     }
     std::memset(keep_mask, 0, count);
@@ -123,10 +114,10 @@ extern "C" cpc_status cpc_fit_plane(const float *xyz, size_t count, const cpc_pl
         std::memset(inlier_mask, 0, count);
     }
     if (!(params->distance_threshold > 0.0f) || params->max_iterations < 1 || !std::isfinite(params->eps_angle) ||
-        !all_finite(params->axis, 3)) {
+        !cpc::all_finite(params->axis, 3)) {
         return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "invalid plane parameters");
     }
-    if (!all_finite(xyz, 3 * count)) {
+    if (!cpc::all_finite(xyz, 3 * count)) {
         return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "non-finite coordinate");
     }
     if (count < 3) {
@@ -182,13 +173,10 @@ extern "C" cpc_status cpc_fit_plane(const float *xyz, size_t count, const cpc_pl
 extern "C" cpc_status cpc_euclidean_clusters(const float *xyz, size_t count, float tolerance, uint32_t min_size,
                                              uint32_t max_size, int32_t *labels, uint32_t *cluster_count,
                                              cpc_error *error) {
-    if (labels == nullptr || cluster_count == nullptr || (xyz == nullptr && count > 0)) {
-        return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "NULL argument");
-    }
-    *cluster_count = 0;
-    std::fill(labels, labels + count, -1);
-    if (!(tolerance > 0.0f) || !std::isfinite(tolerance) || min_size > max_size || !all_finite(xyz, 3 * count)) {
-        return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "invalid clustering parameters or non-finite coordinate");
+    if (cpc_status status = cpc::check_cluster_arguments(xyz, count, tolerance, min_size, max_size, labels,
+                                                         cluster_count, error);
+        status != CPC_OK) {
+        return status;
     }
     if (count == 0) {
         return CPC_OK;
@@ -230,7 +218,7 @@ extern "C" cpc_status cpc_convex_hull_2d(const float *xy, size_t count, float *h
         return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "NULL argument");
     }
     *hull_count = 0;
-    if (!all_finite(xy, 2 * count)) {
+    if (!cpc::all_finite(xy, 2 * count)) {
         return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "non-finite coordinate");
     }
     if (count < 3) {
