@@ -99,8 +99,19 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             spread = result.agreement.map {
                 Spread(length: convert($0.lengthSpread), width: convert($0.widthSpread), height: convert($0.heightSpread))
             }
-            confidenceFactors = result.confidence
-            pose = DimensioningMeasurement(result, unit: units).pose
+            var factors = result.confidence
+            for path in [\ConfidenceBreakdown.planarity, \.fill, \.support, \.sensorConfidence, \.agreement,
+                         \.range, \.visibility] {
+                factors[keyPath: path] = MeasurementRecord.round(factors[keyPath: path], places: 4)
+            }
+            confidenceFactors = factors
+            var cuboidPose = DimensioningMeasurement(result, unit: units).pose
+            let micrometres = { (v: [Double]) in v.map { MeasurementRecord.round($0, places: 6) } }
+            cuboidPose.centerMeters = micrometres(cuboidPose.centerMeters)
+            cuboidPose.lengthAxis = micrometres(cuboidPose.lengthAxis)
+            cuboidPose.widthAxis = micrometres(cuboidPose.widthAxis)
+            cuboidPose.upAxis = micrometres(cuboidPose.upAxis)
+            pose = cuboidPose
             status = score >= minConfidence ? .accepted : .lowConfidence
             error = nil
         case let .failure(failure):
@@ -109,7 +120,9 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         }
     }
 
-    /// Rounds to `places` decimals so that JSON output is short and stable.
+    /// Rounds to `places` decimals so that JSON output is short and stable: lengths to 1e-4 of
+    /// the unit, volume to 1e-9 m³, confidence and its factors to 1e-4, the pose to 1e-6 (a
+    /// micrometre for the centre).
     static func round(_ value: Double, places: Int) -> Double {
         let scale = pow(10.0, Double(places))
         return (value * scale).rounded() / scale
