@@ -95,29 +95,29 @@ enum NativeCloud {
     /// Euclidean clusters (PCL's kd-tree `EuclideanClusterExtraction`): a label per point
     /// (0 = largest cluster, -1 = none) and the count.
     static func euclideanClusters(_ points: PointCloud, tolerance: Float, minSize: Int, maxSize: Int) throws(NativeFailure) -> (labels: [Int32], clusterCount: Int) {
-        var labels = [Int32](repeating: -1, count: points.count)
-        var clusters: UInt32 = 0
-        try NativeFailure.check { error in
-            points.xyz.withUnsafeBufferPointer { xyz in
-                labels.withUnsafeMutableBufferPointer { l in
-                    cpc_euclidean_clusters(xyz.baseAddress, points.count, tolerance, UInt32(clamping: minSize),
-                                           UInt32(clamping: maxSize), l.baseAddress, &clusters, error)
-                }
-            }
-        }
-        return (labels, Int(clusters))
+        try cluster(points, tolerance: tolerance, minSize: minSize, maxSize: maxSize, using: cpc_euclidean_clusters)
     }
 
     /// The same clusters as `euclideanClusters` (same labels), found as radius-connected
     /// components on a voxel hash grid (`cpc_radius_components`) instead of kd-tree searches.
     static func radiusComponents(_ points: PointCloud, tolerance: Float, minSize: Int, maxSize: Int) throws(NativeFailure) -> (labels: [Int32], clusterCount: Int) {
+        try cluster(points, tolerance: tolerance, minSize: minSize, maxSize: maxSize, using: cpc_radius_components)
+    }
+
+    /// The C signature both clustering functions share.
+    private typealias ClusterFunction = @convention(c) (
+        UnsafePointer<Float>?, Int, Float, UInt32, UInt32, UnsafeMutablePointer<Int32>?,
+        UnsafeMutablePointer<UInt32>?, UnsafeMutablePointer<cpc_error>?) -> cpc_status
+
+    private static func cluster(_ points: PointCloud, tolerance: Float, minSize: Int, maxSize: Int,
+                                using function: ClusterFunction) throws(NativeFailure) -> (labels: [Int32], clusterCount: Int) {
         var labels = [Int32](repeating: -1, count: points.count)
         var clusters: UInt32 = 0
         try NativeFailure.check { error in
             points.xyz.withUnsafeBufferPointer { xyz in
                 labels.withUnsafeMutableBufferPointer { l in
-                    cpc_radius_components(xyz.baseAddress, points.count, tolerance, UInt32(clamping: minSize),
-                                          UInt32(clamping: maxSize), l.baseAddress, &clusters, error)
+                    function(xyz.baseAddress, points.count, tolerance, UInt32(clamping: minSize),
+                             UInt32(clamping: maxSize), l.baseAddress, &clusters, error)
                 }
             }
         }
