@@ -33,11 +33,15 @@ func shareOutsideFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidF
 }
 
 /// Points of other objects partly hidden behind the box: within 3 pixels of it in the reference
-/// image, farther from the camera than the box there (by more than 2 cm), and within `reach`
-/// metres of its footprint. Their contact with the box, if any, is out of sight, so the engine
-/// does not guess: they are reported as several boxes. An object in front of the box or beside
-/// it in plain view does not count. 0 for unorganized clouds.
-func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, reach: Double) -> Int {
+/// image, farther from the camera than the box there (by more than 2 cm), more than 8 mm
+/// outside its footprint (a fragment of the box's own side lies on the outline) and within
+/// `reach` metres of it. Their contact with the box, if any, is out of sight, so the engine does
+/// not guess: they are reported as several boxes. An object in front of the box or beside it in
+/// plain view does not count, and neither does a wall or furniture: an object standing higher
+/// than `maximumNeighbourHeight` metres or wider than `maximumNeighbourExtent` metres is not a
+/// parcel. 0 for unorganized clouds.
+func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, reach: Double,
+                             maximumNeighbourHeight: Double, maximumNeighbourExtent: Double) -> Int {
     guard let pixels = scene.pixelIndex, scene.gridWidth > 0, !box.otherObjectIndices.isEmpty else { return 0 }
     let width = scene.gridWidth, height = scene.gridHeight
     let camera = scene.cameraPosition
@@ -52,12 +56,29 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
             }
         }
     }
+    // Size of each other object, seen from above: highest point and footprint bounds.
+    var top: [Int32: Double] = [:], low: [Int32: SIMD2<Double>] = [:], high: [Int32: SIMD2<Double>] = [:]
+    for (k, i) in box.otherObjectIndices.enumerated() {
+        let label = box.otherObjectLabels[k]
+        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        let p = SIMD2(q.x, q.y)
+        top[label] = max(top[label] ?? -.infinity, q.z)
+        low[label] = pointwiseMin(low[label] ?? p, p)
+        high[label] = pointwiseMax(high[label] ?? p, p)
+    }
+    func isParcelSized(_ label: Int32) -> Bool {
+        guard let t = top[label], let l = low[label], let h = high[label] else { return false }
+        return t <= maximumNeighbourHeight && length(h - l) <= maximumNeighbourExtent
+    }
     var count = 0
-    for i in box.otherObjectIndices {
+    for (k, i) in box.otherObjectIndices.enumerated() {
         let boxDistance = nearBox[Int(pixels[i])]
         guard boxDistance.isFinite, length(scene.pointsInWorld[i] - camera) > boxDistance + 0.02 else { continue }
         let q = box.floorFrame.local(scene.pointsInWorld[i])
-        if cuboid.footprint.contains(SIMD2(q.x, q.y), margin: reach) { count += 1 }
+        let p = SIMD2(q.x, q.y)
+        guard cuboid.footprint.contains(p, margin: reach), !cuboid.footprint.contains(p, margin: 0.008),
+              isParcelSized(box.otherObjectLabels[k]) else { continue }
+        count += 1
     }
     return count
 }

@@ -12,6 +12,8 @@ public struct BoxSegment: Sendable {
     public var aboveFloorIndices: [Int]
     /// Indices of the points of every other cluster (other objects on the floor).
     public var otherObjectIndices: [Int]
+    /// The cluster each of `otherObjectIndices` belongs to (parallel array).
+    public var otherObjectLabels: [Int32]
     /// Clusters found above the floor (the chosen one included).
     public var clusterCount: Int
 }
@@ -71,10 +73,13 @@ public func boxCandidates(_ scene: FusedScene, floor: FloorFit, parameters: BoxP
     for (j, label) in labels.enumerated() where label >= 0 { members[Int(label)].append(above[j]) }
     return order.prefix(max(1, limit)).map { cluster in
         let indices = members[cluster]
-        var others: [Int] = []
-        for (j, label) in labels.enumerated() where label >= 0 && label != Int32(cluster) { others.append(above[j]) }
+        var others: [Int] = [], otherLabels: [Int32] = []
+        for (j, label) in labels.enumerated() where label >= 0 && label != Int32(cluster) {
+            others.append(above[j])
+            otherLabels.append(label)
+        }
         return BoxSegment(floorFrame: frame, pointIndices: indices,
                           heights: indices.map { floor.plane.signedDistance(points[$0]) },
-                          aboveFloorIndices: above, otherObjectIndices: others, clusterCount: clusterCount)
+                          aboveFloorIndices: above, otherObjectIndices: others, otherObjectLabels: otherLabels, clusterCount: clusterCount)
     }
 }

@@ -105,6 +105,10 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// object beside the box in plain view (a laptop next to a carton) is not a reason to refuse.
     public var occludedNeighbourReach: Double = 0.25
     public var minimumHiddenNeighbourPoints: Int = 20
+    /// Hidden objects taller (metres above the floor) or wider (metres across, seen from above)
+    /// than this are walls or furniture, not parcels, and never make a box "several boxes".
+    public var maximumNeighbourHeight: Double = 1.2
+    public var maximumNeighbourExtent: Double = 1.5
     /// Smallest accepted footprint side (width), metres: the SDK's envelope, about 10 cm.
     public var minimumSide: Double = 0.10
     /// Smallest accepted height, metres. Lower than `minimumSide` because the height comes from

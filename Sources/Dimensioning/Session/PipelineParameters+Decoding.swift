@@ -61,6 +61,7 @@ extension FloorParameters {
         minimumInlierShare = try c.value(AnyKey("minimumInlierShare"), or: minimumInlierShare)
         maximumShareBelow = try c.value(AnyKey("maximumShareBelow"), or: maximumShareBelow)
         belowTolerance = try c.value(AnyKey("belowTolerance"), or: belowTolerance)
+        lidSuspicionHeight = try c.value(AnyKey("lidSuspicionHeight"), or: lidSuspicionHeight)
         refineBand = try c.value(AnyKey("refineBand"), or: refineBand)
     }
 }
@@ -80,7 +81,15 @@ extension BoxParameters {
         outlierNeighbours = try c.value(AnyKey("outlierNeighbours"), or: outlierNeighbours)
         outlierStdMultiplier = try c.value(AnyKey("outlierStdMultiplier"), or: outlierStdMultiplier)
         sideBand = try c.value(AnyKey("sideBand"), or: sideBand)
+        silhouetteBackgroundDrop = try c.value(AnyKey("silhouetteBackgroundDrop"), or: silhouetteBackgroundDrop)
+        silhouetteMaximumGapSamples = try c.value(AnyKey("silhouetteMaximumGapSamples"), or: silhouetteMaximumGapSamples)
         minimumSidePoints = try c.value(AnyKey("minimumSidePoints"), or: minimumSidePoints)
+        outsideMargin = try c.value(AnyKey("outsideMargin"), or: outsideMargin)
+        maximumShareOutside = try c.value(AnyKey("maximumShareOutside"), or: maximumShareOutside)
+        occludedNeighbourReach = try c.value(AnyKey("occludedNeighbourReach"), or: occludedNeighbourReach)
+        minimumHiddenNeighbourPoints = try c.value(AnyKey("minimumHiddenNeighbourPoints"), or: minimumHiddenNeighbourPoints)
+        maximumNeighbourHeight = try c.value(AnyKey("maximumNeighbourHeight"), or: maximumNeighbourHeight)
+        maximumNeighbourExtent = try c.value(AnyKey("maximumNeighbourExtent"), or: maximumNeighbourExtent)
         minimumSide = try c.value(AnyKey("minimumSide"), or: minimumSide)
         minimumHeight = try c.value(AnyKey("minimumHeight"), or: minimumHeight)
         rangeMinimum = try c.value(AnyKey("rangeMinimum"), or: rangeMinimum)

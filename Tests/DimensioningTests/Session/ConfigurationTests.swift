@@ -52,3 +52,30 @@ import Testing
         }
     }
 }
+
+/// Every tunable survives a JSON round trip: a field the decoder forgot would silently keep its
+/// default and lose the user's setting.
+@Suite struct PipelineParametersCodingTests {
+    /// Changes every number in a JSON tree (x -> 2x + 1), keeping the shape.
+    private func perturb(_ value: Any) -> Any {
+        if let dictionary = value as? [String: Any] { return dictionary.mapValues(perturb) }
+        if let number = value as? NSNumber { // the tunables hold no booleans
+            return number.doubleValue == number.doubleValue.rounded() ? NSNumber(value: number.intValue * 2 + 1)
+                                                                       : NSNumber(value: number.doubleValue * 2 + 1)
+        }
+        return value
+    }
+
+    @Test func everyFieldIsDecoded() throws {
+        let encoded = try JSONEncoder().encode(PipelineParameters())
+        let tree = try #require(JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        let changed = try JSONSerialization.data(withJSONObject: perturb(tree), options: [.sortedKeys])
+        let decoded = try JSONDecoder().decode(PipelineParameters.self, from: changed)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let again = try JSONSerialization.jsonObject(with: try encoder.encode(decoded)) as? NSDictionary
+        let expected = try JSONSerialization.jsonObject(with: changed) as? NSDictionary
+        #expect(again == expected)
+        #expect(decoded != PipelineParameters())
+    }
+}
