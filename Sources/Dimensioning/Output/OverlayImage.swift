@@ -18,8 +18,6 @@ struct OverlayImage: Sendable {
         let w = scene.gridWidth, h = scene.gridHeight
         var depth = [Float](repeating: 0, count: w * h)
         var label = [SceneSegmentation.Label](repeating: .other, count: w * h)
-        var cameraPoints: [(pixel: Int, point: SIMD3<Double>)] = []
-        cameraPoints.reserveCapacity(scene.pointsInWorld.count)
         let segmentation = SceneSegmentation(result)
         for i in 0..<scene.pointsInWorld.count {
             let p = Int(pixelIndex[i])
@@ -27,12 +25,12 @@ struct OverlayImage: Sendable {
             let c = cameraFromWorld.apply(scene.pointsInWorld[i])
             depth[p] = Float(c.z)
             label[p] = segmentation.labels[i]
-            cameraPoints.append((p, c))
         }
         self.init(depth: depth, width: w, height: h, scale: scale)
         tint(label)
-        let intrinsics = scene.intrinsics.map { $0.scaled(toWidth: w, height: h) } ?? Self.estimateIntrinsics(cameraPoints, width: w)
-        if let k = intrinsics {
+        // The fusion stage gives the reference camera's intrinsics at the grid size; for an
+        // organized cloud it has already fitted them to the points (`estimateIntrinsics`).
+        if let k = scene.intrinsics {
             let edges = CuboidEdges(result.cuboid)
             let projected = edges.corners.map { k.project(cameraFromWorld.apply($0)) }
             // A dark outline under a bright core, so the edges read on any colour.
@@ -139,26 +137,5 @@ struct OverlayImage: Sendable {
                 }
             }
         }
-    }
-
-    /// Pinhole intrinsics fitted by least squares to an organized cloud's points and pixels
-    /// (u = fx x/z + cx, v = fy y/z + cy), for clouds that carry no camera.
-    static func estimateIntrinsics(_ points: [(pixel: Int, point: SIMD3<Double>)], width: Int) -> CameraIntrinsics? {
-        func fit(_ pairs: [(Double, Double)]) -> (Double, Double)? {
-            let n = Double(pairs.count)
-            guard n > 10 else { return nil }
-            var sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0
-            for (x, y) in pairs { sx += x; sy += y; sxx += x * x; sxy += x * y }
-            let det = n * sxx - sx * sx
-            guard abs(det) > 1e-12 else { return nil }
-            let slope = (n * sxy - sx * sy) / det
-            return (slope, (sy - slope * sx) / n)
-        }
-        let usable = points.filter { $0.point.z > 1e-3 }
-        guard let (fx, cx) = fit(usable.map { ($0.point.x / $0.point.z, Double($0.pixel % width)) }),
-              let (fy, cy) = fit(usable.map { ($0.point.y / $0.point.z, Double($0.pixel / width)) }),
-              fx > 0, fy > 0 else { return nil }
-        let height = (usable.map { $0.pixel / width }.max() ?? 0) + 1
-        return CameraIntrinsics(fx: fx, fy: fy, cx: cx, cy: cy, width: width, height: height)
     }
 }
