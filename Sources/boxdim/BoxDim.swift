@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dimensioning
 
 /// `boxdim`: measure boxes from recorded depth captures.
 @main
@@ -15,4 +16,10 @@ struct BoxDim: ParsableCommand {
                       AccuracyCommand.self, SimulateCommand.self, BenchCommand.self,
                       BenchSessionCommand.self]
     )
+
+    static func main() {
+        // Batches reuse freed pages instead of faulting in fresh ones (see AllocatorPolicy).
+        AllocatorPolicy.keepFreedMemoryForReuse()
+        main(nil)
+    }
 }

@@ -199,6 +199,15 @@ cpc_status cpc_radius_components(const float *xyz, size_t count, float tolerance
 cpc_status cpc_convex_hull_2d(const float *xy, size_t count, float *hull_xy,
                               size_t *hull_count, cpc_error *error);
 
+/**
+ * Process-wide allocator policy for batch work (glibc `mallopt`): blocks up to 256 MiB come
+ * from the heap instead of fresh `mmap`s, and freed memory stays in the process instead of
+ * being trimmed, so the next capture reuses pages that are already mapped rather than
+ * faulting in (and zeroing) new ones. Returns 1 when applied, 0 where unsupported. Call once,
+ * early, from a program's entry point.
+ */
+int cpc_keep_freed_memory(void);
+
 #ifdef __cplusplus
 }
 #endif

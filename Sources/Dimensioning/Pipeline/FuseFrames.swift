@@ -84,12 +84,14 @@ func removeFlyingPixels(_ pixels: inout [FusedPixel], width: Int, height: Int, j
             let z = pixels[i].point.z
             let t = jumpPerMetre * z
             // Horizontal and vertical neighbour pairs that exist (image borders have only one).
-            let pairs = [(x > 0 && x < width - 1) ? (i - 1, i + 1) : nil,
-                         (y > 0 && y < height - 1) ? (i - width, i + width) : nil]
-            for case let (a, b)? in pairs {
-                guard pixels[a].valid, pixels[b].valid else { continue }
+            @inline(__always) func jumps(_ a: Int, _ b: Int) -> Bool {
+                guard pixels[a].valid, pixels[b].valid else { return false }
                 let da = pixels[a].point.z - z, db = pixels[b].point.z - z
-                if (da > t && db < -t) || (da < -t && db > t) { flying.append(i); break }
+                return (da > t && db < -t) || (da < -t && db > t)
+            }
+            if (x > 0 && x < width - 1 && jumps(i - 1, i + 1))
+                || (y > 0 && y < height - 1 && jumps(i - width, i + width)) {
+                flying.append(i)
             }
         }
     }

@@ -4,58 +4,58 @@
 /// Two passes over the frames bin the samples straight into per-pixel slots (a counting sort
 /// without a sample list in between): the first projects every usable pixel of every frame and
 /// records its reference pixel (counting each pixel's samples), the second stores each sample's
-/// frame, source pixel, confidence and reference-camera depth in its pixel's next slot. Within a
-/// pixel, samples are in frame order then scan order, as a stable sort of the frames' samples
-/// would put them, so the weighted sums run in the same order. The reference-camera x and y of
-/// a sample are recomputed from its frame and source pixel when needed (the same operations,
-/// so the same values) rather than stored: slots take 11 bytes a sample.
+/// reference-camera point (`Float`, as fusion averages it), confidence, frame and source pixel in
+/// its pixel's next slot. Within a pixel, samples are in frame order then scan order, as a stable
+/// sort of the frames' samples would put them, so the weighted sums run in the same order.
+///
+/// Both passes split the frames into contiguous chunks and the fusion splits the pixels, run in
+/// parallel (`ParallelChunks`). Each chunk of frames counts its own samples per pixel; the
+/// slots of a pixel are handed out chunk after chunk, so the slot order, and hence every sum,
+/// is the same whatever the number of chunks.
 struct SampleBinner: ~Copyable {
-    private let frames: [DepthFrame]
+    private let sampler: FrameSampler
     private let transforms: [RowTransform]
-    /// `(u - cx) / fx` per column and `(v - cy) / fy` per row of each frame:
-    /// `CameraIntrinsics.unproject`'s factors, computed once.
-    private let columnFactor: [[Double]], rowFactor: [[Double]]
     private let reference: CameraIntrinsics
     private let parameters: FusionParameters
-    private let pixelCount: Int, pixelsPerFrame: Int
+    private let pixelCount: Int
     /// Samples per reference pixel, then each pixel's first slot (`pixelCount + 1` entries).
     private var start: [Int32]
-    private var z: [Float] = [], confidence: [UInt8] = []
-    private var frame: [UInt16] = []
-    /// Source pixel of each slot, `row << 16 | column`.
-    private var source: [UInt32] = []
+    /// The binned samples, pixel after pixel (freed with the binner). One record per sample
+    /// keeps pass 2's scattered writes to one cache line each.
+    private var slots: SharedPointer<BinnedSample>?
 
     init(frames: [DepthFrame], referenceFromFrame: [RigidTransform], reference: CameraIntrinsics,
          parameters: FusionParameters) {
         precondition(frames.count <= Int(UInt16.max) + 1)
         precondition(frames.allSatisfy { $0.width <= 65536 && $0.height <= 65536 })
-        self.frames = frames
+        sampler = FrameSampler(frames: frames, parameters: parameters)
         transforms = referenceFromFrame.map(RowTransform.init)
-        columnFactor = frames.map { f in (0..<f.width).map { (Double($0) - f.intrinsics.cx) / f.intrinsics.fx } }
-        rowFactor = frames.map { f in (0..<f.height).map { (Double($0) - f.intrinsics.cy) / f.intrinsics.fy } }
         self.reference = reference
         self.parameters = parameters
         pixelCount = reference.width * reference.height
-        pixelsPerFrame = frames.map { $0.width * $0.height }.max() ?? 0
         start = [Int32](repeating: 0, count: pixelCount + 1)
     }
 
+    deinit { slots?.deallocate() }
+
     /// Both passes.
     mutating func bin() {
-        let target = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, frames.count * pixelsPerFrame))
-        defer { target.deallocate() }
+        let sampler = sampler, transforms = transforms, pixelCount = pixelCount
+        let perFrame = sampler.pixelsPerFrame
+        let chunks = ParallelChunks.ranges(sampler.frames.count)
+        let target = SharedPointer<Int32>.allocate(sampler.frames.count * perFrame, value: -1)
+        let slots = SharedPointer<Int32>.allocate(chunks.count * pixelCount, value: 0)
+        defer { target.deallocate(); slots.deallocate() }
         // Pass 1: the reference pixel of every usable frame pixel (in range, confident enough,
         // projecting into the reference image: nearest pixel, halves rounded away from zero as
-        // `rounded()` does), -1 for the others.
+        // `rounded()` does), -1 for the others; each chunk counts its samples per pixel.
         let r = reference
         let maxU = Double(r.width) - 0.5, maxV = Double(r.height) - 0.5
-        let pixelCount = pixelCount
-        var start = [Int32](repeating: 0, count: pixelCount + 1)
-        start.withUnsafeMutableBufferPointer { counts in
-            for f in frames.indices {
-                let targets = target + f * pixelsPerFrame, transform = transforms[f]
-                forEachSample(f) { index, _, _, q, _ in
-                    targets[index] = -1
+        ParallelChunks.forEach(chunks) { c, range in
+            let counts = slots.base + c * pixelCount
+            for f in range {
+                let targets = target.base + f * perFrame, transform = transforms[f]
+                sampler.forEachSample(f) { index, _, _, q, _ in
                     let p = transform.apply(q)
                     // `CameraIntrinsics.project`, then round(pu) in 0..<width <=> -0.5 < pu < width - 0.5.
                     guard p.z > 1e-6 else { return }
@@ -63,43 +63,58 @@ struct SampleBinner: ~Copyable {
                     guard pu > -0.5, pu < maxU, pv > -0.5, pv < maxV else { return }
                     let pixel = roundHalfAway(pv) * r.width + roundHalfAway(pu)
                     targets[index] = Int32(pixel)
-                    counts[pixel + 1] += 1
-                } unusable: { index in targets[index] = -1 }
+                    counts[pixel] += 1
+                }
             }
-            for i in 0..<pixelCount { counts[i + 1] += counts[i] }
         }
-        // Pass 2: each sample into its pixel's next slot, frames in order.
-        let total = Int(start[pixelCount])
-        var z = [Float](repeating: 0, count: total)
-        var confidence = [UInt8](repeating: 0, count: total)
-        var frame = [UInt16](repeating: 0, count: total)
-        var source = [UInt32](repeating: 0, count: total)
-        var cursor = start
-        let frameCount = frames.count
-        cursor.withUnsafeMutableBufferPointer { cursor in
-        z.withUnsafeMutableBufferPointer { z in
-        confidence.withUnsafeMutableBufferPointer { confidence in
-        frame.withUnsafeMutableBufferPointer { frame in
-        source.withUnsafeMutableBufferPointer { source in
-            for f in 0..<frameCount {
-                let targets = target + f * pixelsPerFrame, transform = transforms[f], id = UInt16(f)
-                forEachSample(f) { index, u, v, q, c in
+        // Each pixel's first slot, and each chunk's first slot within it (chunks in order).
+        var start = [Int32](repeating: 0, count: pixelCount + 1)
+        var total: Int32 = 0
+        for p in 0..<pixelCount {
+            start[p] = total
+            for c in chunks.indices {
+                let n = slots[c * pixelCount + p]
+                slots[c * pixelCount + p] = total
+                total += n
+            }
+        }
+        start[pixelCount] = total
+        // Pass 2: each sample's slot, its pixel's next one with frames in order, replaces its
+        // target (cheap: the cursors stay in cache).
+        ParallelChunks.forEach(chunks) { c, range in
+            let cursor = slots.base + c * pixelCount
+            for f in range {
+                let targets = target.base + f * perFrame
+                for index in 0..<perFrame where targets[index] >= 0 {
                     let pixel = Int(targets[index])
-                    guard pixel >= 0 else { return }
-                    let slot = Int(cursor[pixel])
+                    targets[index] = cursor[pixel]
                     cursor[pixel] += 1
-                    z[slot] = Float(transform.applyZ(q))
-                    confidence[slot] = c
-                    frame[slot] = id
-                    source[slot] = UInt32(truncatingIfNeeded: v << 16 | u)
-                } unusable: { _ in }
+                }
             }
         }
+        // Pass 3: the samples into their slots, a band of source rows of every frame at a time:
+        // a band's samples land on a few reference rows, whose slots then stay in cache, where
+        // frame after frame would scatter over all of them.
+        let count = Int(total)
+        let samples = SharedPointer<BinnedSample>.allocate(count)
+        self.slots = samples
+        let height = sampler.frames.map(\.height).max() ?? 0, frameCount = sampler.frames.count
+        ParallelChunks.forEach(ParallelChunks.ranges(height)) { _, rows in
+            for bandStart in stride(from: rows.lowerBound, to: rows.upperBound, by: 8) {
+                let band = bandStart..<min(bandStart + 8, rows.upperBound)
+                for f in 0..<frameCount {
+                    let targets = target.base + f * perFrame, transform = transforms[f], id = UInt16(f)
+                    sampler.forEachSample(f, rows: band) { index, u, v, q, c in
+                        let slot = Int(targets[index])
+                        guard slot >= 0 else { return }
+                        let p = transform.apply(q)
+                        samples[slot] = BinnedSample(x: Float(p.x), y: Float(p.y), z: Float(p.z),
+                                                     source: UInt32(truncatingIfNeeded: v << 16 | u), frame: id, confidence: c)
+                    }
+                }
+            }
         }
-        }
-        }
-        }
-        (self.start, self.z, self.confidence, self.frame, self.source) = (start, z, confidence, frame, source)
+        self.start = start
     }
 
     /// Robust per-pixel fusion: median depth (by selection), inlier band, weighted mean of the
@@ -110,58 +125,102 @@ struct SampleBinner: ~Copyable {
         for p in 0..<pixelCount { largest = max(largest, start[p + 1] - start[p]) }
         let mediumWeight = Double(Float(parameters.mediumConfidenceWeight))
         let band0 = parameters.inlierBand, bandPerMetre = parameters.inlierBandPerMetre
-        var fused = [FusedPixel](repeating: FusedPixel(), count: pixelCount)
-        var depths = [Float](repeating: 0, count: Int(largest))
-        let pixelCount = pixelCount, frames = frames, transforms = transforms
-        let columnFactor = columnFactor, rowFactor = rowFactor
-        depths.withUnsafeMutableBufferPointer { depths in
-        fused.withUnsafeMutableBufferPointer { fused in
+        let fused = SharedPointer<FusedPixel>.allocate(pixelCount, value: FusedPixel())
+        defer { fused.deallocate() }
+        let chunks = ParallelChunks.ranges(pixelCount)
+        let scratch = SharedPointer<Float>.allocate(chunks.count * Int(largest), value: 0)
+        defer { scratch.deallocate() }
+        let total = Int(start[pixelCount])
+        guard let samples = slots, total > 0 else { return ([FusedPixel](repeating: FusedPixel(), count: pixelCount), nil) }
+        var frame = keepSources ? [UInt16](unsafeUninitializedCapacity: total) { $1 = total } : []
+        var source = keepSources ? [UInt32](unsafeUninitializedCapacity: total) { $1 = total } : []
+        frame.withUnsafeMutableBufferPointer { frameBuffer in
+        source.withUnsafeMutableBufferPointer { sourceBuffer in
+        let frame = frameBuffer.baseAddress.map(SharedPointer.init), source = sourceBuffer.baseAddress.map(SharedPointer.init)
         start.withUnsafeBufferPointer { start in
-        z.withUnsafeBufferPointer { z in
-        confidence.withUnsafeBufferPointer { confidence in
-        frame.withUnsafeBufferPointer { frame in
-        source.withUnsafeBufferPointer { source in
-            for p in 0..<pixelCount {
-                let lo = Int(start[p]), hi = Int(start[p + 1])
-                guard hi - lo >= minimumSupport else { continue }
-                for j in lo..<hi { depths[j - lo] = z[j] }
-                let median = Double(Statistics.select(UnsafeMutableBufferPointer(rebasing: depths[0..<(hi - lo)]),
-                                                      (hi - lo) / 2))
-                let band = band0 + bandPerMetre * median
-                var sum = SIMD3<Double>.zero, weight = 0.0, inliers = 0, high = 0
-                for j in lo..<hi {
-                    guard abs(Double(z[j]) - median) <= band else { continue }
-                    // The sample's reference-camera point, as pass 1 computed it.
-                    let f = Int(frame[j]), u = Int(source[j] & 0xFFFF), v = Int(source[j] >> 16)
-                    let d = Double(frames[f].depth[v * frames[f].width + u])
-                    let s = transforms[f].apply(SIMD3(columnFactor[f][u] * d, rowFactor[f][v] * d, d))
-                    let w = confidence[j] >= 2 ? 1 : mediumWeight
-                    sum += w * SIMD3(Double(Float(s.x)), Double(Float(s.y)), Double(z[j]))
-                    weight += w
-                    inliers += 1
-                    if confidence[j] >= 2 { high += 1 }
+            ParallelChunks.forEach(chunks) { c, pixels in
+                let depths = scratch.base + c * Int(largest)
+                for p in pixels {
+                    let lo = Int(start[p]), hi = Int(start[p + 1])
+                    if let frame, let source {
+                        for j in lo..<hi { frame[j] = samples[j].frame; source[j] = samples[j].source }
+                    }
+                    guard hi - lo >= minimumSupport else { continue }
+                    var nearest = samples[lo].z, farthest = nearest
+                    for j in lo..<hi {
+                        let z = samples[j].z
+                        depths[j - lo] = z
+                        nearest = min(nearest, z); farthest = max(farthest, z)
+                    }
+                    // When every sample lies within the band of the nearest one, all are inliers
+                    // whatever the median is, and the selection is skipped. Exactly so: the
+                    // difference of two Floats is exact in Double, the median m lies between them,
+                    // and band(m) = band0 + bandPerMetre * m never falls below band(nearest)
+                    // (rounding is monotonic, bandPerMetre >= 0).
+                    let allInliers = bandPerMetre >= 0
+                        && Double(farthest) - Double(nearest) <= band0 + bandPerMetre * Double(nearest)
+                    var median = 0.0, band = Double.infinity
+                    if !allInliers {
+                        median = Double(Statistics.select(UnsafeMutableBufferPointer(start: depths, count: hi - lo),
+                                                          (hi - lo) / 2))
+                        band = band0 + bandPerMetre * median
+                    }
+                    var sum = SIMD3<Double>.zero, weight = 0.0, inliers = 0, high = 0
+                    for j in lo..<hi {
+                        let s = samples[j]
+                        guard allInliers || abs(Double(s.z) - median) <= band else { continue }
+                        let w = s.confidence >= 2 ? 1 : mediumWeight
+                        sum += w * SIMD3(Double(s.x), Double(s.y), Double(s.z))
+                        weight += w
+                        inliers += 1
+                        if s.confidence >= 2 { high += 1 }
+                    }
+                    guard inliers >= minimumSupport, weight > 0 else { continue }
+                    fused[p] = FusedPixel(valid: true, point: sum / weight, highShare: Float(high) / Float(inliers))
                 }
-                guard inliers >= minimumSupport, weight > 0 else { continue }
-                fused[p] = FusedPixel(valid: true, point: sum / weight, highShare: Float(high) / Float(inliers))
             }
         }
         }
         }
-        }
-        }
-        }
-        }
-        guard keepSources else { return (fused, nil) }
-        return (fused, FrameSampleIndex(sampleStart: start, frame: frame, sourcePixel: source))
+        let pixels = Array(UnsafeBufferPointer(start: fused.base, count: pixelCount))
+        guard keepSources else { return (pixels, nil) }
+        return (pixels, FrameSampleIndex(sampleStart: start, frame: frame, sourcePixel: source))
+    }
+}
+
+/// One binned depth sample: its reference-camera point (metres, rounded to `Float` as fusion
+/// averages it), the pixel of its own frame it came from (`row << 16 | column`), the frame
+/// (0-based, fusion order) and its confidence.
+struct BinnedSample {
+    var x: Float, y: Float, z: Float
+    var source: UInt32
+    var frame: UInt16
+    var confidence: UInt8
+}
+
+/// The usable samples of a capture's frames, with `CameraIntrinsics.unproject`'s factors
+/// `(u - cx) / fx` per column and `(v - cy) / fy` per row computed once per frame.
+struct FrameSampler: @unchecked Sendable {
+    let frames: [DepthFrame]
+    let columnFactor: [[Double]], rowFactor: [[Double]]
+    let parameters: FusionParameters
+    /// The largest frame's pixel count.
+    let pixelsPerFrame: Int
+
+    init(frames: [DepthFrame], parameters: FusionParameters) {
+        self.frames = frames
+        self.parameters = parameters
+        columnFactor = frames.map { f in (0..<f.width).map { (Double($0) - f.intrinsics.cx) / f.intrinsics.fx } }
+        rowFactor = frames.map { f in (0..<f.height).map { (Double($0) - f.intrinsics.cy) / f.intrinsics.fy } }
+        pixelsPerFrame = frames.map { $0.width * $0.height }.max() ?? 0
     }
 
     /// Calls `body` with the index, column, row, camera-frame point (`CameraIntrinsics.unproject`
     /// with the precomputed factors: the same operations, so the same values) and confidence of
     /// each of frame `f`'s pixels with a finite depth in range and at least `minimumConfidence`,
-    /// in scan order; `unusable` with the others.
+    /// in scan order (of the rows in `rows` only, when given).
     @inline(__always)
-    private func forEachSample(_ f: Int, _ body: (Int, Int, Int, SIMD3<Double>, UInt8) -> Void,
-                               unusable: (Int) -> Void) {
+    func forEachSample(_ f: Int, rows: Range<Int>? = nil, _ body: (Int, Int, Int, SIMD3<Double>, UInt8) -> Void) {
         let frame = frames[f], width = frame.width, height = frame.height
         let minDepth = parameters.minimumDepth, maxDepth = parameters.maximumDepth
         let minConfidence = parameters.minimumConfidence
@@ -169,16 +228,14 @@ struct SampleBinner: ~Copyable {
         withConfidence(frame.confidence) { confidences in
         columnFactor[f].withUnsafeBufferPointer { columnFactor in
         rowFactor[f].withUnsafeBufferPointer { rowFactor in
-            for v in 0..<height {
+            for v in (rows ?? 0..<height).clamped(to: 0..<height) {
                 let rowOffset = v * width, rowFactor = rowFactor[v]
                 for u in 0..<width {
                     let index = rowOffset + u
                     let depth = depths[index]
                     let d = Double(depth)
                     let c = confidences?[index] ?? 2
-                    guard depth.isFinite, d >= minDepth, d <= maxDepth, c >= minConfidence else {
-                        unusable(index); continue
-                    }
+                    guard depth.isFinite, d >= minDepth, d <= maxDepth, c >= minConfidence else { continue }
                     body(index, u, v, SIMD3(columnFactor[u] * d, rowFactor * d, d), c)
                 }
             }
@@ -216,8 +273,4 @@ struct RowTransform {
     func apply(_ p: SIMD3<Double>) -> SIMD3<Double> {
         SIMD3((r0 * p).sum(), (r1 * p).sum(), (r2 * p).sum()) + t
     }
-
-    /// `apply(p).z` alone (the same operations on that component).
-    @inline(__always)
-    func applyZ(_ p: SIMD3<Double>) -> Double { (r2 * p).sum() + t.z }
 }
