@@ -34,32 +34,39 @@ public func measureFrameAgreement(_ scene: FusedScene, box: BoxSegment, top: Top
         seen[pixel] = true
         for j in samples.samples(ofPixel: pixel) { sources[samples.frame(j)].append(samples.sourcePixel(j)) }
     }
-    var lengths: [Double] = [], widths: [Double] = [], heights: [Double] = []
-    var topHeights: [Double] = [], alongA: [Double] = [], alongB: [Double] = []
-    for f in 0..<scene.frameCount where sources[f].count >= 20 {
-        topHeights.removeAll(keepingCapacity: true)
-        alongA.removeAll(keepingCapacity: true)
-        alongB.removeAll(keepingCapacity: true)
-        samples.forEachWorldPoint(frame: f, sources: sources[f]) { world in
-            let q = frame.local(world)
-            guard abs(q.z - top.height) <= 0.01 else { return }
-            let local = cuboid.footprint.local(SIMD2(q.x, q.y))
-            topHeights.append(q.z)
-            alongA.append(local.x)
-            alongB.append(local.y)
+    // Each frame is measured on its own; frames are split over the cores and their results
+    // gathered in frame order (the same numbers whatever the split).
+    var perFrame = [SIMD3<Double>?](repeating: nil, count: scene.frameCount)
+    perFrame.withUnsafeMutableBufferPointer { results in
+        let results = SharedPointer(results.baseAddress!)
+        ParallelChunks.forEach(ParallelChunks.ranges(scene.frameCount)) { _, range in
+            var topHeights: [Double] = [], alongA: [Double] = [], alongB: [Double] = []
+            for f in range where sources[f].count >= 20 {
+                topHeights.removeAll(keepingCapacity: true)
+                alongA.removeAll(keepingCapacity: true)
+                alongB.removeAll(keepingCapacity: true)
+                samples.forEachWorldPoint(frame: f, sources: sources[f]) { world in
+                    let q = frame.local(world)
+                    guard abs(q.z - top.height) <= 0.01 else { return }
+                    let local = cuboid.footprint.local(SIMD2(q.x, q.y))
+                    topHeights.append(q.z)
+                    alongA.append(local.x)
+                    alongB.append(local.y)
+                }
+                guard topHeights.count >= 20 else { continue }
+                let h = topHeights.withUnsafeMutableBufferPointer { Statistics.quantile(selecting: $0, 0.5)! }
+                let (a0, a1) = alongA.withUnsafeMutableBufferPointer {
+                    (Statistics.quantile(selecting: $0, 0.005)!, Statistics.quantile(selecting: $0, 0.995)!)
+                }
+                let (b0, b1) = alongB.withUnsafeMutableBufferPointer {
+                    (Statistics.quantile(selecting: $0, 0.005)!, Statistics.quantile(selecting: $0, 0.995)!)
+                }
+                results[f] = SIMD3(a1 - a0, b1 - b0, h)
+            }
         }
-        guard topHeights.count >= 20 else { continue }
-        let h = topHeights.withUnsafeMutableBufferPointer { Statistics.quantile(selecting: $0, 0.5)! }
-        let (a0, a1) = alongA.withUnsafeMutableBufferPointer {
-            (Statistics.quantile(selecting: $0, 0.005)!, Statistics.quantile(selecting: $0, 0.995)!)
-        }
-        let (b0, b1) = alongB.withUnsafeMutableBufferPointer {
-            (Statistics.quantile(selecting: $0, 0.005)!, Statistics.quantile(selecting: $0, 0.995)!)
-        }
-        heights.append(h)
-        lengths.append(a1 - a0)
-        widths.append(b1 - b0)
     }
+    let measured = perFrame.compactMap { $0 }
+    let lengths = measured.map(\.x), widths = measured.map(\.y), heights = measured.map(\.z)
     guard heights.count >= 2 else { return nil }
     let sd = { (v: [Double]) in Statistics.standardDeviation(v) ?? 0 }
     return FrameAgreement(lengthSpread: sd(lengths), widthSpread: sd(widths),

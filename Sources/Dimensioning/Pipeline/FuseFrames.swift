@@ -16,6 +16,12 @@
 ///
 /// - Throws: `DimensioningError.noDepth` when nothing usable remains.
 public func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters = .init()) throws(DimensioningError) -> FusedScene {
+    try fuseFrames(capture, parameters: parameters, parallelism: ParallelChunks.defaultWidth)
+}
+
+/// `fuseFrames` with the work split into `parallelism` chunks (the result does not depend on it).
+func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters,
+                parallelism: Int) throws(DimensioningError) -> FusedScene {
     if let cloud = capture.cloud {
         return try fuseSingleCloud(cloud, parameters: parameters)
     }
@@ -35,7 +41,8 @@ public func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters = .
         usePoses ? referenceFromWorld.composed(with: frame.worldFromCamera!) : .identity
     }
     var binner = SampleBinner(frames: frames, referenceFromFrame: referenceFromFrames,
-                              reference: reference.intrinsics, parameters: parameters)
+                              reference: reference.intrinsics, parameters: parameters,
+                              parallelism: parallelism)
     binner.bin()
     let minimumSupport = max(1, Int((parameters.minimumSupport * Double(frames.count)).rounded(.up)))
     var (fused, sources) = binner.fuse(minimumSupport: minimumSupport, keepSources: frames.count > 1)

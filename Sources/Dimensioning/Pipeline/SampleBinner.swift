@@ -18,6 +18,8 @@ struct SampleBinner: ~Copyable {
     private let reference: CameraIntrinsics
     private let parameters: FusionParameters
     private let pixelCount: Int
+    /// Chunks each pass is split into (`ParallelChunks`); results do not depend on it.
+    private let parallelism: Int
     /// Samples per reference pixel, then each pixel's first slot (`pixelCount + 1` entries).
     private var start: [Int32]
     /// The binned samples, pixel after pixel (freed with the binner). One record per sample
@@ -25,7 +27,8 @@ struct SampleBinner: ~Copyable {
     private var slots: SharedPointer<BinnedSample>?
 
     init(frames: [DepthFrame], referenceFromFrame: [RigidTransform], reference: CameraIntrinsics,
-         parameters: FusionParameters) {
+         parameters: FusionParameters, parallelism: Int = ParallelChunks.defaultWidth) {
+        self.parallelism = max(1, parallelism)
         precondition(frames.count <= Int(UInt16.max) + 1)
         precondition(frames.allSatisfy { $0.width <= 65536 && $0.height <= 65536 })
         sampler = FrameSampler(frames: frames, parameters: parameters)
@@ -42,7 +45,7 @@ struct SampleBinner: ~Copyable {
     mutating func bin() {
         let sampler = sampler, transforms = transforms, pixelCount = pixelCount
         let perFrame = sampler.pixelsPerFrame
-        let chunks = ParallelChunks.ranges(sampler.frames.count)
+        let chunks = ParallelChunks.ranges(sampler.frames.count, chunks: parallelism)
         let target = SharedPointer<Int32>.allocate(sampler.frames.count * perFrame, value: -1)
         let slots = SharedPointer<Int32>.allocate(chunks.count * pixelCount, value: 0)
         defer { target.deallocate(); slots.deallocate() }
@@ -99,7 +102,7 @@ struct SampleBinner: ~Copyable {
         let samples = SharedPointer<BinnedSample>.allocate(count)
         self.slots = samples
         let height = sampler.frames.map(\.height).max() ?? 0, frameCount = sampler.frames.count
-        ParallelChunks.forEach(ParallelChunks.ranges(height)) { _, rows in
+        ParallelChunks.forEach(ParallelChunks.ranges(height, chunks: parallelism)) { _, rows in
             for bandStart in stride(from: rows.lowerBound, to: rows.upperBound, by: 8) {
                 let band = bandStart..<min(bandStart + 8, rows.upperBound)
                 for f in 0..<frameCount {
@@ -127,7 +130,7 @@ struct SampleBinner: ~Copyable {
         let band0 = parameters.inlierBand, bandPerMetre = parameters.inlierBandPerMetre
         let fused = SharedPointer<FusedPixel>.allocate(pixelCount, value: FusedPixel())
         defer { fused.deallocate() }
-        let chunks = ParallelChunks.ranges(pixelCount)
+        let chunks = ParallelChunks.ranges(pixelCount, chunks: parallelism)
         let scratch = SharedPointer<Float>.allocate(chunks.count * Int(largest), value: 0)
         defer { scratch.deallocate() }
         let total = Int(start[pixelCount])
@@ -136,7 +139,9 @@ struct SampleBinner: ~Copyable {
         var source = keepSources ? [UInt32](unsafeUninitializedCapacity: total) { $1 = total } : []
         frame.withUnsafeMutableBufferPointer { frameBuffer in
         source.withUnsafeMutableBufferPointer { sourceBuffer in
-        let frame = frameBuffer.baseAddress.map(SharedPointer.init), source = sourceBuffer.baseAddress.map(SharedPointer.init)
+        // An empty array may still have a base address: only hand out pointers with room.
+        let frame = keepSources ? frameBuffer.baseAddress.map(SharedPointer.init) : nil
+        let source = keepSources ? sourceBuffer.baseAddress.map(SharedPointer.init) : nil
         start.withUnsafeBufferPointer { start in
             ParallelChunks.forEach(chunks) { c, pixels in
                 let depths = scratch.base + c * Int(largest)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Dimensioning
 
@@ -16,11 +17,11 @@ import Testing
 
     @Test func selectionQuantilesEqualSortedQuantiles() {
         var g = Mix(s: 1)
-        for n in [1, 2, 3, 7, 16, 17, 100, 1001] {
+        for n in [1, 2, 3, 7, 16, 17, 64, 100, 1001, 6000] {
             // Many ties as well as distinct values.
             let values = (0..<n).map { _ in g.next() < 0.3 ? 0.5 : (g.next() * 10).rounded() / 7 }
             let sorted = values.sorted()
-            for q in [0, 0.002, 0.005, 0.25, 0.5, 0.9, 0.995, 0.998, 1] {
+            for q in [0, 0.001, 0.002, 0.005, 0.03, 0.25, 0.5, 0.9, 0.97, 0.995, 0.998, 0.999, 1] {
                 #expect(Statistics.quantile(values, q) == Statistics.quantile(sorted: sorted, q))
             }
         }
@@ -45,5 +46,39 @@ import Testing
             let gridBig = try NativeCloud.radiusComponents(points, tolerance: tolerance, minSize: 100, maxSize: 5000)
             #expect(pclBig.labels == gridBig.labels)
         }
+    }
+}
+
+/// `refineOrientation` selects its quantiles among candidate points; it must give the very
+/// rectangle of the plain form that selects over all points.
+@Suite struct RefineOrientationExactnessTests {
+    @Test func candidateSelectionEqualsFullSelection() {
+        var g = ExactReformulationTests.Mix(s: 11)
+        var compared = 0
+        for trial in 0..<24 {
+            // Noisy rectangles (and one square) at assorted angles and offsets, with a few
+            // stray points, 200 to 9,000 points.
+            let count = [200, 1_000, 4_000, 9_000][trial % 4]
+            let halfA = 0.05 + g.next() * 0.3, halfB = trial % 6 == 0 ? halfA : 0.03 + g.next() * 0.2
+            let yaw = g.next() * .pi, centre = SIMD2(g.next() * 4 - 2, g.next() * 4 - 2)
+            let axis = SIMD2(cos(yaw), sin(yaw)), normal = SIMD2(-axis.y, axis.x)
+            var points: [SIMD2<Double>] = []
+            for i in 0..<count {
+                let noise = 0.002 * (g.next() - 0.5)
+                var p = centre + axis * (g.next() * 2 - 1) * halfA + normal * ((g.next() * 2 - 1) * halfB + noise)
+                if i % 997 == 0 { p += SIMD2(g.next() - 0.5, g.next() - 0.5) * 0.2 }
+                points.append(p)
+            }
+            // Start a little off the true orientation, as the hull's rectangle does.
+            let start = Rectangle2D(center: centre, axisA: SIMD2(cos(yaw + 0.02), sin(yaw + 0.02)),
+                                    halfA: halfA, halfB: halfB)
+            let fast = refineOrientation(start, points: points)
+            let plain = refineOrientationByFullSelection(start, points: points)
+            #expect(fast.center == plain.center, "trial \(trial)")
+            #expect(fast.axisA == plain.axisA, "trial \(trial)")
+            #expect(fast.halfA == plain.halfA && fast.halfB == plain.halfB, "trial \(trial)")
+            compared += 1
+        }
+        #expect(compared == 24)
     }
 }
