@@ -56,7 +56,8 @@ struct BenchCommand: ParsableCommand {
             ?? fm.temporaryDirectory.appendingPathComponent("boxdim-bench-\(ProcessInfo.processInfo.processIdentifier)")
         try fm.createDirectory(at: work, withIntermediateDirectories: true)
         defer { if workDir == nil { try? fm.removeItem(at: work) } }
-        print("boxdim bench: \(ProcessInfo.processInfo.activeProcessorCount) cores; medians (p90) in ms; work folder \(work.path)")
+        print("boxdim bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, pipeline stages split over "
+              + "\(PipelineBench.parallelism) threads (BOXDIM_THREADS); medians (p90) in ms; work folder \(work.path)")
         if let memoryCaptures {
             try memorySection(work: work, counts: [100, memoryCaptures])
             return

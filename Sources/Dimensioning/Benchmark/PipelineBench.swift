@@ -3,6 +3,10 @@ import Foundation
 /// Timings of reading and measuring one capture: decoding, each pipeline stage on its own, and
 /// the whole in-process measurement (decode excluded). Use a release build.
 public enum PipelineBench {
+    /// Threads the parallel stages (fusion, frame agreement) split their work over: the
+    /// processor count, or `BOXDIM_THREADS` when set.
+    public static var parallelism: Int { ParallelChunks.defaultWidth }
+
     /// The reference scene of the benchmarks: a 40x30x25 cm box (yaw 0.3 rad) seen from 0.8 m,
     /// 50 degrees down, with iPhone LiDAR noise and hand tremor; seed 1.
     public static func referenceCapture(frames: Int = 30,

@@ -38,6 +38,7 @@ public struct PointCloud: Sendable, Equatable {
     /// The points whose index satisfies `keep`, in order.
     public func filter(_ keep: (Int) -> Bool) -> PointCloud {
         var out = PointCloud()
+        out.reserve(count)
         for i in 0..<count where keep(i) {
             out.xyz.append(xyz[3 * i]); out.xyz.append(xyz[3 * i + 1]); out.xyz.append(xyz[3 * i + 2])
         }

@@ -232,10 +232,12 @@ extension FrameSampler {
                  into samples: UnsafeMutablePointer<BinnedSample>) {
         let width = frames[f].width, id = UInt16(f)
         forEachLaneBlock(f, rows: rows, transform: transform) { index, lanes, _, _, px, py, pz, confidences in
+            // Source pixel `row << 16 | column` of the block's first lane; lanes add their column.
+            let first = UInt32(truncatingIfNeeded: (index / width) << 16 | (index % width))
             for l in 0..<lanes where slots[index + l] >= 0 {
                 let i = index + l
                 samples[Int(slots[i])] = BinnedSample(x: Float(px[l]), y: Float(py[l]), z: Float(pz[l]),
-                                                      source: UInt32(truncatingIfNeeded: (i / width) << 16 | (i % width)),
+                                                      source: first + UInt32(l),
                                                       frame: id, confidence: confidences?[i] ?? 2)
             }
         }
