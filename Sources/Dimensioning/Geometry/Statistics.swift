@@ -16,16 +16,6 @@ enum Statistics {
     static func quantile(selecting buffer: UnsafeMutableBufferPointer<Double>, _ q: Double) -> Double? {
         guard !buffer.isEmpty else { return nil }
         let (lower, upper, t) = ranks(count: buffer.count, q)
-        // Ranks within the first or last 1/32 of the values (the 0.2 % and 0.5 % quantiles of
-        // edge estimates): a bounded heap finds both order statistics in one pass.
-        if buffer.count >= 64 && upper < buffer.count / 32 {
-            let (low, high) = extremeOrderStatistics(buffer, lower: lower, upper: upper, fromTop: false)
-            return low * (1 - t) + high * t
-        }
-        if buffer.count >= 64 && buffer.count - 1 - lower < buffer.count / 32 {
-            let (low, high) = extremeOrderStatistics(buffer, lower: lower, upper: upper, fromTop: true)
-            return low * (1 - t) + high * t
-        }
         let low = select(buffer, lower)
         // After selection everything right of `lower` is >= it: the next order statistic is
         // their minimum.
@@ -35,51 +25,6 @@ enum Statistics {
             for i in (lower + 1)..<buffer.count where buffer[i] < high { high = buffer[i] }
         }
         return low * (1 - t) + high * t
-    }
-
-    /// The order statistics of ranks `lower` and `upper` (0-based, `upper` is `lower` or
-    /// `lower + 1`), both near the start of the order (or, `fromTop`, near its end), by a
-    /// bounded heap built in the buffer's own front (back): it holds the `upper + 1` smallest
-    /// (`count - lower` largest) values seen, each further value replacing the heap's top when
-    /// it beats it. One pass over the values and few heap updates, where a selection partitions
-    /// the whole buffer several times; the same values, since order statistics are values.
-    /// Reorders `a`. Values must not be NaN.
-    static func extremeOrderStatistics(_ a: UnsafeMutableBufferPointer<Double>, lower: Int, upper: Int,
-                                       fromTop: Bool) -> (lower: Double, upper: Double) {
-        let n = a.count
-        // Heap slot i lives at a[i] (bottom) or a[n - 1 - i] (top); `before(x, y)`: x is nearer
-        // the end the ranks count from, so the heap's root is its value farthest from that end.
-        let size = fromTop ? n - lower : upper + 1
-        @inline(__always) func slot(_ i: Int) -> Int { fromTop ? n - 1 - i : i }
-        @inline(__always) func before(_ x: Double, _ y: Double) -> Bool { fromTop ? x > y : x < y }
-        func siftDown(_ start: Int) {
-            var i = start
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < size && before(a[slot(m)], a[slot(l)]) { m = l }
-                if r < size && before(a[slot(m)], a[slot(r)]) { m = r }
-                if m == i { return }
-                a.swapAt(slot(i), slot(m))
-                i = m
-            }
-        }
-        for i in stride(from: size / 2 - 1, through: 0, by: -1) { siftDown(i) }
-        let rest = fromTop ? 0..<(n - size) : size..<n
-        for j in rest where before(a[j], a[slot(0)]) {
-            a.swapAt(j, slot(0))
-            siftDown(0)
-        }
-        // The root is the heap's farthest value: rank `upper` (from the top: rank `lower`); the
-        // next one is the farther of its children.
-        let root = a[slot(0)]
-        var next = root
-        if size > 1 {
-            next = a[slot(1)]
-            if size > 2 && before(next, a[slot(2)]) { next = a[slot(2)] }
-        }
-        if fromTop { return upper > lower ? (root, next) : (root, root) }
-        return upper > lower ? (next, root) : (root, root)
     }
 
     /// As `quantile(_:_:)` for values already sorted ascending.

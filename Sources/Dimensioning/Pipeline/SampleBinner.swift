@@ -53,10 +53,21 @@ struct SampleBinner: ~Copyable {
         // projecting into the reference image: nearest pixel, halves rounded away from zero as
         // `rounded()` does), -1 for the others; each chunk counts its samples per pixel.
         let r = reference
+        let maxU = Double(r.width) - 0.5, maxV = Double(r.height) - 0.5
         ParallelChunks.forEach(chunks) { c, range in
             let counts = slots.base + c * pixelCount
             for f in range {
-                sampler.project(frame: f, by: transforms[f], into: r, targets: target.base + f * perFrame, counts: counts)
+                let targets = target.base + f * perFrame, transform = transforms[f]
+                sampler.forEachSample(f) { index, _, _, q, _ in
+                    let p = transform.apply(q)
+                    // `CameraIntrinsics.project`, then round(pu) in 0..<width <=> -0.5 < pu < width - 0.5.
+                    guard p.z > 1e-6 else { return }
+                    let pu = r.fx * p.x / p.z + r.cx, pv = r.fy * p.y / p.z + r.cy
+                    guard pu > -0.5, pu < maxU, pv > -0.5, pv < maxV else { return }
+                    let pixel = roundHalfAway(pv) * r.width + roundHalfAway(pu)
+                    targets[index] = Int32(pixel)
+                    counts[pixel] += 1
+                }
             }
         }
         // Each pixel's first slot, and each chunk's first slot within it (chunks in order).
@@ -95,7 +106,14 @@ struct SampleBinner: ~Copyable {
             for bandStart in stride(from: rows.lowerBound, to: rows.upperBound, by: 8) {
                 let band = bandStart..<min(bandStart + 8, rows.upperBound)
                 for f in 0..<frameCount {
-                    sampler.scatter(frame: f, rows: band, by: transforms[f], slots: target.base + f * perFrame, into: samples.base)
+                    let targets = target.base + f * perFrame, transform = transforms[f], id = UInt16(f)
+                    sampler.forEachSample(f, rows: band) { index, u, v, q, c in
+                        let slot = Int(targets[index])
+                        guard slot >= 0 else { return }
+                        let p = transform.apply(q)
+                        samples[slot] = BinnedSample(x: Float(p.x), y: Float(p.y), z: Float(p.z),
+                                                     source: UInt32(truncatingIfNeeded: v << 16 | u), frame: id, confidence: c)
+                    }
                 }
             }
         }
@@ -201,77 +219,29 @@ struct FrameSampler: @unchecked Sendable {
         rowFactor = frames.map { f in (0..<f.height).map { (Double($0) - f.intrinsics.cy) / f.intrinsics.fy } }
         pixelsPerFrame = frames.map { $0.width * $0.height }.max() ?? 0
     }
-}
 
-extension FrameSampler {
-    /// Pass 1 of `SampleBinner.bin` for frame `f`: the reference pixel each usable pixel
-    /// projects to (in range, confident enough, projecting into the reference image: nearest
-    /// pixel, halves rounded away from zero as `rounded()` does) into `targets` (left alone,
-    /// -1, for the others), counted in `counts`.
-    func project(frame f: Int, by transform: RowTransform, into r: CameraIntrinsics,
-                 targets: UnsafeMutablePointer<Int32>, counts: UnsafeMutablePointer<Int32>) {
+    /// Calls `body` with the index, column, row, camera-frame point (`CameraIntrinsics.unproject`
+    /// with the precomputed factors: the same operations, so the same values) and confidence of
+    /// each of frame `f`'s pixels with a finite depth in range and at least `minimumConfidence`,
+    /// in scan order (of the rows in `rows` only, when given).
+    @inline(__always)
+    func forEachSample(_ f: Int, rows: Range<Int>? = nil, _ body: (Int, Int, Int, SIMD3<Double>, UInt8) -> Void) {
+        let frame = frames[f], width = frame.width, height = frame.height
         let minDepth = parameters.minimumDepth, maxDepth = parameters.maximumDepth
         let minConfidence = parameters.minimumConfidence
-        let maxU = Double(r.width) - 0.5, maxV = Double(r.height) - 0.5
-        forEachLaneBlock(f, rows: 0..<frames[f].height, transform: transform) { index, lanes, depth, d, px, py, pz, confidences in
-            let pu = r.fx * px / pz + r.cx, pv = r.fy * py / pz + r.cy
-            for l in 0..<lanes {
-                let c = confidences?[index + l] ?? 2
-                guard depth[l].isFinite, d[l] >= minDepth, d[l] <= maxDepth, c >= minConfidence,
-                      pz[l] > 1e-6, pu[l] > -0.5, pu[l] < maxU, pv[l] > -0.5, pv[l] < maxV else { continue }
-                let pixel = roundHalfAway(pv[l]) * r.width + roundHalfAway(pu[l])
-                targets[index + l] = Int32(pixel)
-                counts[pixel] += 1
-            }
-        }
-    }
-
-    /// Pass 3 of `SampleBinner.bin` for rows `rows` of frame `f`: each pixel that has a slot
-    /// (`slots`, -1 for none) stores its sample there.
-    func scatter(frame f: Int, rows: Range<Int>, by transform: RowTransform, slots: UnsafePointer<Int32>,
-                 into samples: UnsafeMutablePointer<BinnedSample>) {
-        let width = frames[f].width, id = UInt16(f)
-        forEachLaneBlock(f, rows: rows, transform: transform) { index, lanes, _, _, px, py, pz, confidences in
-            // Source pixel `row << 16 | column` of the block's first lane; lanes add their column.
-            let first = UInt32(truncatingIfNeeded: (index / width) << 16 | (index % width))
-            for l in 0..<lanes where slots[index + l] >= 0 {
-                let i = index + l
-                samples[Int(slots[i])] = BinnedSample(x: Float(px[l]), y: Float(py[l]), z: Float(pz[l]),
-                                                      source: first + UInt32(l),
-                                                      frame: id, confidence: confidences?[i] ?? 2)
-            }
-        }
-    }
-
-    /// Calls `body` for the pixels of `rows` of frame `f`, four at a time in `SIMD4<Double>`
-    /// lanes: the first pixel's index, the number of lanes in the row (1...4), the depths, and
-    /// each pixel's point moved to the reference camera. Each lane runs the scalar path's
-    /// operations in the same order (`CameraIntrinsics.unproject` with the precomputed factors,
-    /// then `RowTransform.apply` as `((r.x * q.x + r.y * q.y) + r.z * q.z) + t`, which is how
-    /// `SIMD3.sum()` adds), so the same values. Lanes past the row's end hold depth 0; unusable
-    /// depths are computed too, for the caller to skip.
-    @inline(__always)
-    private func forEachLaneBlock(_ f: Int, rows: Range<Int>, transform: RowTransform,
-                                  _ body: (Int, Int, SIMD4<Float>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>,
-                                           SIMD4<Double>, UnsafeBufferPointer<UInt8>?) -> Void) {
-        let frame = frames[f], width = frame.width
-        let (r0, r1, r2, t) = (transform.r0, transform.r1, transform.r2, transform.t)
         frame.depth.withUnsafeBufferPointer { depths in
         withConfidence(frame.confidence) { confidences in
         columnFactor[f].withUnsafeBufferPointer { columnFactor in
         rowFactor[f].withUnsafeBufferPointer { rowFactor in
-            for v in rows.clamped(to: 0..<frame.height) {
-                let row = v * width, rf = rowFactor[v]
-                for u in stride(from: 0, to: width, by: 4) {
-                    let lanes = min(4, width - u)
-                    var depth = SIMD4<Float>(repeating: 0), cf = SIMD4<Double>(repeating: 0)
-                    for l in 0..<lanes { depth[l] = depths[row + u + l]; cf[l] = columnFactor[u + l] }
-                    let d = SIMD4<Double>(depth)
-                    let qx = cf * d, qy = rf * d, qz = d
-                    let px = ((r0.x * qx + r0.y * qy) + r0.z * qz) + t.x
-                    let py = ((r1.x * qx + r1.y * qy) + r1.z * qz) + t.y
-                    let pz = ((r2.x * qx + r2.y * qy) + r2.z * qz) + t.z
-                    body(row + u, lanes, depth, d, px, py, pz, confidences)
+            for v in (rows ?? 0..<height).clamped(to: 0..<height) {
+                let rowOffset = v * width, rowFactor = rowFactor[v]
+                for u in 0..<width {
+                    let index = rowOffset + u
+                    let depth = depths[index]
+                    let d = Double(depth)
+                    let c = confidences?[index] ?? 2
+                    guard depth.isFinite, d >= minDepth, d <= maxDepth, c >= minConfidence else { continue }
+                    body(index, u, v, SIMD3(columnFactor[u] * d, rowFactor * d, d), c)
                 }
             }
         }
