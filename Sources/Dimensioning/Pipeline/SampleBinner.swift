@@ -62,7 +62,9 @@ struct SampleBinner: ~Copyable {
                     let p = transform.apply(q)
                     // `CameraIntrinsics.project`, then round(pu) in 0..<width <=> -0.5 < pu < width - 0.5.
                     guard p.z > 1e-6 else { return }
-                    let pu = r.fx * p.x / p.z + r.cx, pv = r.fy * p.y / p.z + r.cy
+                    // Both divisions in one SIMD2 division (lane by lane: the same values).
+                    let projected = SIMD2(r.fx * p.x, r.fy * p.y) / SIMD2(repeating: p.z) + SIMD2(r.cx, r.cy)
+                    let pu = projected.x, pv = projected.y
                     guard pu > -0.5, pu < maxU, pv > -0.5, pv < maxV else { return }
                     let pixel = roundHalfAway(pv) * r.width + roundHalfAway(pu)
                     targets[index] = Int32(pixel)
