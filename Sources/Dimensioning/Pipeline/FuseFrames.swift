@@ -52,6 +52,8 @@ func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters,
     var pixelIndex: [Int32] = []
     var highShare: [Float] = []
     points.reserve(fused.count)
+    pixelIndex.reserveCapacity(fused.count)
+    highShare.reserveCapacity(fused.count)
     for pixel in 0..<(width * height) where fused[pixel].valid {
         let p = worldFromReference.apply(fused[pixel].point)
         points.append(p)
