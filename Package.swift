@@ -16,7 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // Thin C++ shim over PCL, Eigen and libpng. Public header is C only (`cpc_` prefix).
+        // Thin C++ shim over PCL, Eigen, libpng and libdeflate. Public header is C only (`cpc_` prefix).
         .target(
             name: "CPointCloud",
             path: "Sources/CPointCloud",
@@ -36,6 +36,9 @@ let package = Package(
                 .linkedLibrary("pcl_io_ply"),
                 .linkedLibrary("pcl_common"),
                 .linkedLibrary("png"),
+                // libdeflate inflates the depth PNGs' zlib streams on the decoder's fast path
+                // (about 2.4x faster than zlib inside libpng); libpng stays the fallback.
+                .linkedLibrary("deflate"),
                 .linkedLibrary("stdc++"),
             ]
         ),

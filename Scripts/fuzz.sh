@@ -3,7 +3,7 @@
 #
 #   Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default 60 s; targets depth csv cloud)
 #
-# Targets:  depth  PNG (libpng behind the C boundary) and NPY depth decoding
+# Targets:  depth  PNG (fast path and libpng fallback behind the C boundary) and NPY depth decoding
 #           csv    camera_matrix.csv, odometry.csv, ground_truth.csv parsers
 #           cloud  .pcd/.ply: Swift file checks, our C++ header check, PCL's reader
 # Seeds come from the broken-input corpus generator (Tests/DimensioningTests/Support) plus small
@@ -67,9 +67,9 @@ if [ ! -f "$library" ] || [ -n "$(find "$root/Sources/Dimensioning" -name '*.swi
         "${swift_sources[@]}" -o "$library"
 fi
 
-# 3. Each target, linked against the library, the shim, PCL and libpng.
+# 3. Each target, linked against the library, the shim, PCL, libpng and libdeflate.
 libs=(-lpcl_segmentation -lpcl_surface -lpcl_filters -lpcl_sample_consensus -lpcl_search -lpcl_kdtree
-      -lpcl_io -lpcl_io_ply -lpcl_common -lpng -lstdc++)
+      -lpcl_io -lpcl_io_ply -lpcl_common -lpng -ldeflate -lstdc++)
 declare -A target_source=([depth]=FuzzDepth.swift [csv]=FuzzCSV.swift [cloud]=FuzzCloud.swift)
 for target in "${targets[@]}"; do
     source="$root/Tests/Fuzz/${target_source[$target]:?unknown target $target}"

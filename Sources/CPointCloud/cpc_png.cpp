@@ -1,8 +1,12 @@
-// PNG decoding and encoding through libpng. libpng reports errors by longjmp; every
-// longjmp target lives in this file and turns the error into a cpc_status. No C++ object with
-// a destructor is alive between setjmp and a possible longjmp.
+// PNG decoding and encoding. Decoding has a fast path of our own (chunk parser, libdeflate for
+// the zlib stream, the five row filters) for the grayscale files captures are made of, and falls
+// back to libpng for everything else and for every error, so statuses and messages for bad files
+// are libpng's. libpng reports errors by longjmp; every longjmp target lives in this file and
+// turns the error into a cpc_status. No C++ object with a destructor is alive between setjmp and
+// a possible longjmp.
 #include "cpc_internal.hpp"
 
+#include <libdeflate.h>
 #include <png.h>
 
 #include <csetjmp>
@@ -40,20 +44,23 @@ void read_from_memory(png_structp png, png_bytep out, png_size_t length) {
     reader->offset += length;
 }
 
-} // namespace
-
-extern "C" cpc_status cpc_png_decode_gray(const uint8_t *bytes, size_t byte_count,
-                                          uint32_t max_width, uint32_t max_height,
-                                          cpc_gray_image *out, cpc_error *error) {
+/// The checks both decoders make before touching the chunks: arguments, signature, and the size
+/// the IHDR declares against the caller's limits (before any allocation). Returns false, with
+/// `*status` set, when the call is over.
+bool check_before_decoding(const uint8_t *bytes, size_t byte_count, uint32_t max_width, uint32_t max_height,
+                           cpc_gray_image *out, cpc_error *error, cpc_status *status) {
     if (out == nullptr || (bytes == nullptr && byte_count > 0)) {
-        return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "NULL argument");
+        *status = cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "NULL argument");
+        return false;
     }
     std::memset(out, 0, sizeof(*out));
     if (byte_count == 0) {
-        return cpc::fail(error, CPC_ERR_FORMAT, "0-byte file");
+        *status = cpc::fail(error, CPC_ERR_FORMAT, "0-byte file");
+        return false;
     }
     if (byte_count < 8 || png_sig_cmp(bytes, 0, 8) != 0) {
-        return cpc::fail(error, CPC_ERR_FORMAT, "not a PNG file (bad signature)");
+        *status = cpc::fail(error, CPC_ERR_FORMAT, "not a PNG file (bad signature)");
+        return false;
     }
 
     // The IHDR chunk follows the signature: length (4), "IHDR" (4), width (4), height (4),
@@ -65,9 +72,22 @@ extern "C" cpc_status cpc_png_decode_gray(const uint8_t *bytes, size_t byte_coun
         };
         const uint32_t declared_width = be32(16), declared_height = be32(20);
         if (declared_width > max_width || declared_height > max_height) {
-            return cpc::fail(error, CPC_ERR_TOO_LARGE, "PNG declares %ux%u pixels, more than the limit %ux%u",
-                             declared_width, declared_height, max_width, max_height);
+            *status = cpc::fail(error, CPC_ERR_TOO_LARGE, "PNG declares %ux%u pixels, more than the limit %ux%u",
+                                declared_width, declared_height, max_width, max_height);
+            return false;
         }
+    }
+    return true;
+}
+
+} // namespace
+
+extern "C" cpc_status cpc_png_decode_gray_libpng(const uint8_t *bytes, size_t byte_count,
+                                                 uint32_t max_width, uint32_t max_height,
+                                                 cpc_gray_image *out, cpc_error *error) {
+    cpc_status status = CPC_OK;
+    if (!check_before_decoding(bytes, byte_count, max_width, max_height, out, error, &status)) {
+        return status;
     }
     ErrorSink sink{};
     MemoryReader reader{bytes, byte_count, 0};
@@ -155,6 +175,313 @@ extern "C" cpc_status cpc_png_decode_gray(const uint8_t *bytes, size_t byte_coun
     out->bit_depth = static_cast<uint32_t>(bit_depth);
     out->pixels = pixels;
     return CPC_OK;
+}
+
+namespace {
+
+// ------------------------------------------------------------------------------------------
+// Fast path. Handles the files captures consist of: a grayscale (colour type 0), 8- or 16-bit,
+// non-interlaced PNG whose chunks are IHDR first, then one run of IDAT chunks, then IEND, with
+// ancillary chunks anywhere except inside the IDAT run. It never reports an error itself: any
+// deviation from that shape, and any error (bad CRC of a critical chunk, a zlib stream that does
+// not inflate to exactly the image's filtered bytes, a bad Adler-32, an unknown row filter),
+// answers `fallback`, and the caller then decodes with libpng, whose verdict and message stand.
+// libpng's own rules are mirrored where they could otherwise make it refuse a file this path
+// accepts: chunk lengths (31-bit, at most the chunk limit set on the libpng path), chunk names
+// (letters only), the zlib window the stream header declares (see `window_is_large_enough`).
+// Not mirrored (it would take a second inflater): zlib's refusal of dynamic blocks declaring
+// more than 286/30 codes, which libdeflate accepts; see the PNG section of cpointcloud.h.
+// ------------------------------------------------------------------------------------------
+
+enum class FastResult { decoded, fallback };
+
+/// libpng's per-chunk limit on the reference path (`png_set_chunk_malloc_max`, 8 MiB; IDAT
+/// chunks may be larger there). Any chunk above it goes to libpng, so that none this path
+/// accepts could be refused there for its length.
+constexpr uint32_t kMaxFastChunkBytes = 8u << 20;
+
+/// Deflate produces at most 258 bytes per 2 bits of input: 1032 bytes per input byte.
+constexpr size_t kMaxInflateRatio = 1032;
+
+inline uint32_t read_be32(const uint8_t *at) {
+    return (uint32_t(at[0]) << 24) | (uint32_t(at[1]) << 16) | (uint32_t(at[2]) << 8) | uint32_t(at[3]);
+}
+
+inline bool is_letter(uint8_t c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+
+inline bool type_is(const uint8_t *type, const char name[5]) { return std::memcmp(type, name, 4) == 0; }
+
+/// The CRC stored after a chunk's data, against CRC-32 over its type and data.
+inline bool chunk_crc_matches(const uint8_t *chunk_start, uint32_t data_length) {
+    const uint8_t *type = chunk_start + 4;
+    return libdeflate_crc32(0, type, size_t(4) + data_length) == read_be32(type + 4 + data_length);
+}
+
+/// zlib (and so libpng) honours the window size a zlib header declares (CINFO: 2^(CINFO+8)
+/// bytes) and refuses matches reaching further back; libdeflate always allows 32 KiB. The two
+/// agree when the window is the full 32 KiB (CINFO 7) or covers the whole output, since no match
+/// can reach before the start of the output.
+inline bool window_is_large_enough(uint8_t cmf, size_t output_bytes) {
+    const unsigned cinfo = cmf >> 4;
+    return cinfo == 7 || (cinfo < 7 && output_bytes <= (size_t(1) << (cinfo + 8)));
+}
+
+/// The Paeth predictor of the PNG specification: of a (left), b (above) and c (above left), the
+/// one closest to a + b - c, ties going to a, then b. Selected with masks rather than branches:
+/// on image data the choice is unpredictable.
+inline uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
+    const int b_minus_c = int(b) - int(c), a_minus_c = int(a) - int(c);
+    const int pa = std::abs(b_minus_c);             // distance of a + b - c from a
+    const int pb = std::abs(a_minus_c);             // ... from b
+    const int pc = std::abs(a_minus_c + b_minus_c); // ... from c
+    const int b_or_c = b ^ ((b ^ c) & -int(pb > pc));
+    return uint8_t(a ^ ((a ^ b_or_c) & -int(pa > pb || pa > pc)));
+}
+
+/// Undoes the row filter `filter` in place on `row` (`length` bytes, a multiple of `Bpp`), given
+/// the reconstructed previous row (`prior`, NULL for the first row, which the specification
+/// treats as zeros). `Bpp` is the number of bytes per complete pixel (1 or 2). Returns false for
+/// an unknown filter. The serial filters (Average, Paeth) keep the left neighbours in locals:
+/// reading them back from the row just written stalls on store forwarding.
+template <size_t Bpp>
+bool unfilter_row(uint8_t filter, uint8_t *row, const uint8_t *prior, size_t length) {
+    switch (filter) {
+    case 0: // None
+        return true;
+    case 1: // Sub
+        for (size_t i = Bpp; i < length; ++i) {
+            row[i] = uint8_t(row[i] + row[i - Bpp]);
+        }
+        return true;
+    case 2: // Up
+        if (prior != nullptr) {
+            for (size_t i = 0; i < length; ++i) {
+                row[i] = uint8_t(row[i] + prior[i]);
+            }
+        }
+        return true;
+    case 3: { // Average of left and above
+        uint8_t left[Bpp];
+        for (size_t k = 0; k < Bpp; ++k) {
+            row[k] = uint8_t(row[k] + ((prior != nullptr ? prior[k] : 0) >> 1));
+            left[k] = row[k];
+        }
+        for (size_t i = Bpp; i < length; i += Bpp) {
+            for (size_t k = 0; k < Bpp; ++k) {
+                const unsigned up = prior != nullptr ? prior[i + k] : 0;
+                left[k] = uint8_t(row[i + k] + ((left[k] + up) >> 1));
+                row[i + k] = left[k];
+            }
+        }
+        return true;
+    }
+    case 4: { // Paeth; with a zero row above it always predicts the left neighbour (Sub)
+        if (prior == nullptr) {
+            for (size_t i = Bpp; i < length; ++i) {
+                row[i] = uint8_t(row[i] + row[i - Bpp]);
+            }
+            return true;
+        }
+        uint8_t left[Bpp], up_left[Bpp];
+        for (size_t k = 0; k < Bpp; ++k) {
+            row[k] = uint8_t(row[k] + prior[k]);
+            left[k] = row[k];
+            up_left[k] = prior[k];
+        }
+        for (size_t i = Bpp; i < length; i += Bpp) {
+            for (size_t k = 0; k < Bpp; ++k) {
+                const uint8_t up = prior[i + k];
+                left[k] = uint8_t(row[i + k] + paeth(left[k], up, up_left[k]));
+                row[i + k] = left[k];
+                up_left[k] = up;
+            }
+        }
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+/// Reconstructs the rows of `filtered` (height rows of 1 filter byte + row_bytes) in place and
+/// writes them as host-order samples: 16-bit samples are big-endian in the file, 8-bit ones are
+/// widened. False for an unknown filter type.
+template <size_t SampleBytes>
+bool unfilter_and_convert(uint8_t *filtered, uint32_t width, uint32_t height, uint16_t *pixels) {
+    const size_t row_bytes = size_t(width) * SampleBytes;
+    const size_t stride = row_bytes + 1;
+    const uint8_t *prior = nullptr;
+    for (uint32_t y = 0; y < height; ++y) {
+        uint8_t *row = filtered + size_t(y) * stride;
+        if (!unfilter_row<SampleBytes>(row[0], row + 1, prior, row_bytes)) {
+            return false;
+        }
+        const uint8_t *samples = row + 1;
+        uint16_t *destination = pixels + size_t(y) * width;
+        for (uint32_t x = 0; x < width; ++x) {
+            if (SampleBytes == 2) {
+                destination[x] = uint16_t((unsigned(samples[2 * x]) << 8) | samples[2 * x + 1]);
+            } else {
+                destination[x] = samples[x];
+            }
+        }
+        prior = samples;
+    }
+    return true;
+}
+
+/// The fast path. Preconditions (checked by the caller): `size >= 8`, the signature matched,
+/// and when the IHDR sits at offset 12 its size is within the caller's limits. On `decoded`,
+/// `out` owns a malloc'ed pixel buffer; on `fallback`, nothing is allocated and `out` is
+/// untouched.
+FastResult decode_fast(const uint8_t *bytes, size_t size, cpc_gray_image *out) noexcept {
+    // IHDR: length 13, type, 13 data bytes, CRC; right after the signature.
+    size_t at = 8;
+    if (size - at < 12 + 13 || read_be32(bytes + at) != 13 || !type_is(bytes + at + 4, "IHDR") ||
+        !chunk_crc_matches(bytes + at, 13)) {
+        return FastResult::fallback;
+    }
+    const uint8_t *header = bytes + at + 8;
+    const uint32_t width = read_be32(header), height = read_be32(header + 4);
+    const uint8_t bit_depth = header[8], colour_type = header[9];
+    if (width == 0 || height == 0 || width > 0x7FFFFFFFu || height > 0x7FFFFFFFu || colour_type != 0 ||
+        (bit_depth != 8 && bit_depth != 16) || header[10] != 0 || header[11] != 0 || header[12] != 0) {
+        return FastResult::fallback;
+    }
+    at += 12 + 13;
+
+    // The chunk stream up to IEND: where the IDAT run starts, its chunk count and data bytes.
+    enum class Stage { before_idat, in_idat, after_idat } stage = Stage::before_idat;
+    size_t idat_start = 0, idat_chunks = 0, idat_bytes = 0;
+    for (;;) {
+        if (size - at < 12) {
+            return FastResult::fallback; // truncated, or no IEND
+        }
+        const uint32_t length = read_be32(bytes + at);
+        const uint8_t *type = bytes + at + 4;
+        if (length > kMaxFastChunkBytes || size - at - 12 < length || !is_letter(type[0]) || !is_letter(type[1]) ||
+            !is_letter(type[2]) || !is_letter(type[3])) {
+            return FastResult::fallback;
+        }
+        const bool critical = (type[0] & 0x20) == 0;
+        if (type_is(type, "IDAT")) {
+            if (stage == Stage::after_idat || !chunk_crc_matches(bytes + at, length)) {
+                return FastResult::fallback;
+            }
+            if (stage == Stage::before_idat) {
+                stage = Stage::in_idat;
+                idat_start = at;
+            }
+            idat_chunks += 1;
+            idat_bytes += length; // cannot overflow: every chunk lies within `size` bytes
+        } else if (type_is(type, "IEND")) {
+            if (stage == Stage::before_idat || length != 0 || !chunk_crc_matches(bytes + at, 0)) {
+                return FastResult::fallback;
+            }
+            break; // libpng reads nothing after IEND either
+        } else if (critical) {
+            return FastResult::fallback; // PLTE, a second IHDR, unknown critical chunks
+        } else if (stage == Stage::in_idat) {
+            stage = Stage::after_idat; // an IDAT after this one goes to libpng
+        }
+        // Ancillary chunks are skipped unread: libpng only warns about their CRC or contents.
+        at += size_t(12) + length;
+    }
+
+    // Sizes: the filtered image is height rows of a filter byte plus the samples.
+    const size_t sample_bytes = bit_depth / 8;
+    size_t row_bytes = 0, filtered_bytes = 0, pixel_count = 0, pixel_bytes = 0;
+    if (__builtin_mul_overflow(size_t(width), sample_bytes, &row_bytes) ||
+        __builtin_mul_overflow(size_t(height), row_bytes + 1, &filtered_bytes) ||
+        __builtin_mul_overflow(size_t(width), size_t(height), &pixel_count) ||
+        __builtin_mul_overflow(pixel_count, sizeof(uint16_t), &pixel_bytes)) {
+        return FastResult::fallback;
+    }
+    // A stream this short cannot inflate to the image (libpng reports it); do not allocate for it.
+    if (idat_bytes < 6 || filtered_bytes / kMaxInflateRatio > idat_bytes) {
+        return FastResult::fallback;
+    }
+
+    // The zlib stream: the IDAT data itself when it is one chunk, else the chunks' data joined.
+    uint8_t *joined = nullptr;
+    const uint8_t *stream = bytes + idat_start + 8;
+    if (idat_chunks > 1) {
+        joined = static_cast<uint8_t *>(std::malloc(idat_bytes));
+        if (joined == nullptr) {
+            return FastResult::fallback;
+        }
+        size_t chunk = idat_start, copied = 0;
+        for (size_t i = 0; i < idat_chunks; ++i) {
+            const uint32_t length = read_be32(bytes + chunk);
+            std::memcpy(joined + copied, bytes + chunk + 8, length);
+            copied += length;
+            chunk += size_t(12) + length;
+        }
+        stream = joined;
+    }
+    if (!window_is_large_enough(stream[0], filtered_bytes)) {
+        std::free(joined);
+        return FastResult::fallback;
+    }
+
+    uint8_t *filtered = static_cast<uint8_t *>(std::malloc(filtered_bytes));
+    uint16_t *pixels = static_cast<uint16_t *>(std::malloc(pixel_bytes));
+    libdeflate_decompressor *decompressor = libdeflate_alloc_decompressor();
+    bool ok = filtered != nullptr && pixels != nullptr && decompressor != nullptr;
+    if (ok) {
+        // Exactly the filtered bytes, from exactly the whole stream, Adler-32 checked: anything
+        // else (short or extra output, trailing bytes, a bad checksum) goes to libpng.
+        size_t consumed = 0;
+        ok = libdeflate_zlib_decompress_ex(decompressor, stream, idat_bytes, filtered, filtered_bytes, &consumed,
+                                           nullptr) == LIBDEFLATE_SUCCESS &&
+             consumed == idat_bytes;
+    }
+    if (ok) {
+        ok = bit_depth == 16 ? unfilter_and_convert<2>(filtered, width, height, pixels)
+                             : unfilter_and_convert<1>(filtered, width, height, pixels);
+    }
+    if (decompressor != nullptr) {
+        libdeflate_free_decompressor(decompressor);
+    }
+    std::free(filtered);
+    std::free(joined);
+    if (!ok) {
+        std::free(pixels);
+        return FastResult::fallback;
+    }
+    out->width = width;
+    out->height = height;
+    out->bit_depth = bit_depth;
+    out->pixels = pixels;
+    return FastResult::decoded;
+}
+
+} // namespace
+
+extern "C" cpc_status cpc_png_decode_gray(const uint8_t *bytes, size_t byte_count,
+                                          uint32_t max_width, uint32_t max_height,
+                                          cpc_gray_image *out, cpc_error *error) {
+    cpc_status status = CPC_OK;
+    if (!check_before_decoding(bytes, byte_count, max_width, max_height, out, error, &status)) {
+        return status;
+    }
+    if (decode_fast(bytes, byte_count, out) == FastResult::decoded) {
+        return CPC_OK;
+    }
+    return cpc_png_decode_gray_libpng(bytes, byte_count, max_width, max_height, out, error);
+}
+
+extern "C" cpc_status cpc_png_decode_gray_fast_only(const uint8_t *bytes, size_t byte_count,
+                                                    uint32_t max_width, uint32_t max_height,
+                                                    cpc_gray_image *out, cpc_error *error) {
+    cpc_status status = CPC_OK;
+    if (!check_before_decoding(bytes, byte_count, max_width, max_height, out, error, &status)) {
+        return status;
+    }
+    if (decode_fast(bytes, byte_count, out) == FastResult::decoded) {
+        return CPC_OK;
+    }
+    return cpc::fail(error, CPC_ERR_FORMAT, "not taken by the fast path (cpc_png_decode_gray uses libpng for it)");
 }
 
 extern "C" cpc_status cpc_png_write(const char *path, uint32_t width, uint32_t height,

@@ -1,6 +1,6 @@
 // libFuzzer target: the depth-image decoding path of the Stray Scanner reader.
-// Every input goes through the PNG path (size check on the declared IHDR, then libpng behind
-// the C boundary with its longjmp caught there) and the NPY path (header parser, shape limits,
+// Every input goes through the PNG path (size check on the declared IHDR, then the shim's fast
+// path, falling back to libpng with its longjmp caught there, behind the C boundary) and the NPY path (header parser, shape limits,
 // payload length). Built by Scripts/fuzz.sh; not part of the SwiftPM package.
 @testable import Dimensioning
 import Foundation

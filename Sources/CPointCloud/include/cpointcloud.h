@@ -1,6 +1,6 @@
 /*
  * cpointcloud.h - the C boundary between BoxDimensioning's Swift code and PCL 1.13 / Eigen 3.4 /
- * libpng.
+ * libpng / libdeflate.
  *
  * Rules of this header:
  *  - C only: no PCL, Eigen or C++ types cross it; every symbol is prefixed `cpc_`.
@@ -45,8 +45,24 @@ typedef struct {
 void cpc_free(void *pointer);
 
 /* ----------------------------------------------------------------------------------------- */
-/* PNG (libpng)                                                                              */
+/* PNG (libpng, with a libdeflate fast path for decoding)                                    */
 /* ----------------------------------------------------------------------------------------- */
+/*
+ * Decoding has two paths with one contract:
+ *  - The fast path, our own code, takes the files captures are made of: grayscale (colour
+ *    type 0), 8 or 16 bits, not interlaced, chunks IHDR, one run of IDAT, IEND (ancillary
+ *    chunks skipped, except inside the IDAT run). It checks the CRC of every critical chunk,
+ *    inflates the joined IDAT data with libdeflate (about 2.4x faster than zlib) into exactly
+ *    height * (1 + row bytes) bytes with the Adler-32 checked, and undoes the five row filters.
+ *  - Anything else, and any error the fast path meets, goes to libpng (the reference decoder,
+ *    `cpc_png_decode_gray_libpng`), so every status and message for a bad file is libpng's.
+ * Both give identical pixels for every file the fast path accepts; the tests compare them.
+ * The known difference: zlib is stricter than RFC 1951 needs in a few places where libdeflate is
+ * not, e.g. a dynamic block declaring more than 286 literal/length or 30 distance codes. A stream
+ * that does so and still carries a correct Adler-32 decodes on the fast path, while libpng fails
+ * with "too many length or distance symbols". Corruption does not get there (the Adler-32 check
+ * catches it); only an encoder writing such headers on purpose would.
+ */
 
 /** A decoded single-channel image. `pixels` holds width*height values, row-major, top row
  *  first; 8-bit images are widened to uint16 without scaling. Free `pixels` with cpc_free. */
@@ -66,6 +82,24 @@ typedef struct {
 cpc_status cpc_png_decode_gray(const uint8_t *bytes, size_t byte_count,
                                uint32_t max_width, uint32_t max_height,
                                cpc_gray_image *out, cpc_error *error);
+
+/**
+ * The reference decoder: as `cpc_png_decode_gray`, always through libpng (no fast path). The
+ * fallback of `cpc_png_decode_gray`, and what the tests and the differential harness compare
+ * the fast path against.
+ */
+cpc_status cpc_png_decode_gray_libpng(const uint8_t *bytes, size_t byte_count,
+                                      uint32_t max_width, uint32_t max_height,
+                                      cpc_gray_image *out, cpc_error *error);
+
+/**
+ * The fast path alone, for tests and benchmarks: as `cpc_png_decode_gray` for every file the
+ * fast path takes; CPC_ERR_FORMAT ("not taken by the fast path ...") for every other file,
+ * valid or not, where `cpc_png_decode_gray` would ask libpng.
+ */
+cpc_status cpc_png_decode_gray_fast_only(const uint8_t *bytes, size_t byte_count,
+                                         uint32_t max_width, uint32_t max_height,
+                                         cpc_gray_image *out, cpc_error *error);
 
 /**
  * Writes a PNG file. `channels` is 1 (gray) or 3 (RGB); `bit_depth` is 8 or 16.

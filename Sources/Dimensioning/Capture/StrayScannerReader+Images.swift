@@ -46,9 +46,9 @@ extension StrayScannerReader {
         }
     }
 
-    /// Decodes a grayscale PNG through libpng (`NativePNG`), mapping failures to
-    /// `unreadableCapture` naming the file. The samples stay in libpng's buffer; callers
-    /// convert them once into their final type.
+    /// Decodes a grayscale PNG through the shim (`NativePNG`: its fast path, or libpng), mapping
+    /// failures to `unreadableCapture` naming the file. The samples stay in the decoder's buffer;
+    /// callers convert them once into their final type.
     static func decodePNG(_ bytes: [UInt8], url: URL, limits: CaptureLimits) throws(DimensioningError) -> NativePNG.Decoded {
         // libpng refuses oversized images too, but reports them as a bad IHDR; say it plainly.
         if let (width, height) = pngDeclaredSize(bytes),

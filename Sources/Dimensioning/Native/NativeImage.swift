@@ -10,16 +10,37 @@ struct GrayImage: Sendable, Equatable {
     var pixels: [UInt16]
 }
 
-/// libpng through the C boundary.
+/// PNG decoding and encoding through the C boundary: decoding takes the shim's fast path
+/// (libdeflate) for plain grayscale files and libpng for everything else; encoding is libpng.
 enum NativePNG {
+    /// One of the C decoders (`cpc_png_decode_gray` and its reference and fast-only variants).
+    typealias CDecoder = (UnsafePointer<UInt8>?, Int, UInt32, UInt32, UnsafeMutablePointer<cpc_gray_image>?,
+                          UnsafeMutablePointer<cpc_error>?) -> cpc_status
+
     /// Decodes a grayscale PNG held in memory, refusing images larger than the limits before
     /// allocating them.
     static func decodeGray(_ bytes: [UInt8], maxWidth: Int, maxHeight: Int) throws(NativeFailure) -> GrayImage {
+        try decodeGray(bytes, maxWidth: maxWidth, maxHeight: maxHeight, with: cpc_png_decode_gray)
+    }
+
+    /// As `decodeGray`, always through libpng: the reference the fast path is tested against.
+    static func decodeGrayLibpng(_ bytes: [UInt8], maxWidth: Int, maxHeight: Int) throws(NativeFailure) -> GrayImage {
+        try decodeGray(bytes, maxWidth: maxWidth, maxHeight: maxHeight, with: cpc_png_decode_gray_libpng)
+    }
+
+    /// As `decodeGray`, through the fast path alone: fails (`.format`) for any file the fast
+    /// path leaves to libpng. For tests that must know the fast path decoded a file.
+    static func decodeGrayFastOnly(_ bytes: [UInt8], maxWidth: Int, maxHeight: Int) throws(NativeFailure) -> GrayImage {
+        try decodeGray(bytes, maxWidth: maxWidth, maxHeight: maxHeight, with: cpc_png_decode_gray_fast_only)
+    }
+
+    private static func decodeGray(_ bytes: [UInt8], maxWidth: Int, maxHeight: Int,
+                                   with decoder: CDecoder) throws(NativeFailure) -> GrayImage {
         var image = cpc_gray_image()
         try NativeFailure.check { error in
             bytes.withUnsafeBufferPointer { buffer in
-                cpc_png_decode_gray(buffer.baseAddress, buffer.count, UInt32(clamping: maxWidth),
-                                    UInt32(clamping: maxHeight), &image, error)
+                decoder(buffer.baseAddress, buffer.count, UInt32(clamping: maxWidth), UInt32(clamping: maxHeight),
+                        &image, error)
             }
         }
         defer { cpc_free(image.pixels) }
@@ -29,7 +50,7 @@ enum NativePNG {
                          bitDepth: Int(image.bit_depth), pixels: pixels)
     }
 
-    /// A decoded image still in libpng's buffer (freed with the object): lets readers convert
+    /// A decoded image still in the decoder's buffer (freed with the object): lets readers convert
     /// samples straight into their final type, without an intermediate `[UInt16]`.
     final class Decoded {
         let width: Int, height: Int, bitDepth: Int
