@@ -1,6 +1,7 @@
-// Filters and segmentation through PCL: voxel grid, statistical outlier removal, RANSAC plane,
-// Euclidean clustering and the 2-D convex hull. Each function copies the caller's floats into
-// a pcl::PointCloud<pcl::PointXYZ>, runs one PCL algorithm and copies the answer back out.
+// Filters and segmentation through PCL: voxel grid, statistical outlier removal (the reference
+// for the grid version in cpc_outliers.cpp), RANSAC plane, Euclidean clustering and the 2-D
+// convex hull. Each function copies the caller's floats into a pcl::PointCloud<pcl::PointXYZ>,
+// runs one PCL algorithm and copies the answer back out.
 #include "cpc_internal.hpp"
 
 #include <pcl/ModelCoefficients.h>
@@ -76,8 +77,9 @@ extern "C" cpc_status cpc_voxel_downsample(const float *xyz, size_t count, float
     });
 }
 
-extern "C" cpc_status cpc_statistical_outlier_mask(const float *xyz, size_t count, int k, float std_multiplier,
-                                                   uint8_t *keep_mask, cpc_error *error) {
+// The reference for cpc_statistical_outlier_mask (cpc_outliers.cpp), which also falls back to it.
+extern "C" cpc_status cpc_statistical_outlier_mask_pcl(const float *xyz, size_t count, int k, float std_multiplier,
+                                                       uint8_t *keep_mask, cpc_error *error) {
     if (keep_mask == nullptr || (xyz == nullptr && count > 0)) {
         return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "NULL argument");
     }
