@@ -43,9 +43,9 @@ func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters,
     var binner = SampleBinner(frames: frames, referenceFromFrame: referenceFromFrames,
                               reference: reference.intrinsics, parameters: parameters,
                               parallelism: parallelism)
-    binner.bin()
+    binner.bin(keepSources: frames.count > 1)
     let minimumSupport = max(1, Int((parameters.minimumSupport * Double(frames.count)).rounded(.up)))
-    var (fused, sources) = binner.fuse(minimumSupport: minimumSupport, keepSources: frames.count > 1)
+    var (fused, sources) = binner.fuse(minimumSupport: minimumSupport)
     removeFlyingPixels(&fused, width: width, height: height, jumpPerMetre: parameters.jumpPerMetre)
 
     var points = PointCloud()

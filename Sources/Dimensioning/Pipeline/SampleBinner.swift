@@ -1,17 +1,18 @@
 /// Collects depth samples of many frames into the reference camera's pixel grid and fuses
 /// each pixel robustly (see `fuseFrames`). Internal to the fusion stage.
 ///
-/// Two passes over the frames bin the samples straight into per-pixel slots (a counting sort
-/// without a sample list in between): the first projects every usable pixel of every frame and
-/// records its reference pixel (counting each pixel's samples), the second stores each sample's
-/// reference-camera point (`Float`, as fusion averages it), confidence, frame and source pixel in
-/// its pixel's next slot. Within a pixel, samples are in frame order then scan order, as a stable
+/// Three passes bin the samples straight into per-pixel slots (a counting sort without a
+/// sample list in between): the first projects every usable pixel of every frame and records
+/// its reference pixel (counting each pixel's samples), the second gives each sample its slot
+/// (its pixel's next one), the third stores each sample's reference-camera point (`Float`, as
+/// fusion averages it) and confidence in its slot, and its frame and source pixel for
+/// `FrameSampleIndex`. Within a pixel, samples are in frame order then scan order, as a stable
 /// sort of the frames' samples would put them, so the weighted sums run in the same order.
 ///
-/// Both passes split the frames into contiguous chunks and the fusion splits the pixels, run in
-/// parallel (`ParallelChunks`). Each chunk of frames counts its own samples per pixel; the
-/// slots of a pixel are handed out chunk after chunk, so the slot order, and hence every sum,
-/// is the same whatever the number of chunks.
+/// The first two passes split the frames into contiguous chunks, the third the source rows,
+/// and the fusion the pixels; the chunks run in parallel (`ParallelChunks`). Each chunk of
+/// frames counts its own samples per pixel; the slots of a pixel are handed out chunk after
+/// chunk, so the slot order, and hence every sum, is the same whatever the number of chunks.
 struct SampleBinner: ~Copyable {
     private let sampler: FrameSampler
     private let transforms: [RowTransform]
@@ -22,9 +23,12 @@ struct SampleBinner: ~Copyable {
     private let parallelism: Int
     /// Samples per reference pixel, then each pixel's first slot (`pixelCount + 1` entries).
     private var start: [Int32]
-    /// The binned samples, pixel after pixel (freed with the binner). One record per sample
-    /// keeps pass 2's scattered writes to one cache line each.
+    /// The binned samples, pixel after pixel (freed with the binner). One 16-byte record per
+    /// sample keeps the third pass's scattered writes to one cache line each.
     private var slots: SharedPointer<BinnedSample>?
+    /// Each slot's frame (0-based, fusion order) and source pixel (`row << 16 | column`), in
+    /// slot order: what `FrameSampleIndex` keeps. Empty unless `bin(keepSources: true)`.
+    private var frame: [UInt16] = [], source: [UInt32] = []
 
     init(frames: [DepthFrame], referenceFromFrame: [RigidTransform], reference: CameraIntrinsics,
          parameters: FusionParameters, parallelism: Int = ParallelChunks.defaultWidth) {
@@ -41,8 +45,8 @@ struct SampleBinner: ~Copyable {
 
     deinit { slots?.deallocate() }
 
-    /// Both passes.
-    mutating func bin() {
+    /// The binning passes; with `keepSources`, also each slot's frame and source pixel.
+    mutating func bin(keepSources: Bool) {
         let sampler = sampler, transforms = transforms, pixelCount = pixelCount
         let perFrame = sampler.pixelsPerFrame
         let chunks = ParallelChunks.ranges(sampler.frames.count, chunks: parallelism)
@@ -103,29 +107,43 @@ struct SampleBinner: ~Copyable {
         let count = Int(total)
         let samples = SharedPointer<BinnedSample>.allocate(count)
         self.slots = samples
+        // Every slot is written exactly once below.
+        var frame = keepSources ? [UInt16](unsafeUninitializedCapacity: count) { $1 = count } : []
+        var source = keepSources ? [UInt32](unsafeUninitializedCapacity: count) { $1 = count } : []
         let height = sampler.frames.map(\.height).max() ?? 0, frameCount = sampler.frames.count
-        ParallelChunks.forEach(ParallelChunks.ranges(height, chunks: parallelism)) { _, rows in
-            for bandStart in stride(from: rows.lowerBound, to: rows.upperBound, by: 8) {
-                let band = bandStart..<min(bandStart + 8, rows.upperBound)
-                for f in 0..<frameCount {
-                    let targets = target.base + f * perFrame, transform = transforms[f], id = UInt16(f)
-                    sampler.forEachSample(f, rows: band) { index, u, v, q, c in
-                        let slot = Int(targets[index])
-                        guard slot >= 0 else { return }
-                        let p = transform.apply(q)
-                        samples[slot] = BinnedSample(x: Float(p.x), y: Float(p.y), z: Float(p.z),
-                                                     source: UInt32(truncatingIfNeeded: v << 16 | u), frame: id, confidence: c)
+        frame.withUnsafeMutableBufferPointer { frameBuffer in
+        source.withUnsafeMutableBufferPointer { sourceBuffer in
+            // An empty array may still have a base address: only hand out pointers with room.
+            let frame = keepSources ? frameBuffer.baseAddress.map(SharedPointer.init) : nil
+            let source = keepSources ? sourceBuffer.baseAddress.map(SharedPointer.init) : nil
+            ParallelChunks.forEach(ParallelChunks.ranges(height, chunks: parallelism)) { _, rows in
+                for bandStart in stride(from: rows.lowerBound, to: rows.upperBound, by: 8) {
+                    let band = bandStart..<min(bandStart + 8, rows.upperBound)
+                    for f in 0..<frameCount {
+                        let targets = target.base + f * perFrame, transform = transforms[f], id = UInt16(f)
+                        sampler.forEachSample(f, rows: band) { index, u, v, q, c in
+                            let slot = Int(targets[index])
+                            guard slot >= 0 else { return }
+                            let p = transform.apply(q)
+                            samples[slot] = BinnedSample(x: Float(p.x), y: Float(p.y), z: Float(p.z), confidence: c)
+                            if let frame, let source {
+                                frame[slot] = id
+                                source[slot] = UInt32(truncatingIfNeeded: v << 16 | u)
+                            }
+                        }
                     }
                 }
             }
         }
+        }
+        (self.frame, self.source) = (frame, source)
         self.start = start
     }
 
     /// Robust per-pixel fusion: median depth (by selection), inlier band, weighted mean of the
-    /// inlier 3-D samples. With `keepSources`, also hands over every sample's frame and source
-    /// pixel grouped by reference pixel (for `measureFrameAgreement`).
-    consuming func fuse(minimumSupport: Int, keepSources: Bool) -> (pixels: [FusedPixel], sources: FrameSampleIndex?) {
+    /// inlier 3-D samples. When `bin` kept them, also hands over every sample's frame and
+    /// source pixel grouped by reference pixel (for `measureFrameAgreement`).
+    consuming func fuse(minimumSupport: Int) -> (pixels: [FusedPixel], sources: FrameSampleIndex?) {
         var largest: Int32 = 1
         for p in 0..<pixelCount { largest = max(largest, start[p + 1] - start[p]) }
         let mediumWeight = Double(Float(parameters.mediumConfidenceWeight))
@@ -137,21 +155,11 @@ struct SampleBinner: ~Copyable {
         defer { scratch.deallocate() }
         let total = Int(start[pixelCount])
         guard let samples = slots, total > 0 else { return ([FusedPixel](repeating: FusedPixel(), count: pixelCount), nil) }
-        var frame = keepSources ? [UInt16](unsafeUninitializedCapacity: total) { $1 = total } : []
-        var source = keepSources ? [UInt32](unsafeUninitializedCapacity: total) { $1 = total } : []
-        frame.withUnsafeMutableBufferPointer { frameBuffer in
-        source.withUnsafeMutableBufferPointer { sourceBuffer in
-        // An empty array may still have a base address: only hand out pointers with room.
-        let frame = keepSources ? frameBuffer.baseAddress.map(SharedPointer.init) : nil
-        let source = keepSources ? sourceBuffer.baseAddress.map(SharedPointer.init) : nil
         start.withUnsafeBufferPointer { start in
             ParallelChunks.forEach(chunks) { c, pixels in
                 let depths = scratch.base + c * Int(largest)
                 for p in pixels {
                     let lo = Int(start[p]), hi = Int(start[p + 1])
-                    if let frame, let source {
-                        for j in lo..<hi { frame[j] = samples[j].frame; source[j] = samples[j].source }
-                    }
                     guard hi - lo >= minimumSupport else { continue }
                     var nearest = samples[lo].z, farthest = nearest
                     for j in lo..<hi {
@@ -187,21 +195,16 @@ struct SampleBinner: ~Copyable {
                 }
             }
         }
-        }
-        }
         let pixels = Array(UnsafeBufferPointer(start: fused.base, count: pixelCount))
-        guard keepSources else { return (pixels, nil) }
+        guard !frame.isEmpty else { return (pixels, nil) }
         return (pixels, FrameSampleIndex(sampleStart: start, frame: frame, sourcePixel: source))
     }
 }
 
 /// One binned depth sample: its reference-camera point (metres, rounded to `Float` as fusion
-/// averages it), the pixel of its own frame it came from (`row << 16 | column`), the frame
-/// (0-based, fusion order) and its confidence.
+/// averages it) and its confidence; 16 bytes.
 struct BinnedSample {
     var x: Float, y: Float, z: Float
-    var source: UInt32
-    var frame: UInt16
     var confidence: UInt8
 }
 
