@@ -133,19 +133,25 @@ struct BenchCommand: ParsableCommand {
         try DatasetWriter.write(to: dataset, count: verifyCaptures, seed: 2026)
         print("\n## verify: \(verifyCaptures) captures (catalog seed 2026, 10-60 frames), \(verifyRepeats) run(s) per job count")
         print(String(format: "  (dataset written in %.1f s)", BenchClock.milliseconds(since: start) / 1000))
-        var rates: [Int: Double] = [:]
-        for jobs in [1, 2] {
-            let runs = try VerifyBench.run(executable: ChildProcess.currentExecutable, dataset: dataset,
-                                           captures: verifyCaptures, jobs: jobs, repeats: verifyRepeats)
-            guard let m = VerifyBench.median(runs) else { continue }
-            rates[jobs] = m.capturesPerSecond
-            let all = runs.map { String(format: "%.1f", $0.capturesPerSecond) }.joined(separator: ", ")
-            let cpu = m.cpuSeconds.map { String(format: ", CPU %.2f s = %.2f cores", $0, $0 / max(1e-9, m.seconds)) } ?? ""
-            print(String(format: "  --jobs %d: median %.1f captures/s (%.2f s%@), peak memory %.0f MB  [runs: %@]",
-                         jobs, m.capturesPerSecond, m.seconds, cpu, m.peakMB, all))
-        }
-        if let one = rates[1], let two = rates[2], one > 0 {
-            print(String(format: "  2 jobs / 1 job: %.2fx (target >= 1.7x)", two / one))
+        // Default threads (a job's fusion uses the idle cores), then one thread per job, which
+        // shows how the jobs themselves scale.
+        for threads in [nil, 1] as [Int?] {
+            if let threads { print("  with BOXDIM_THREADS=\(threads) (one thread per job):") }
+            var rates: [Int: Double] = [:]
+            for jobs in [1, 2] {
+                let runs = try VerifyBench.run(executable: ChildProcess.currentExecutable, dataset: dataset,
+                                               captures: verifyCaptures, jobs: jobs, repeats: verifyRepeats,
+                                               threadsPerJob: threads)
+                guard let m = VerifyBench.median(runs) else { continue }
+                rates[jobs] = m.capturesPerSecond
+                let all = runs.map { String(format: "%.1f", $0.capturesPerSecond) }.joined(separator: ", ")
+                let cpu = m.cpuSeconds.map { String(format: ", CPU %.2f s = %.2f cores", $0, $0 / max(1e-9, m.seconds)) } ?? ""
+                print(String(format: "  --jobs %d: median %.1f captures/s (%.2f s%@), peak memory %.0f MB  [runs: %@]",
+                             jobs, m.capturesPerSecond, m.seconds, cpu, m.peakMB, all))
+            }
+            if let one = rates[1], let two = rates[2], one > 0 {
+                print(String(format: "  2 jobs / 1 job: %.2fx (target >= 1.7x)", two / one))
+            }
         }
     }
 

@@ -17,16 +17,23 @@ public enum VerifyBench {
     }
 
     /// Runs `executable verify dataset --jobs jobs --quiet --out <temporary>` `repeats` times
-    /// and returns the runs (the output folder is removed after each).
+    /// and returns the runs (the output folder is removed after each). With `threadsPerJob`,
+    /// the child runs with `BOXDIM_THREADS` set to it (through `/usr/bin/env`).
     public static func run(executable: String, dataset: URL, captures: Int, jobs: Int,
-                           repeats: Int) throws(DimensioningError) -> [Run] {
+                           repeats: Int, threadsPerJob: Int? = nil) throws(DimensioningError) -> [Run] {
         var runs: [Run] = []
         for _ in 0..<max(1, repeats) {
             let out = FileManager.default.temporaryDirectory
                 .appendingPathComponent("boxdim-bench-verify-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: out) }
-            let outcome = try ChildProcess.runMeasuringMemory(executable, ["verify", dataset.path, "--jobs", String(jobs),
-                                                            "--quiet", "--out", out.path])
+            let arguments = ["verify", dataset.path, "--jobs", String(jobs), "--quiet", "--out", out.path]
+            let outcome: ChildProcess.Outcome
+            if let threadsPerJob {
+                outcome = try ChildProcess.runMeasuringMemory("/usr/bin/env",
+                                                              ["BOXDIM_THREADS=\(threadsPerJob)", executable] + arguments)
+            } else {
+                outcome = try ChildProcess.runMeasuringMemory(executable, arguments)
+            }
             guard outcome.status == 0 || outcome.status == 6 else {
                 throw .unreadableCapture(file: dataset.path, reason: "boxdim verify exited with status \(outcome.status)")
             }
