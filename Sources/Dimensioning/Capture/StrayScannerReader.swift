@@ -59,22 +59,15 @@ public enum StrayScannerReader {
         }
         let firstTimestamp = poses?.first?.timestamp
 
+        // The first frame alone (its size bounds the whole capture: `totalPixelsProblem`), then
+        // the others decoded in parallel chunks and checked in frame order, so the first bad
+        // file in order is the one reported, as a serial read would.
+        let decoded = try decodeFrames(files, folder: folder, confidenceFolder: hasConfidence ? confidenceFolder : nil,
+                                       limits: limits)
         var frames: [DepthFrame] = []
         frames.reserveCapacity(files.count)
         for (i, file) in files.enumerated() {
-            let depth = try readDepth(file.url, limits: limits)
-            if i == 0, let problem = limits.totalPixelsProblem(frames: files.count, width: depth.width, height: depth.height) {
-                throw .unreadableCapture(file: folder.appendingPathComponent("depth").path, reason: problem)
-            }
-            if let first = frames.first, first.width != depth.width || first.height != depth.height {
-                throw .unreadableCapture(file: file.url.path, reason: "depth is \(depth.width)x\(depth.height) but frame \(files[0].name) depth is \(first.width)x\(first.height)")
-            }
-            var confidence: [UInt8]?
-            if hasConfidence {
-                confidence = try readConfidence(confidenceFolder.appendingPathComponent(file.name + ".png"),
-                                                frameName: file.name, depthWidth: depth.width,
-                                                depthHeight: depth.height, limits: limits)
-            }
+            let (depth, confidence) = decoded[i]
             let timestamp: Double
             if let t = poses?[i].timestamp, let t0 = firstTimestamp {
                 timestamp = t - t0
@@ -89,6 +82,57 @@ public enum StrayScannerReader {
         }
         return DepthCapture(source: folder, frames: frames,
                             gravityInWorld: poses == nil ? nil : ARKitWorld.gravityInEngineWorld)
+    }
+
+    /// Decodes every frame's depth (and confidence when `confidenceFolder` is given): the first
+    /// frame first, checked against the capture's pixel limit, then the others over the cores.
+    /// Throws the error of the first bad frame in frame order (a decode failure, a size unlike
+    /// the first frame's, then a confidence failure, as a serial read meets them).
+    static func decodeFrames(_ files: [FrameFile], folder: URL, confidenceFolder: URL?,
+                             limits: CaptureLimits) throws(DimensioningError) -> [(NPYDepth.Image, [UInt8]?)] {
+        typealias Decoded = Result<(NPYDepth.Image, [UInt8]?), DimensioningError>
+        func decode(_ i: Int, expected: (width: Int, height: Int)) -> Decoded {
+            Decoded { () throws(DimensioningError) in
+                let file = files[i]
+                let depth = try readDepth(file.url, limits: limits)
+                if expected.width != depth.width || expected.height != depth.height {
+                    throw .unreadableCapture(file: file.url.path, reason: "depth is \(depth.width)x\(depth.height) but frame \(files[0].name) depth is \(expected.width)x\(expected.height)")
+                }
+                let confidence = try confidenceFolder.map { folder throws(DimensioningError) in
+                    try readConfidence(folder.appendingPathComponent(file.name + ".png"), frameName: file.name,
+                                       depthWidth: depth.width, depthHeight: depth.height, limits: limits)
+                }
+                return (depth, confidence)
+            }
+        }
+        guard !files.isEmpty else { return [] }
+        let first = try readDepth(files[0].url, limits: limits)
+        if let problem = limits.totalPixelsProblem(frames: files.count, width: first.width, height: first.height) {
+            throw .unreadableCapture(file: folder.appendingPathComponent("depth").path, reason: problem)
+        }
+        let firstConfidence = try confidenceFolder.map { folder throws(DimensioningError) in
+            try readConfidence(folder.appendingPathComponent(files[0].name + ".png"), frameName: files[0].name,
+                               depthWidth: first.width, depthHeight: first.height, limits: limits)
+        }
+        let expected = (width: first.width, height: first.height)
+        var results = [Decoded?](repeating: nil, count: files.count)
+        results[0] = .success((first, firstConfidence))
+        results.withUnsafeMutableBufferPointer { buffer in
+            let results = SharedPointer(buffer.baseAddress!)
+            ParallelChunks.forEach(ParallelChunks.ranges(files.count - 1)) { _, range in
+                for i in range { results[i + 1] = decode(i + 1, expected: expected) }
+            }
+        }
+        var frames: [(NPYDepth.Image, [UInt8]?)] = []
+        frames.reserveCapacity(files.count)
+        for result in results {
+            switch result {
+            case .success(let frame)?: frames.append(frame)
+            case .failure(let error)?: throw error
+            case nil: throw .internalFailure(reason: "a frame was not decoded")
+            }
+        }
+        return frames
     }
 
     /// The depth files `NNNNNN.png` / `NNNNNN.npy` of `depthFolder`, sorted by number. Other
