@@ -24,6 +24,20 @@ extension CaptureTests {
             expectUnreadable(file: png, reasonContains: ["PNG"]) { _ = try StrayScannerReader.read(folder: folder) }
         }
 
+        @Test func theFirstBadFrameInOrderIsReported() throws {
+            // Frames are decoded in parallel; the error must still be the first bad frame's,
+            // here a confidence file of frame 2 before a broken depth file of frame 5.
+            let (folder, _) = try CaptureFixtures.writtenCapture(frames: 8)
+            defer { CaptureFixtures.remove(folder) }
+            let confidence = folder.appendingPathComponent("confidence/000002.png")
+            let depth = folder.appendingPathComponent("depth/000005.png")
+            try Data([0x89, 0x50]).write(to: confidence)
+            try Data().write(to: depth)
+            for _ in 0..<3 {
+                expectUnreadable(file: confidence, reasonContains: ["PNG"]) { _ = try StrayScannerReader.read(folder: folder) }
+            }
+        }
+
         @Test func confidenceValueAboveTwo() throws {
             let (folder, _) = try CaptureFixtures.writtenCapture(frames: 1)
             defer { CaptureFixtures.remove(folder) }
