@@ -680,13 +680,10 @@ bool mean_neighbour_distances(const float *xyz, size_t count, int k, float *mean
 
 extern "C" cpc_status cpc_statistical_outlier_mask(const float *xyz, size_t count, int k, float std_multiplier,
                                                    uint8_t *keep_mask, cpc_error *error) {
-    if (keep_mask == nullptr || (xyz == nullptr && count > 0)) {
-        return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "NULL argument");
+    if (cpc_status status = cpc::check_outlier_arguments(xyz, count, k, std_multiplier, keep_mask, error);
+        status != CPC_OK) {
+        return status;
     }
-    if (k < 1 || !std::isfinite(std_multiplier) || !cpc::all_finite(xyz, 3 * count)) {
-        return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "invalid parameters or non-finite coordinate");
-    }
-    std::memset(keep_mask, 0, count);
     if (count == 0) {
         return CPC_OK;
     }

@@ -458,9 +458,12 @@ FastResult decode_fast(const uint8_t *bytes, size_t size, cpc_gray_image *out) n
 
 } // namespace
 
-extern "C" cpc_status cpc_png_decode_gray(const uint8_t *bytes, size_t byte_count,
-                                          uint32_t max_width, uint32_t max_height,
-                                          cpc_gray_image *out, cpc_error *error) {
+namespace {
+
+// Both entry points: the checks, the fast path, then `otherwise()` for what it does not take.
+template <typename Otherwise>
+cpc_status decode_gray(const uint8_t *bytes, size_t byte_count, uint32_t max_width, uint32_t max_height,
+                       cpc_gray_image *out, cpc_error *error, Otherwise otherwise) {
     cpc_status status = CPC_OK;
     if (!check_before_decoding(bytes, byte_count, max_width, max_height, out, error, &status)) {
         return status;
@@ -468,20 +471,25 @@ extern "C" cpc_status cpc_png_decode_gray(const uint8_t *bytes, size_t byte_coun
     if (decode_fast(bytes, byte_count, out) == FastResult::decoded) {
         return CPC_OK;
     }
-    return cpc_png_decode_gray_libpng(bytes, byte_count, max_width, max_height, out, error);
+    return otherwise();
+}
+
+} // namespace
+
+extern "C" cpc_status cpc_png_decode_gray(const uint8_t *bytes, size_t byte_count,
+                                          uint32_t max_width, uint32_t max_height,
+                                          cpc_gray_image *out, cpc_error *error) {
+    return decode_gray(bytes, byte_count, max_width, max_height, out, error, [&] {
+        return cpc_png_decode_gray_libpng(bytes, byte_count, max_width, max_height, out, error);
+    });
 }
 
 extern "C" cpc_status cpc_png_decode_gray_fast_only(const uint8_t *bytes, size_t byte_count,
                                                     uint32_t max_width, uint32_t max_height,
                                                     cpc_gray_image *out, cpc_error *error) {
-    cpc_status status = CPC_OK;
-    if (!check_before_decoding(bytes, byte_count, max_width, max_height, out, error, &status)) {
-        return status;
-    }
-    if (decode_fast(bytes, byte_count, out) == FastResult::decoded) {
-        return CPC_OK;
-    }
-    return cpc::fail(error, CPC_ERR_FORMAT, "not taken by the fast path (cpc_png_decode_gray uses libpng for it)");
+    return decode_gray(bytes, byte_count, max_width, max_height, out, error, [&] {
+        return cpc::fail(error, CPC_ERR_FORMAT, "not taken by the fast path (cpc_png_decode_gray uses libpng for it)");
+    });
 }
 
 extern "C" cpc_status cpc_png_write(const char *path, uint32_t width, uint32_t height,

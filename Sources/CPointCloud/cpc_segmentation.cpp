@@ -80,13 +80,10 @@ extern "C" cpc_status cpc_voxel_downsample(const float *xyz, size_t count, float
 // The reference for cpc_statistical_outlier_mask (cpc_outliers.cpp), which also falls back to it.
 extern "C" cpc_status cpc_statistical_outlier_mask_pcl(const float *xyz, size_t count, int k, float std_multiplier,
                                                        uint8_t *keep_mask, cpc_error *error) {
-    if (keep_mask == nullptr || (xyz == nullptr && count > 0)) {
-        return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "NULL argument");
+    if (cpc_status status = cpc::check_outlier_arguments(xyz, count, k, std_multiplier, keep_mask, error);
+        status != CPC_OK) {
+        return status;
     }
-    if (k < 1 || !std::isfinite(std_multiplier) || !cpc::all_finite(xyz, 3 * count)) {
-        return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "invalid parameters or non-finite coordinate");
-    }
-    std::memset(keep_mask, 0, count);
     if (count == 0) {
         return CPC_OK;
     }

@@ -5,18 +5,8 @@ import Testing
 /// `cpc_statistical_outlier_mask` (exact k-nearest-neighbour searches on a grid of cells) must
 /// give pcl::StatisticalOutlierRemoval's mask (`cpc_statistical_outlier_mask_pcl`) bit for bit.
 @Suite struct StatisticalOutlierGridTests {
-    /// A small deterministic generator (SplitMix64), uniform in [0, 1).
-    struct Mix { var s: UInt64
-        mutating func next() -> Double {
-            s &+= 0x9E37_79B9_7F4A_7C15
-            var z = s
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
-        /// Roughly normal (sum of four uniforms), mean 0, deviation 1.
-        mutating func normal() -> Double { (next() + next() + next() + next() - 2) * 3.0.squareRoot() }
-    }
+    /// The exactness tests' deterministic generator (SplitMix64, uniform in [0, 1)).
+    typealias Mix = ExactReformulationTests.Mix
 
     /// Both masks, asserted equal.
     private func masks(_ points: PointCloud, k: Int, multiplier: Float) throws -> [Bool] {

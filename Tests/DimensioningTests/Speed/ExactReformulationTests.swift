@@ -13,6 +13,8 @@ import Testing
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
         }
+        /// Roughly normal (sum of four uniforms), mean 0, deviation 1.
+        mutating func normal() -> Double { (next() + next() + next() + next() - 2) * 3.0.squareRoot() }
     }
 
     @Test func selectionQuantilesEqualSortedQuantiles() {
