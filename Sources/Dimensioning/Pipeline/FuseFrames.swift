@@ -33,6 +33,14 @@ func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters,
         throw .noDepth(reason: "frame \(i) is \(frame.width)x\(frame.height), the reference is \(width)x\(height)")
     }
     guard reference.intrinsics.isValid else { throw .noDepth(reason: "the reference frame's intrinsics are invalid") }
+    // Samples are counted in Int32, frames numbered and source pixels packed in 16 bits
+    // (`SampleBinner`); real captures (and `CaptureLimits`, `maximumFrames` by default) stay far
+    // below all three.
+    let samples = frames.count.multipliedReportingOverflow(by: width * height)
+    guard frames.count <= 65_536, width <= 65_536, height <= 65_536, !samples.overflow,
+          samples.partialValue < Int(Int32.max) else {
+        throw .unsupported(feature: "fusing \(frames.count) frames of \(width)x\(height) (at most 65,536 frames, 65,536 pixels a side and 2^31 depth samples)")
+    }
     let usePoses = frames.allSatisfy { $0.worldFromCamera != nil }
     let worldFromReference = usePoses ? reference.worldFromCamera! : .identity
     let referenceFromWorld = worldFromReference.inverse

@@ -77,3 +77,22 @@ import Testing
         do { _ = try fuseFrames(mixed); Issue.record("expected no depth") } catch { #expect(error.code == "no_depth") }
     }
 }
+
+extension FuseFramesTests {
+    @Test func moreSamplesThanTheBinnerCountsAreRefusedNotTrapped() {
+        // 70,000 one-pixel frames: more frames than the binner numbers in 16 bits.
+        let k = CameraIntrinsics(fx: 1, fy: 1, cx: 0, cy: 0, width: 1, height: 1)
+        let frame = DepthFrame(width: 1, height: 1, depth: [1], confidence: nil, intrinsics: k,
+                               worldFromCamera: nil, timestamp: 0)
+        var parameters = FusionParameters()
+        parameters.maximumFrames = 100_000
+        let capture = DepthCapture(source: URL(fileURLWithPath: "/t"), frames: [DepthFrame](repeating: frame, count: 70_000),
+                                   gravityInWorld: nil)
+        do {
+            _ = try fuseFrames(capture, parameters: parameters)
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.code == "unsupported")
+        }
+    }
+}
