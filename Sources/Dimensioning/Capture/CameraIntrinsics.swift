@@ -39,6 +39,13 @@ public struct CameraIntrinsics: Sendable, Equatable, Codable {
         SIMD3((u - cx) / fx * depth, (v - cy) / fy * depth, depth)
     }
 
+    /// `unproject`'s factors `(u - cx) / fx` for every column and `(v - cy) / fy` for every row
+    /// of a `width` x `height` image, so that `columns[u] * depth` and `rows[v] * depth` are the
+    /// very values `unproject` gives for whole pixels (the same operations).
+    func unprojectionFactors(width: Int, height: Int) -> (columns: [Double], rows: [Double]) {
+        ((0..<width).map { (Double($0) - cx) / fx }, (0..<height).map { (Double($0) - cy) / fy })
+    }
+
     /// The pixel (u, v) where camera-frame point `p` projects; nil behind the camera.
     @inline(__always)
     public func project(_ p: SIMD3<Double>) -> SIMD2<Double>? {

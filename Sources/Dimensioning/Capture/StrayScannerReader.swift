@@ -91,6 +91,12 @@ public enum StrayScannerReader {
     static func decodeFrames(_ files: [FrameFile], folder: URL, confidenceFolder: URL?,
                              limits: CaptureLimits) throws(DimensioningError) -> [(NPYDepth.Image, [UInt8]?)] {
         typealias Decoded = Result<(NPYDepth.Image, [UInt8]?), DimensioningError>
+        /// Frame `i`'s confidence image, checked against its depth image; nil without a folder.
+        func confidence(of i: Int, depth: NPYDepth.Image) throws(DimensioningError) -> [UInt8]? {
+            guard let confidenceFolder else { return nil }
+            return try readConfidence(confidenceFolder.appendingPathComponent(files[i].name + ".png"), frameName: files[i].name,
+                                      depthWidth: depth.width, depthHeight: depth.height, limits: limits)
+        }
         func decode(_ i: Int, expected: (width: Int, height: Int)) -> Decoded {
             Decoded { () throws(DimensioningError) in
                 let file = files[i]
@@ -98,11 +104,7 @@ public enum StrayScannerReader {
                 if expected.width != depth.width || expected.height != depth.height {
                     throw .unreadableCapture(file: file.url.path, reason: "depth is \(depth.width)x\(depth.height) but frame \(files[0].name) depth is \(expected.width)x\(expected.height)")
                 }
-                let confidence = try confidenceFolder.map { folder throws(DimensioningError) in
-                    try readConfidence(folder.appendingPathComponent(file.name + ".png"), frameName: file.name,
-                                       depthWidth: depth.width, depthHeight: depth.height, limits: limits)
-                }
-                return (depth, confidence)
+                return (depth, try confidence(of: i, depth: depth))
             }
         }
         guard !files.isEmpty else { return [] }
@@ -110,10 +112,7 @@ public enum StrayScannerReader {
         if let problem = limits.totalPixelsProblem(frames: files.count, width: first.width, height: first.height) {
             throw .unreadableCapture(file: folder.appendingPathComponent("depth").path, reason: problem)
         }
-        let firstConfidence = try confidenceFolder.map { folder throws(DimensioningError) in
-            try readConfidence(folder.appendingPathComponent(files[0].name + ".png"), frameName: files[0].name,
-                               depthWidth: first.width, depthHeight: first.height, limits: limits)
-        }
+        let firstConfidence = try confidence(of: 0, depth: first)
         let expected = (width: first.width, height: first.height)
         var results = [Decoded?](repeating: nil, count: files.count)
         results[0] = .success((first, firstConfidence))

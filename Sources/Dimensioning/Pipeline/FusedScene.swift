@@ -65,9 +65,7 @@ public struct FrameSamples: Sendable {
     func forEachWorldPoint(frame f: Int, sources: [UInt32], _ body: (SIMD3<Double>) -> Void) {
         let frame = frames[f], k = frame.intrinsics, width = frame.width
         let toReference = RowTransform(referenceFromFrame[f]), toWorld = RowTransform(worldFromReference)
-        // `(u - cx) / fx` per column and `(v - cy) / fy` per row, computed once (the same values).
-        let columnFactor = (0..<frame.width).map { (Double($0) - k.cx) / k.fx }
-        let rowFactor = (0..<frame.height).map { (Double($0) - k.cy) / k.fy }
+        let (columnFactor, rowFactor) = k.unprojectionFactors(width: frame.width, height: frame.height)
         frame.depth.withUnsafeBufferPointer { depth in
             for s in sources {
                 let u = Int(s & 0xFFFF), v = Int(s >> 16)

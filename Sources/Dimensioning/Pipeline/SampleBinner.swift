@@ -220,8 +220,9 @@ struct FrameSampler: @unchecked Sendable {
     init(frames: [DepthFrame], parameters: FusionParameters) {
         self.frames = frames
         self.parameters = parameters
-        columnFactor = frames.map { f in (0..<f.width).map { (Double($0) - f.intrinsics.cx) / f.intrinsics.fx } }
-        rowFactor = frames.map { f in (0..<f.height).map { (Double($0) - f.intrinsics.cy) / f.intrinsics.fy } }
+        let factors = frames.map { $0.intrinsics.unprojectionFactors(width: $0.width, height: $0.height) }
+        columnFactor = factors.map(\.columns)
+        rowFactor = factors.map(\.rows)
         pixelsPerFrame = frames.map { $0.width * $0.height }.max() ?? 0
     }
 
