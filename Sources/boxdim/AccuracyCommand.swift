@@ -13,8 +13,11 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: "Scenarios to render and measure (about 20 % are hard negatives).")
     var count = 200
 
-    @Option(help: "Catalog seed.")
-    var seed: UInt64 = 2026
+    @Option(help: "Catalog seed (default 2026; 7919 for --split holdout).")
+    var seed: UInt64?
+
+    @Option(help: ArgumentHelp("Sensor models: iphone (the iPhone LiDAR model alone), tuning (the edge-behaviour family members the engine was tuned on) or holdout (other members and seeds, for reporting only).", valueName: "split"))
+    var split: SensorSplit = .iphone
 
     @Option(help: "Confidence gate for acceptance (0...1).")
     var minConfidence = 0.85
@@ -41,18 +44,22 @@ struct AccuracyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let cases = AccuracyBenchmark.run(count: count, seed: seed, jobs: jobs)
+        let seed = self.seed ?? split.defaultSeed
+        let cases = AccuracyBenchmark.run(count: count, seed: seed, jobs: jobs, sensors: split.members)
         if verbose {
             for c in cases {
                 let measured = c.measured.map { $0.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ") } ?? "-"
                 let truth = c.truth.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ")
                 let conf = c.confidence.map { String(format: "%.2f", $0) } ?? "-"
-                print("\(c.name): truth \(truth) measured \(measured) conf \(conf) \(c.errorCode ?? "") dist \(c.distance.map { String(format: "%.2f", $0) } ?? "-")")
+                print("\(c.name) [\(c.sensor)]: truth \(truth) measured \(measured) conf \(conf) \(c.errorCode ?? "") dist \(c.distance.map { String(format: "%.2f", $0) } ?? "-")")
             }
         }
         let summary = AccuracySummary(cases: cases, minConfidence: minConfidence)
+        print("split: \(split.rawValue), seed \(seed)")
         print(summary.table)
-        if repeatability > 0 {
+        let bySensor = AccuracyBySensor(cases: cases, minConfidence: minConfidence)
+        if split != .iphone { print("\nper sensor model:\n" + bySensor.table) }
+        if repeatability > 0 && split == .iphone {
             do {
                 let report = try RepeatabilityBenchmark.run(poses: repeatability, seed: seed)
                 let spread = report.spreadMM.map { String(format: "%.1f", $0) }.joined(separator: " / ")
@@ -63,10 +70,12 @@ struct AccuracyCommand: ParsableCommand {
         }
         printRealCaptures()
         if let json {
-            struct Output: Encodable { var summary: AccuracySummary; var cases: [AccuracyBenchmark.Case] }
+            struct Output: Encodable {
+                var summary: AccuracySummary; var bySensor: AccuracyBySensor; var cases: [AccuracyBenchmark.Case]
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(Output(summary: summary, cases: cases)).write(to: URL(fileURLWithPath: json))
+            try encoder.encode(Output(summary: summary, bySensor: bySensor, cases: cases)).write(to: URL(fileURLWithPath: json))
         }
     }
 
@@ -96,3 +105,5 @@ struct AccuracyCommand: ParsableCommand {
         }
     }
 }
+
+extension SensorSplit: ExpressibleByArgument {}

@@ -22,8 +22,11 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Captures to write.")
     var count = 60
 
-    @Option(help: "Catalog seed.")
-    var seed: UInt64 = 2026
+    @Option(help: "Catalog seed (default 2026; 7919 for --split holdout).")
+    var seed: UInt64?
+
+    @Option(help: ArgumentHelp("Sensor models: iphone, tuning or holdout (see `boxdim accuracy --help`).", valueName: "split"))
+    var split: SensorSplit = .iphone
 
     @Option(help: "Frames per capture (1...60); default: the catalog's 10-60.")
     var frames: Int?
@@ -57,8 +60,8 @@ struct SimulateCommand: ParsableCommand {
         let start = DispatchTime.now().uptimeNanoseconds
         let entries: [DatasetWriter.Entry]
         do {
-            entries = try DatasetWriter.write(to: URL(fileURLWithPath: outDir), count: count, seed: seed,
-                                              frames: frames, jobs: jobs) { done in
+            entries = try DatasetWriter.write(to: URL(fileURLWithPath: outDir), count: count, seed: seed ?? split.defaultSeed,
+                                              frames: frames, jobs: jobs, sensors: split.members) { done in
                 if !quiet, done % 10 == 0 || done == total {
                     FileHandle.standardError.write(Data("\rsimulate: \(done)/\(total)".utf8))
                 }

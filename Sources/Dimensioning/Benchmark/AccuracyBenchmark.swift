@@ -23,36 +23,45 @@ public enum AccuracyBenchmark {
         public var distance: Double?
         /// The confidence's factors (measured cases).
         public var factors: ConfidenceBreakdown?
+        /// How each side was located (measured cases).
+        public var edges: [EdgeEstimate]?
+        /// The sensor-family member that rendered it (`SensorFamilyMember.name`).
+        public var sensor: String = SensorFamily.iPhone.name
 
         public var isPositive: Bool { kind.expectsMeasurement }
         /// Absolute error per dimension, metres, when measured and positive.
-        public var absoluteErrors: [Double]? {
+        public var absoluteErrors: [Double]? { signedErrors?.map(abs) }
+        /// Measured minus true per dimension, metres, when measured and positive.
+        public var signedErrors: [Double]? {
             guard isPositive, let measured else { return nil }
-            return zip(measured, truth).map { abs($0 - $1) }
+            return zip(measured, truth).map { $0 - $1 }
         }
     }
 
     /// Renders and measures scenarios `0..<count` of catalog `seed`, `jobs` at a time.
     public static func run(count: Int, seed: UInt64, parameters: PipelineParameters = .init(),
-                           jobs: Int = ProcessInfo.processInfo.activeProcessorCount) -> [Case] {
+                           jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                           sensors: [SensorFamilyMember] = [SensorFamily.iPhone]) -> [Case] {
         let results = ResultSlots<Case>(count: count)
         let next = AtomicCounter()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             while true {
                 let index = next.increment()
                 guard index < count else { return }
-                results.set(index, evaluate(index: index, seed: seed, parameters: parameters))
+                results.set(index, evaluate(index: index, seed: seed, parameters: parameters, sensors: sensors))
             }
         }
         return results.values()
     }
 
     /// Renders and measures one scenario.
-    public static func evaluate(index: Int, seed: UInt64, parameters: PipelineParameters = .init()) -> Case {
-        let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed)
+    public static func evaluate(index: Int, seed: UInt64, parameters: PipelineParameters = .init(),
+                                sensors: [SensorFamilyMember] = [SensorFamily.iPhone]) -> Case {
+        let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, sensors: sensors)
         let truth = simulated.truth
         var result = Case(index: index, name: simulated.name, kind: kind,
                           truth: [truth.length, truth.width, truth.height])
+        if !sensors.isEmpty { result.sensor = sensors[index % sensors.count].name }
         if kind == .darkBox, let target = simulated.scene.target {
             result.truth = [target.length, target.width, target.height]
         }
@@ -62,6 +71,7 @@ public enum AccuracyBenchmark {
             result.confidence = measured.confidence.combined
             result.distance = measured.distance
             result.factors = measured.confidence
+            result.edges = measured.cuboid.edges
         } catch {
             result.errorCode = error.code
         }

@@ -5,7 +5,7 @@ import Foundation
 /// added. Lengths are numbers in `units`; `volume_m3` is always cubic metres.
 ///
 /// ```json
-/// {"schema":"boxdim.measurement/1","capture":"box","status":"accepted","units":"cm",
+/// {"schema":"boxdim.measurement/2","capture":"box","status":"accepted","units":"cm",
 ///  "length":40.01,"width":30.02,"height":25.0,"volume_m3":0.03003,"confidence":0.93,
 ///  "frames":30,"spread":{"length":0.1,"width":0.1,"height":0.05},"error":null, ...}
 /// ```
@@ -33,7 +33,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         public var height: Double
     }
 
-    public var schema = "boxdim.measurement/1"
+    /// Version 2 added `edges` (how each side was located) and the `edges` confidence factor.
+    public var schema = "boxdim.measurement/2"
     public var capture: String
     public var status: Status
     public var units: LengthUnit
@@ -47,6 +48,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     public var spread: Spread?
     public var confidenceFactors: ConfidenceBreakdown?
     public var pose: DimensioningMeasurement.CuboidPose?
+    /// How each side of the footprint was located (+length, −length, +width, −width).
+    public var edges: [EdgeRecord]?
     public var error: ErrorInfo?
 
     enum CodingKeys: String, CodingKey {
@@ -56,7 +59,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         case minConfidence = "min_confidence"
         case frames, spread
         case confidenceFactors = "confidence_factors"
-        case pose, error
+        case pose, edges, error
     }
 
     /// Every key is always written (absent values as `null`), so consumers see one schema.
@@ -76,6 +79,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         try c.encode(spread, forKey: .spread)
         try c.encode(confidenceFactors, forKey: .confidenceFactors)
         try c.encode(pose, forKey: .pose)
+        try c.encode(edges, forKey: .edges)
         try c.encode(error, forKey: .error)
     }
 
@@ -101,7 +105,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             }
             var factors = result.confidence
             for path in [\ConfidenceBreakdown.planarity, \.fill, \.support, \.sensorConfidence, \.agreement,
-                         \.range, \.visibility] {
+                         \.range, \.visibility, \.edges] {
                 factors[keyPath: path] = MeasurementRecord.round(factors[keyPath: path], places: 4)
             }
             confidenceFactors = factors
@@ -112,6 +116,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             cuboidPose.widthAxis = micrometres(cuboidPose.widthAxis)
             cuboidPose.upAxis = micrometres(cuboidPose.upAxis)
             pose = cuboidPose
+            edges = zip(EdgeRecord.sideNames, c.edges).map { EdgeRecord(side: $0, estimate: $1) }
             status = score >= minConfidence ? .accepted : .lowConfidence
             error = nil
         case let .failure(failure):
@@ -135,5 +140,64 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         // Encoding a value of plain fields cannot fail.
         let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// One side of the footprint in `MeasurementRecord.edges`: how it was located and the edge
+/// evidence (lengths in millimetres, rounded to 0.01 mm; pixels of the reference camera).
+public struct EdgeRecord: Sendable, Equatable, Codable {
+    /// The sides in record order.
+    public static let sideNames = ["+length", "-length", "+width", "-width"]
+
+    /// "+length", "-length", "+width" or "-width".
+    public var side: String
+    /// "side_face", "silhouette" or "top_extent" (`EdgeMethod`).
+    public var method: EdgeMethod
+    /// One image pixel's footprint across this side on the top plane, mm.
+    public var pixelFootprintMM: Double
+    /// Silhouette sides: the band of missing or mixed pixels at the edge, pixels.
+    public var bandPixels: Double?
+    /// Silhouette sides: share of strips showing a lip of fattened depth (0...1).
+    public var lipShare: Double?
+    /// Side-face sides: silhouette minus side-face estimate, mm, where both exist.
+    public var disagreementMM: Double?
+    /// The sensor profile's correction applied to this side, mm (negative: inward).
+    public var correctionMM: Double
+    /// Silhouette sides placed with the band the other sides show (something was behind this
+    /// one).
+    public var bandFromOtherSides: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case side, method
+        case pixelFootprintMM = "pixel_footprint_mm"
+        case bandPixels = "band_px"
+        case lipShare = "lip_share"
+        case disagreementMM = "disagreement_mm"
+        case correctionMM = "correction_mm"
+        case bandFromOtherSides = "band_from_other_sides"
+    }
+
+    public init(side: String, estimate e: EdgeEstimate) {
+        let mm = { (m: Double) in MeasurementRecord.round(m * 1000, places: 2) }
+        self.side = side
+        method = e.method
+        pixelFootprintMM = mm(e.pixelFootprint)
+        bandPixels = e.bandPixels.map { MeasurementRecord.round($0, places: 2) }
+        lipShare = e.lipShare.map { MeasurementRecord.round($0, places: 3) }
+        disagreementMM = e.disagreement.map(mm)
+        correctionMM = mm(e.correction)
+        bandFromOtherSides = e.bandFromOtherSides
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(side, forKey: .side)
+        try c.encode(method, forKey: .method)
+        try c.encode(pixelFootprintMM, forKey: .pixelFootprintMM)
+        try c.encode(bandPixels, forKey: .bandPixels)
+        try c.encode(lipShare, forKey: .lipShare)
+        try c.encode(disagreementMM, forKey: .disagreementMM)
+        try c.encode(correctionMM, forKey: .correctionMM)
+        try c.encode(bandFromOtherSides, forKey: .bandFromOtherSides)
     }
 }

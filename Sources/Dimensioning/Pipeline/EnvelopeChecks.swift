@@ -25,9 +25,18 @@ func topFlatness(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, cuboid: 
 /// footprint (seen from above): near 0 for one box, large when another object touches it.
 func shareOutsideFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, margin: Double) -> Double {
     var outside = 0
+    let camera = box.floorFrame.local(scene.cameraPosition)
     for i in box.pointIndices {
         let q = box.floorFrame.local(scene.pointsInWorld[i])
-        if !cuboid.footprint.contains(SIMD2(q.x, q.y), margin: margin) { outside += 1 }
+        guard !cuboid.footprint.contains(SIMD2(q.x, q.y), margin: margin) else { continue }
+        // A mixed pixel of the silhouette's edge band lies on a ray that passes over the top's
+        // edge: between top and floor along that ray, outside the footprint, but no other box.
+        if q.z < cuboid.height, camera.z > cuboid.height {
+            let t = (cuboid.height - camera.z) / (q.z - camera.z)
+            let cut = SIMD2(camera.x + t * (q.x - camera.x), camera.y + t * (q.y - camera.y))
+            if t > 0, t < 1, cuboid.footprint.contains(cut, margin: margin) { continue }
+        }
+        outside += 1
     }
     return Double(outside) / Double(max(1, box.pointIndices.count))
 }
@@ -66,8 +75,24 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
         low[label] = pointwiseMin(low[label] ?? p, p)
         high[label] = pointwiseMax(high[label] ?? p, p)
     }
+    // A sensor's edge band (blurred or mixed pixels between the top and the floor behind it)
+    // can be clustered apart from the box as a thin "skirt" along its outline: an object all
+    // of whose points lie within `skirtPixels` of the box in the image is that, not a parcel.
+    let skirtPixels = 5
+    var nearOutline = [Bool](repeating: false, count: width * height)
+    for i in box.pointIndices {
+        let p = Int(pixels[i]), x = p % width, y = p / width
+        for v in max(0, y - skirtPixels)...min(height - 1, y + skirtPixels) {
+            for u in max(0, x - skirtPixels)...min(width - 1, x + skirtPixels) { nearOutline[v * width + u] = true }
+        }
+    }
+    var beyondOutline: [Int32: Int] = [:]
+    for (k, i) in box.otherObjectIndices.enumerated() where !nearOutline[Int(pixels[i])] {
+        beyondOutline[box.otherObjectLabels[k], default: 0] += 1
+    }
     func isParcelSized(_ label: Int32) -> Bool {
         guard let t = top[label], let l = low[label], let h = high[label] else { return false }
+        guard (beyondOutline[label] ?? 0) >= 10 else { return false }
         return t <= maximumNeighbourHeight && length(h - l) <= maximumNeighbourExtent
     }
     var count = 0

@@ -15,8 +15,10 @@ public struct CuboidFit: Sendable {
     /// Area of the top face's convex hull over the footprint's area (0...1): ~1 for a box,
     /// ~0.79 for a cylinder (pi/4), less for a gable top or a bag.
     public var fill: Double
+    /// How each of the four sides (+A, -A, +B, -B) was located, with its edge evidence.
+    public var edges: [EdgeEstimate]
     /// How each of the four sides (+A, -A, +B, -B) was located.
-    public var edgeMethods: [EdgeMethod]
+    public var edgeMethods: [EdgeMethod] { edges.map(\.method) }
     /// Top-face points used (after outlier trimming).
     public var topPointCount: Int
 }
@@ -32,8 +34,11 @@ public struct CuboidFit: Sendable {
 ///    edges.
 /// 3. Each side is then located on its own (`locateEdge`): from its visible side face, or from
 ///    the silhouette of the top against what lies behind it, to a fraction of a pixel.
+///
+/// `edgeOffsetPixels` is a sensor profile's calibrated edge offset (pixels, positive when the
+/// sensor pushes silhouettes outward); 0 without a profile.
 public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
-                      parameters: BoxParameters = .init()) throws(DimensioningError) -> CuboidFit {
+                      parameters: BoxParameters = .init(), edgeOffsetPixels: Double = 0) throws(DimensioningError) -> CuboidFit {
     let frame = box.floorFrame
     var topPoints = scene.pointsInWorld.subset(top.inlierIndices)
     if topPoints.count > parameters.outlierNeighbours * 2,
@@ -55,25 +60,31 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     let evidence = gatherEdgeEvidence(scene, box: box, top: top, rectangle: rectangle, topPoints: top2D,
                                       parameters: parameters)
     var edges = [Double](repeating: 0, count: 4) // +A, -A, +B, -B: distances from the centre
-    var methods = [EdgeMethod](repeating: .topExtent, count: 4)
+    var estimates: [EdgeEstimate] = []
     for side in 0..<4 {
-        (edges[side], methods[side]) = locateEdge(alongA: side < 2, sign: side % 2 == 0 ? 1 : -1,
-                                                  rectangle: rectangle, evidence: evidence, parameters: parameters)
+        let located = locateEdge(alongA: side < 2, sign: side % 2 == 0 ? 1 : -1, rectangle: rectangle,
+                                 evidence: evidence, parameters: parameters, edgeOffsetPixels: edgeOffsetPixels)
+        edges[side] = located.position
+        estimates.append(located.estimate)
     }
+    reconcileBands(&edges, &estimates, tolerancePixels: parameters.bandConsistencyPixels)
     let extentA = edges[0] + edges[1], extentB = edges[2] + edges[3]
     let shiftA = (edges[0] - edges[1]) / 2, shiftB = (edges[2] - edges[3]) / 2
     var footprint = Rectangle2D(center: rectangle.center + shiftA * rectangle.axisA + shiftB * rectangle.axisB,
                                 axisA: rectangle.axisA, halfA: extentA / 2, halfB: extentB / 2)
     if footprint.halfB > footprint.halfA {
         footprint = footprint.normalized()
-        methods = [methods[2], methods[3], methods[0], methods[1]]
+        estimates = [estimates[2], estimates[3], estimates[0], estimates[1]]
     }
-    let fill = min(1, polygonArea(hull) / max(footprint.area, 1e-12))
+    // Fill compares the top's hull with the rectangle of its own points (robust extents), not
+    // with the located footprint: a sensor's edge band eats into the top's outline without
+    // making the object any less rectangular.
+    let fill = min(1, polygonArea(hull) / max(rectangle.area, 1e-12))
     let center = frame.world(SIMD3(footprint.center.x, footprint.center.y, top.height / 2))
     let axisA = frame.worldDirection(footprint.axisA), axisB = frame.worldDirection(footprint.axisB)
     return CuboidFit(footprint: footprint, length: 2 * footprint.halfA, width: 2 * footprint.halfB,
                      height: top.height, centerInWorld: center, axesInWorld: [axisA, axisB, frame.up],
-                     fill: fill, edgeMethods: methods, topPointCount: top2D.count)
+                     fill: fill, edges: estimates, topPointCount: top2D.count)
 }
 
 /// Rotates the rectangle within ±3 degrees (0.05-degree steps) to minimise the area spanned by
@@ -219,18 +230,19 @@ func gatherEdgeEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, r
     var cuts: [(position: SIMD2<Double>, drop: Double)] = []
     let foregroundBand = max(0.006, 3 * top.rms)
     if cameraAboveTop > 0.05 {
-        let reach = max(rectangle.halfA, rectangle.halfB) + 0.06
+        let reach = max(rectangle.halfA, rectangle.halfB) + 0.15
         let points = scene.pointsInWorld
         for i in 0..<points.count {
             let p = frame.local(points[i])
             let drop = top.height - p.z
             let foreground = abs(drop) <= foregroundBand
-            guard foreground || drop > foregroundBand else { continue }
             // The ray camera -> p meets the top plane at parameter t (0 at the camera). A
             // foreground point is moved along its ray onto the plane (removing depth noise); a
-            // background point must lie beyond the plane (t < 1).
+            // background point must lie beyond the plane (t < 1); a point above the plane (a
+            // lip) before it (t > 1), and still below the camera.
+            guard p.z < camera.z - 0.01 else { continue }
             let t = (top.height - camera.z) / (p.z - camera.z)
-            guard t > 0, foreground || t < 1 else { continue }
+            guard t > 0, foreground || (drop > 0 ? t < 1 : t > 1) else { continue }
             let cut = SIMD2(camera.x + t * (p.x - camera.x), camera.y + t * (p.y - camera.y))
             let local = rectangle.local(cut)
             guard abs(local.x) <= reach, abs(local.y) <= reach else { continue }
@@ -239,5 +251,7 @@ func gatherEdgeEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, r
     }
     return EdgeEvidence(sidePoints: side, topPoints: topPoints.map { rectangle.local($0) }, rayCuts: cuts, foregroundBand: foregroundBand,
                         camera: rectangle.local(SIMD2(camera.x, camera.y)), cameraAboveTop: cameraAboveTop,
-                        spacing: (rectangle.area / Double(max(1, topPoints.count))).squareRoot())
+                        spacing: (rectangle.area / Double(max(1, topPoints.count))).squareRoot(),
+                        focalPixels: scene.intrinsics.map { ($0.fx + $0.fy) / 2 },
+                        topHeight: top.height, floorBand: max(0.01, 3 * top.rms))
 }

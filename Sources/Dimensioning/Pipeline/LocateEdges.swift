@@ -8,6 +8,57 @@ public enum EdgeMethod: String, Sendable, Codable, Equatable {
     case topExtent = "top_extent"
 }
 
+/// What the engine found out about one side of the footprint: how it was located and the
+/// edge evidence behind it (lengths in metres, on the top plane; pixels are image pixels of
+/// the reference camera).
+public struct EdgeEstimate: Sendable, Codable, Equatable {
+    public var method: EdgeMethod
+    /// One image pixel's footprint on the top plane across this side, metres: how far the side
+    /// moves when the sensor's edge moves by a pixel.
+    public var pixelFootprint: Double
+    /// Silhouette sides: the width (pixels) of the band of missing or mixed samples between the
+    /// last ray on the top and the first ray past the edge (median over strips; 0 for a sharp
+    /// edge). The edge is put in the band's middle, which is exact for a band that straddles
+    /// the edge symmetrically and less certain the wider the band.
+    public var bandPixels: Double?
+    /// Silhouette sides: share of strips whose first ray past the edge met a surface *above*
+    /// the top plane: the nearer surface spreading over the farther one (stereo fattening),
+    /// seen as a lip. Such rays count as past the edge.
+    public var lipShare: Double?
+    /// Side-face sides: the silhouette estimate minus the side-face estimate (metres) where
+    /// both could be made. A few millimetres means the two methods disagree.
+    public var disagreement: Double?
+    /// The sensor profile's edge correction applied to this side (metres, negative inward).
+    public var correction: Double
+    /// Strips (2 cm each) that located a silhouette side.
+    public var strips: Int
+    /// Silhouette sides: whether fattening of two pixels would show as a lip here (the edge is
+    /// seen obliquely enough that depth copied across it rises above the top's noise band).
+    /// A sharp edge (`bandPixels` under a pixel) that shows no lip where one would show is a
+    /// sharp sensor, not a fattening one; elsewhere (a straight-down view, a side seen along
+    /// its length) the two cannot be told apart.
+    public var lipVisible: Bool = false
+    /// Silhouette sides: the band here was much wider than on the capture's other silhouette
+    /// sides (something behind the box, or missing returns, not the sensor's edge), so the side
+    /// was placed from the top's last ray plus half the band the other sides show.
+    public var bandFromOtherSides: Bool = false
+    /// Silhouette sides: the top's last rays (median over strips), as a distance from the
+    /// rectangle's centre, metres. Not part of any output.
+    var lastTopRay: Double? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case method
+        case pixelFootprint = "pixel_footprint_m"
+        case bandPixels = "band_px"
+        case lipShare = "lip_share"
+        case disagreement = "disagreement_m"
+        case correction = "correction_m"
+        case strips
+        case lipVisible = "lip_visible"
+        case bandFromOtherSides = "band_from_other_sides"
+    }
+}
+
 /// What `locateEdge` needs about the scene, prepared once per box.
 struct EdgeEvidence {
     /// Box points below the top and above the floor band, in rectangle coordinates.
@@ -16,7 +67,8 @@ struct EdgeEvidence {
     var topPoints: [SIMD2<Double>]
     /// Rays from the reference camera through scene points, cut with the top plane, in
     /// rectangle coordinates, with how far (metres) below the top the point itself lies: about 0
-    /// when the ray hits the top (foreground), clearly positive when it passed over the box.
+    /// when the ray hits the top (foreground), clearly positive when it passed over the box,
+    /// negative when the point lies above the top (a lip).
     var rayCuts: [(position: SIMD2<Double>, drop: Double)]
     /// Points within this distance (metres) of the top plane are foreground.
     var foregroundBand: Double
@@ -25,81 +77,174 @@ struct EdgeEvidence {
     var cameraAboveTop: Double
     /// Typical distance between neighbouring top-face samples, metres.
     var spacing: Double
+    /// The reference camera's focal length in pixels, when known.
+    var focalPixels: Double?
+    /// The top's height above the floor and the floor's noise band, metres: points within
+    /// `floorBand` of the floor (a drop of at least `topHeight - floorBand`) are on the floor.
+    var topHeight: Double
+    var floorBand: Double
 }
 
 /// Locates one side of the footprint, as a distance (metres) from the rectangle's centre along
 /// the outward direction `sign * axis` (axis A when `alongA`).
 ///
 /// - A side facing the camera with enough side-face points: their median position. A vertical
-///   face projects onto its edge line, so this is free of sampling bias.
+///   face projects onto its edge line, so this is free of sampling bias and of any edge band
+///   (the top meets its own side face in a crease: no depth discontinuity).
 /// - Otherwise, when the camera is above the top: the silhouette. Each ray from the camera is
 ///   cut with the top plane; rays whose point lies on the top are foreground, rays whose point
-///   lies well below the top (the floor behind the box) passed over the edge. In 2-cm strips
-///   along the side, the edge is the middle of the gap between the outermost foreground cut and
-///   the innermost background cut (the position that misclassifies fewest rays), and the side's
-///   edge is the median over strips. Flying pixels (depths between top and floor) are in
-///   neither class; because a depth sensor's mixed-pixel band straddles the edge, leaving them
-///   out widens the gap on both sides alike and adds no bias. The cut positions depend on ray
-///   directions only, not on the noisy depths.
+///   lies well below the top (the floor behind the box) or above it (a lip of fattened depth)
+///   passed over the edge. In 2-cm strips along the side, the edge is the middle of the gap
+///   between the outermost foreground cut and the innermost background cut (the position that
+///   misclassifies fewest rays), and the side's edge is the median over strips. Mixed pixels
+///   (depths between top and floor) are in neither class; a sensor's band of mixed, blurred or
+///   invalidated pixels straddles the edge, so the gap's middle is the edge whatever the band's
+///   width. The gap's width in pixels is measured (`EdgeEstimate.bandPixels`), and so is the
+///   share of strips showing a lip (`lipShare`). The cut positions depend on ray directions
+///   only, not on the noisy depths.
 /// - Last resort: the 99.8 % quantile of the top points plus half the sample spacing.
+///
+/// `edgeOffsetPixels` (a sensor profile's calibrated edge offset, pixels, positive outward)
+/// moves silhouette sides inward by that many pixel footprints.
 func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: EdgeEvidence,
-                parameters: BoxParameters) -> (position: Double, method: EdgeMethod) {
+                parameters: BoxParameters, edgeOffsetPixels: Double = 0) -> (position: Double, estimate: EdgeEstimate) {
     let half = alongA ? rectangle.halfA : rectangle.halfB
     let otherHalf = alongA ? rectangle.halfB : rectangle.halfA
     let outward = { (q: SIMD2<Double>) -> Double in sign * (alongA ? q.x : q.y) }
     let across = { (q: SIMD2<Double>) -> Double in alongA ? q.y : q.x }
     let inner = max(otherHalf - 0.01, otherHalf * 0.5)
+    let direction = alongA ? SIMD2(sign, 0.0) : SIMD2(0.0, sign)
+    let footprint = pixelFootprint(edgePoint: direction * half, outward: direction, evidence: evidence)
+    var estimate = EdgeEstimate(method: .topExtent, pixelFootprint: footprint, bandPixels: nil, lipShare: nil,
+                                disagreement: nil, correction: 0, strips: 0)
 
     let facesCamera = outward(evidence.camera) > half
+    var sideFace: Double?
     if facesCamera {
         let positions = evidence.sidePoints.filter {
             abs(outward($0) - half) <= parameters.sideBand && abs(across($0)) <= inner
         }.map(outward)
         if positions.count >= parameters.minimumSidePoints, let median = Statistics.median(positions) {
-            return (median, .sideFace)
+            sideFace = median
         }
     }
-    if evidence.cameraAboveTop > 0.05 {
-        let window = 0.04
-        let stripWidth = 0.02
-        let strips = max(1, Int((2 * inner / stripWidth).rounded(.down)))
-        // Past a side facing the camera, rays meet its face just below the top: a real surface,
-        // not mixed pixels, so only the foreground band separates the classes there.
-        let backgroundDrop = facesCamera ? evidence.foregroundBand + 0.001 : parameters.silhouetteBackgroundDrop
-        var buckets = [[(Double, Bool)]](repeating: [], count: strips)
-        for cut in evidence.rayCuts {
-            let foreground = abs(cut.drop) <= evidence.foregroundBand
-            guard foreground || cut.drop >= backgroundDrop else { continue }
-            let u = outward(cut.position), v = across(cut.position)
-            guard abs(u - half) <= window, abs(v) <= inner else { continue }
-            let strip = min(strips - 1, Int(((v + inner) / (2 * inner) * Double(strips)).rounded(.down)))
-            buckets[strip].append((u, foreground))
+    if evidence.cameraAboveTop > 0.05,
+       let silhouette = silhouetteEdge(outward: outward, across: across, half: half, inner: inner,
+                                       facesCamera: facesCamera, footprint: footprint,
+                                       evidence: evidence, parameters: parameters) {
+        if let sideFace {
+            estimate.method = .sideFace
+            estimate.disagreement = silhouette.position - sideFace
+            return (sideFace, estimate)
         }
-        // A strip counts when both classes meet across a gap of a few samples; a side where
-        // most strips see nothing past the edge (a face at grazing incidence, dropped by the
-        // sensor) has no silhouette to measure.
-        var boundaries: [Double] = []
-        for bucket in buckets {
-            let foreground = bucket.filter { $0.1 }.map(\.0), background = bucket.filter { !$0.1 }.map(\.0)
-            guard let outer = foreground.max(), let inner = background.min(),
-                  var boundary = separatingBoundary(bucket) else { continue }
-            if facesCamera {
-                // Toward the camera the top runs into its own side face, seen at a grazing
-                // angle: the gap beyond the last top sample is unseen side face, not a mixed-
-                // pixel band, so the edge lies within a sample step and a half of that sample.
-                boundary = min(boundary, outer + 1.5 * outerSampleStep(foreground))
-            } else if inner - outer > parameters.silhouetteMaximumGapSamples
-                        * max(evidence.spacing, outerRowStep(foreground)) {
-                continue
-            }
-            boundaries.append(boundary)
-        }
-        if boundaries.count >= 3, 2 * boundaries.count >= strips, let median = Statistics.median(boundaries) {
-            return (median, .silhouette)
-        }
+        estimate.method = .silhouette
+        estimate.strips = silhouette.strips
+        estimate.bandPixels = silhouette.bandPixels
+        estimate.lipShare = silhouette.lipShare
+        estimate.lastTopRay = silhouette.lastTop
+        estimate.correction = facesCamera ? 0 : -edgeOffsetPixels * footprint
+        estimate.lipVisible = 2 * lipRisePerPixel(edgePoint: direction * half, outward: direction, evidence: evidence)
+            > evidence.foregroundBand
+        return (silhouette.position + estimate.correction, estimate)
+    }
+    if let sideFace {
+        estimate.method = .sideFace
+        return (sideFace, estimate)
     }
     let positions = evidence.topPoints.map(outward)
-    return ((Statistics.quantile(positions, 0.998) ?? half) + 0.5 * evidence.spacing, .topExtent)
+    return ((Statistics.quantile(positions, 0.998) ?? half) + 0.5 * evidence.spacing, estimate)
+}
+
+/// The silhouette estimate of one side (see `locateEdge`): its position, the strips that
+/// located it, the band's median width in pixels and the share of strips with a lip. Nil when
+/// fewer than three strips, or fewer than half of them, see both classes.
+private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) -> Double,
+                            half: Double, inner: Double, facesCamera: Bool, footprint: Double,
+                            evidence: EdgeEvidence, parameters: BoxParameters)
+    -> (position: Double, strips: Int, bandPixels: Double, lipShare: Double, lastTop: Double)? {
+    // The top's outermost clean samples can lie a band's width inside the edge and the first
+    // floor samples as far outside it: the window around the top's extent covers both.
+    let window = max(0.04, (2 * parameters.maximumBandPixels + 2) * footprint)
+    let stripWidth = 0.02
+    let strips = max(1, Int((2 * inner / stripWidth).rounded(.down)))
+    // Past a side facing the camera, rays meet its face just below the top: a real surface,
+    // not mixed pixels, so only the foreground band separates the classes there.
+    let backgroundDrop = facesCamera ? evidence.foregroundBand + 0.001 : parameters.silhouetteBackgroundDrop
+    // Classes: on the top (foreground); on the floor, or above the top (a lip), past the edge
+    // (background); between top and floor: a mixed pixel of the edge band, or another surface
+    // behind the box (a wall). Mixed pixels straddle the edge, so they are left out; a point
+    // between top and floor farther than a band's width past the top's last ray is a surface.
+    let floorDrop = evidence.topHeight - evidence.floorBand
+    var buckets = [[(u: Double, foreground: Bool, above: Bool, between: Bool)]](repeating: [], count: strips)
+    for cut in evidence.rayCuts {
+        let foreground = abs(cut.drop) <= evidence.foregroundBand
+        let above = !facesCamera && cut.drop < -evidence.foregroundBand
+        guard foreground || above || cut.drop >= backgroundDrop else { continue }
+        let between = !facesCamera && !foreground && !above && cut.drop < floorDrop
+        let u = outward(cut.position), v = across(cut.position)
+        guard abs(u - half) <= window, abs(v) <= inner else { continue }
+        let strip = min(strips - 1, Int(((v + inner) / (2 * inner) * Double(strips)).rounded(.down)))
+        buckets[strip].append((u, foreground, above, between))
+    }
+    // A strip counts when both classes meet across a gap of at most a few samples; a side where
+    // most strips see nothing past the edge (a face at grazing incidence, dropped by the
+    // sensor) has no silhouette to measure.
+    var boundaries: [Double] = [], bands: [Double] = [], lastTops: [Double] = []
+    var lips = 0
+    for all in buckets {
+        let foreground = all.filter(\.foreground).map(\.u)
+        guard let lastTop = foreground.max() else { continue }
+        let bucket = all.filter { !$0.between || $0.u > lastTop + parameters.maximumBandPixels * footprint }
+        guard let outer = bucket.filter(\.foreground).map(\.u).max(), bucket.contains(where: { !$0.foreground }),
+              var boundary = separatingBoundary(bucket.map { ($0.u, $0.foreground) }) else { continue }
+        let pastEdge = bucket.filter { !$0.foreground && $0.u > boundary }
+        guard let first = pastEdge.min(by: { $0.u < $1.u }) else { continue }
+        let step = max(evidence.spacing, outerRowStep(foreground), footprint)
+        if facesCamera {
+            // Toward the camera the top runs into its own side face, seen at a grazing
+            // angle: the gap beyond the last top sample is unseen side face, not a mixed-
+            // pixel band, so the edge lies within a sample step and a half of that sample.
+            boundary = min(boundary, outer + 1.5 * outerSampleStep(foreground))
+        } else if first.u - outer > parameters.silhouetteMaximumGapSamples * step {
+            continue
+        }
+        if first.above { lips += 1 }
+        bands.append(max(0, (first.u - outer) / max(footprint, 1e-6) - 1))
+        boundaries.append(boundary)
+        lastTops.append(outer)
+    }
+    guard boundaries.count >= 3, 2 * boundaries.count >= strips, let median = Statistics.median(boundaries)
+    else { return nil }
+    return (median, boundaries.count, Statistics.median(bands) ?? 0, Double(lips) / Double(boundaries.count),
+            Statistics.median(lastTops) ?? median)
+}
+
+/// How far (metres) above the top plane one pixel of depth copied outward across the edge at
+/// `edgePoint` lands: a pixel step at constant depth moves a point by range / focal length
+/// across the ray, and for a side facing away from the camera part of that move is upward.
+func lipRisePerPixel(edgePoint: SIMD2<Double>, outward: SIMD2<Double>, evidence: EdgeEvidence) -> Double {
+    guard let f = evidence.focalPixels, f > 0, evidence.cameraAboveTop > 0 else { return 0 }
+    let horizontal = edgePoint - evidence.camera
+    let distance = length(horizontal)
+    guard distance > 1e-9 else { return 0 }
+    let range = (distance * distance + evidence.cameraAboveTop * evidence.cameraAboveTop).squareRoot()
+    let cosElevation = distance / range
+    return range / f * cosElevation * max(0, dot(outward, horizontal / distance))
+}
+
+/// One image pixel's footprint (metres) on the top plane along `outward` at `edgePoint`
+/// (rectangle coordinates): the ray to the point moves by range / focal length across itself
+/// per pixel, stretched by 1 / sin(elevation) along the viewing direction. Falls back to the
+/// top's sample spacing when the focal length is unknown.
+func pixelFootprint(edgePoint: SIMD2<Double>, outward: SIMD2<Double>, evidence: EdgeEvidence) -> Double {
+    guard let f = evidence.focalPixels, f > 0, evidence.cameraAboveTop > 0 else { return evidence.spacing }
+    let horizontal = edgePoint - evidence.camera
+    let distance = length(horizontal)
+    let range = (distance * distance + evidence.cameraAboveTop * evidence.cameraAboveTop).squareRoot()
+    let sinElevation = evidence.cameraAboveTop / range
+    let alongView = distance > 1e-9 ? dot(outward, horizontal / distance) : 0
+    let stretch = (alongView * alongView / (sinElevation * sinElevation) + (1 - alongView * alongView)).squareRoot()
+    return range / f * stretch
 }
 
 /// The threshold `e` that best separates foreground values (below) from background values
@@ -141,4 +286,21 @@ func outerRowStep(_ values: [Double]) -> Double {
     let outer = values.sorted().suffix(12)
     guard outer.count >= 2 else { return 0 }
     return zip(outer.dropFirst(), outer).map { $0 - $1 }.max() ?? 0
+}
+
+/// The sensor's edge band is one property of the capture: a silhouette side whose band is
+/// wider than the median of the other silhouette sides' by more than `tolerancePixels` has
+/// something else past its edge (a wall close behind, missing returns). That side is placed at
+/// its top's last ray plus half the others' gap instead (`EdgeEstimate.bandFromOtherSides`).
+/// `positions` are distances from the rectangle's centre, metres, in side order.
+func reconcileBands(_ positions: inout [Double], _ estimates: inout [EdgeEstimate], tolerancePixels: Double) {
+    let silhouettes = estimates.indices.filter { estimates[$0].method == .silhouette }
+    guard silhouettes.count >= 2 else { return }
+    for side in silhouettes {
+        let others = silhouettes.filter { $0 != side }.compactMap { estimates[$0].bandPixels }
+        guard let reference = Statistics.median(others), let band = estimates[side].bandPixels,
+              band > reference + tolerancePixels, let lastTop = estimates[side].lastTopRay else { continue }
+        positions[side] = lastTop + (reference + 1) / 2 * estimates[side].pixelFootprint + estimates[side].correction
+        estimates[side].bandFromOtherSides = true
+    }
 }

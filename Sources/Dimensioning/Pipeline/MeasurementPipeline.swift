@@ -23,6 +23,7 @@ public struct PipelineResult: Sendable {
 /// - Throws: a `DimensioningError` refusal (no depth, no ground plane, no box, cut off, too
 ///   small, out of range, not a cuboid) with its reason.
 public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters = .init()) throws(DimensioningError) -> PipelineResult {
+    let capture = parameters.profile.map { capture.scalingDepth(by: $0.depthScale) } ?? capture
     let scene = try fuseFrames(capture, parameters: parameters.fusion)
     let floor = try fitFloor(scene, parameters: parameters.floor)
     // The object the camera is aimed at comes first; if it is not a measurable box (a laptop,
@@ -57,7 +58,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                       parameters: PipelineParameters) throws(DimensioningError) -> PipelineResult {
     try checkNotCutOff(scene, box: box, margin: parameters.box.borderMarginPixels)
     let top = try fitTopFace(scene, box: box, parameters: parameters.box)
-    let cuboid = try fitCuboid(scene, box: box, top: top, parameters: parameters.box)
+    let cuboid = try fitCuboid(scene, box: box, top: top, parameters: parameters.box,
+                               edgeOffsetPixels: parameters.profile?.edgeOffsetPixels ?? 0)
 
     let topCenter = box.floorFrame.world(SIMD3(cuboid.footprint.center.x, cuboid.footprint.center.y, top.height))
     let distance = length(topCenter - scene.cameraPosition)
@@ -86,7 +88,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     let agreement = measureFrameAgreement(scene, box: box, top: top, cuboid: cuboid)
     let confidence = scoreConfidence(scene: scene, box: box, top: top, cuboid: cuboid, agreement: agreement,
                                      flatness: flatness, distance: distance, parameters: parameters.confidence,
-                                     boxParameters: parameters.box)
+                                     boxParameters: parameters.box, calibrated: parameters.profile != nil)
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,
                           agreement: agreement, confidence: confidence, flatness: flatness, distance: distance)
 }

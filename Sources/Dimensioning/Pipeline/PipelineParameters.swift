@@ -5,6 +5,9 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     public var floor = FloorParameters()
     public var box = BoxParameters()
     public var confidence = ConfidenceParameters()
+    /// A sensor profile from `boxdim calibrate` (edge offset and depth scale); nil: none. With
+    /// a profile, silhouette edges whose bias cannot be seen in the data can still be trusted.
+    public var profile: SensorProfile? = nil
 
     public init() {}
 }
@@ -91,8 +94,16 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     public var silhouetteBackgroundDrop: Double = 0.02
     /// Silhouette edges: a strip is used only when the gap between its last foreground and
     /// first background ray is at most this many sample spacings or sample rows, whichever is
-    /// larger (a mixed-pixel band is 1-2 rows).
-    public var silhouetteMaximumGapSamples: Double = 5
+    /// larger, or pixel footprints (a sensor's band of mixed or invalid pixels is 0-3 pixels on
+    /// each side of the edge, so up to about 8 pixels in all).
+    public var silhouetteMaximumGapSamples: Double = 10
+    /// Silhouette edges: points between top and floor within this many pixel footprints past
+    /// the top's last ray are taken for the sensor's edge band (mixed, blurred pixels) and left
+    /// out; farther out they are a surface behind the box (a wall) and count as background.
+    public var maximumBandPixels: Double = 8
+    /// A silhouette side whose band is wider than the other silhouette sides' median by more
+    /// than this (pixels) takes its band from them (`reconcileBands`).
+    public var bandConsistencyPixels: Double = 2.5
     /// A side needs this many points to locate its edge; otherwise the top face's edge is used.
     public var minimumSidePoints: Int = 12
     /// "Several boxes": refused when more than `maximumShareOutside` of the object's points lie
@@ -133,6 +144,32 @@ public struct ConfidenceParameters: Sendable, Equatable, Codable {
     public var minimumFill: Double = 0.85
     /// Factor applied when the capture has a single frame (no frame-to-frame agreement).
     public var singleFrameFactor: Double = 0.8
+
+    // Edge evidence (the `edges` factor: a product over the four sides).
+
+    /// A side located from the top's outermost points (no side face, no silhouette).
+    public var fallbackSideFactor: Double = 0.8
+    /// A silhouette side whose band of missing or mixed pixels is wider than this (pixels)
+    /// loses confidence, down to `wideBandFactor` at twice the width: its middle is the edge
+    /// only if the band is symmetric, which matters more the wider it is.
+    public var wideBandPixels: Double = 6
+    public var wideBandFactor: Double = 0.85
+    /// A silhouette side showing a lip (the nearer surface spread over the farther one) in more
+    /// than this share of its strips gets `lipFactor`, unless a sensor profile calibrates it.
+    public var lipShareLimit: Double = 0.25
+    public var lipFactor: Double = 0.7
+    /// A silhouette side sharper than `sharpBandPixels` where a lip could not show
+    /// (`EdgeEstimate.lipVisible` false: a straight-down view, a side seen along its length)
+    /// may be a fattening sensor's edge as well as a sharp sensor's: `unverifiedSharpFactor`,
+    /// unless a sensor profile calibrates it.
+    public var sharpBandPixels: Double = 0.25
+    public var unverifiedSharpFactor: Double = 0.8
+    /// A silhouette side placed with the other sides' band (`EdgeEstimate.bandFromOtherSides`).
+    public var borrowedBandFactor: Double = 0.88
+    /// A side whose side-face and silhouette estimates differ by more than this (metres) loses
+    /// confidence, down to `disagreementFactor` at three times as much.
+    public var disagreementTolerance: Double = 0.008
+    public var disagreementFactor: Double = 0.7
 
     public init() {}
 }

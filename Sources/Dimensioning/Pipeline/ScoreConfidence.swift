@@ -16,15 +16,19 @@ public struct ConfidenceBreakdown: Sendable, Equatable, Codable {
     public var range: Double
     /// Share of the four sides located from a visible side face or a clean top edge.
     public var visibility: Double
+    /// Edge evidence: a product over the four sides of how well each was pinned down (a
+    /// fallback side, a wide band, a lip of fattened depth, or side-face and silhouette
+    /// estimates that disagree each lower it; see `edgeEvidenceFactor`).
+    public var edges: Double = 1
 
     enum CodingKeys: String, CodingKey {
         case planarity, fill, support
         case sensorConfidence = "sensor_confidence"
-        case agreement, range, visibility
+        case agreement, range, visibility, edges
     }
 
     /// The combined confidence: the product of the factors.
-    public var combined: Double { planarity * fill * support * sensorConfidence * agreement * range * visibility }
+    public var combined: Double { planarity * fill * support * sensorConfidence * agreement * range * visibility * edges }
 }
 
 /// Scores how far the measurement can be trusted. Every factor maps one observable to 0...1
@@ -32,7 +36,7 @@ public struct ConfidenceBreakdown: Sendable, Equatable, Codable {
 public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit, cuboid: CuboidFit,
                             agreement: FrameAgreement?, flatness: Double, distance: Double,
                             parameters: ConfidenceParameters = .init(),
-                            boxParameters: BoxParameters = .init()) -> ConfidenceBreakdown {
+                            boxParameters: BoxParameters = .init(), calibrated: Bool = false) -> ConfidenceBreakdown {
     let planarity = ramp(flatness, from: 0.6, to: 0.9)
     let fill = ramp(cuboid.fill, from: parameters.minimumFill - 0.1, to: parameters.minimumFill + 0.08)
     let support = min(1, Double(cuboid.topPointCount) / Double(max(1, parameters.fullSupportPoints)))
@@ -52,7 +56,42 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     let range = min(ramp(distance, from: lowEdge, to: lowEdge + 0.1), 1 - ramp(distance, from: highEdge - 0.5, to: highEdge))
     let visibility = 0.9 + 0.1 * Double(cuboid.edgeMethods.filter { $0 != .topExtent }.count) / 4
     return ConfidenceBreakdown(planarity: planarity, fill: fill, support: support, sensorConfidence: sensor,
-                               agreement: agreementFactor, range: range, visibility: visibility)
+                               agreement: agreementFactor, range: range, visibility: visibility,
+                               edges: edgeEvidenceFactor(cuboid.edges, parameters: parameters, calibrated: calibrated))
+}
+
+/// The edge-evidence factor: the product over the four sides of
+/// - `fallbackSideFactor` for a side known only from the top's outermost points;
+/// - for a silhouette side, a ramp from 1 to `wideBandFactor` as its band widens from
+///   `wideBandPixels` to twice that, and `lipFactor` when a lip shows in more than
+///   `lipShareLimit` of its strips and no sensor profile (`calibrated`) accounts for it, and
+///   `unverifiedSharpFactor` for a sharp edge where a lip could not show (see
+///   `EdgeEstimate.lipVisible`), again unless calibrated;
+/// - for a side-face side, a ramp from 1 to `disagreementFactor` as its silhouette estimate
+///   departs from the side face by `disagreementTolerance` to three times that.
+public func edgeEvidenceFactor(_ edges: [EdgeEstimate], parameters: ConfidenceParameters = .init(),
+                               calibrated: Bool = false) -> Double {
+    var factor = 1.0
+    for edge in edges {
+        switch edge.method {
+        case .topExtent:
+            factor *= parameters.fallbackSideFactor
+        case .silhouette:
+            let band = edge.bandPixels ?? 0
+            factor *= 1 - (1 - parameters.wideBandFactor)
+                * ramp(band, from: parameters.wideBandPixels, to: 2 * parameters.wideBandPixels)
+            if !calibrated, (edge.lipShare ?? 0) > parameters.lipShareLimit { factor *= parameters.lipFactor }
+            if edge.bandFromOtherSides { factor *= parameters.borrowedBandFactor }
+            if !calibrated, band < parameters.sharpBandPixels, !edge.lipVisible {
+                factor *= parameters.unverifiedSharpFactor
+            }
+        case .sideFace:
+            let gap = abs(edge.disagreement ?? 0)
+            factor *= 1 - (1 - parameters.disagreementFactor)
+                * ramp(gap, from: parameters.disagreementTolerance, to: 3 * parameters.disagreementTolerance)
+        }
+    }
+    return factor
 }
 
 /// 0 below `from`, 1 above `to`, smooth (cubic) in between.

@@ -30,6 +30,7 @@ extension PipelineParameters {
         floor = try c.value(AnyKey("floor"), or: floor)
         box = try c.value(AnyKey("box"), or: box)
         confidence = try c.value(AnyKey("confidence"), or: confidence)
+        profile = try c.decodeIfPresent(SensorProfile.self, forKey: AnyKey("profile"))
     }
 }
 
@@ -84,6 +85,8 @@ extension BoxParameters {
         silhouetteBackgroundDrop = try c.value(AnyKey("silhouetteBackgroundDrop"), or: silhouetteBackgroundDrop)
         silhouetteMaximumGapSamples = try c.value(AnyKey("silhouetteMaximumGapSamples"), or: silhouetteMaximumGapSamples)
         minimumSidePoints = try c.value(AnyKey("minimumSidePoints"), or: minimumSidePoints)
+        maximumBandPixels = try c.value(AnyKey("maximumBandPixels"), or: maximumBandPixels)
+        bandConsistencyPixels = try c.value(AnyKey("bandConsistencyPixels"), or: bandConsistencyPixels)
         outsideMargin = try c.value(AnyKey("outsideMargin"), or: outsideMargin)
         maximumShareOutside = try c.value(AnyKey("maximumShareOutside"), or: maximumShareOutside)
         occludedNeighbourReach = try c.value(AnyKey("occludedNeighbourReach"), or: occludedNeighbourReach)
@@ -106,6 +109,16 @@ extension ConfidenceParameters {
         fullSupportPoints = try c.value(AnyKey("fullSupportPoints"), or: fullSupportPoints)
         minimumFill = try c.value(AnyKey("minimumFill"), or: minimumFill)
         singleFrameFactor = try c.value(AnyKey("singleFrameFactor"), or: singleFrameFactor)
+        fallbackSideFactor = try c.value(AnyKey("fallbackSideFactor"), or: fallbackSideFactor)
+        wideBandPixels = try c.value(AnyKey("wideBandPixels"), or: wideBandPixels)
+        wideBandFactor = try c.value(AnyKey("wideBandFactor"), or: wideBandFactor)
+        lipShareLimit = try c.value(AnyKey("lipShareLimit"), or: lipShareLimit)
+        lipFactor = try c.value(AnyKey("lipFactor"), or: lipFactor)
+        sharpBandPixels = try c.value(AnyKey("sharpBandPixels"), or: sharpBandPixels)
+        unverifiedSharpFactor = try c.value(AnyKey("unverifiedSharpFactor"), or: unverifiedSharpFactor)
+        borrowedBandFactor = try c.value(AnyKey("borrowedBandFactor"), or: borrowedBandFactor)
+        disagreementTolerance = try c.value(AnyKey("disagreementTolerance"), or: disagreementTolerance)
+        disagreementFactor = try c.value(AnyKey("disagreementFactor"), or: disagreementFactor)
     }
 }
 

@@ -35,6 +35,7 @@ public enum DatasetWriter {
     @discardableResult
     public static func write(to folder: URL, count: Int, seed: UInt64, frames: Int? = nil,
                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                             sensors: [SensorFamilyMember] = [SensorFamily.iPhone],
                              progress: (@Sendable (Int) -> Void)? = nil) throws(DimensioningError) -> [Entry] {
         precondition(count >= 0, "count must not be negative")
         if let frames { precondition((1...60).contains(frames), "frames must be 1...60") }
@@ -47,7 +48,7 @@ public enum DatasetWriter {
                 let index = next.increment()
                 guard index < count else { return }
                 let result = Result { () throws(DimensioningError) in
-                    try writeCapture(index: index, seed: seed, frames: frames, into: folder)
+                    try writeCapture(index: index, seed: seed, frames: frames, into: folder, sensors: sensors)
                 }
                 results.set(index, result)
                 let finished = done.increment() + 1
@@ -66,8 +67,9 @@ public enum DatasetWriter {
     }
 
     /// Renders scenario `index` and writes it with its truth files.
-    static func writeCapture(index: Int, seed: UInt64, frames: Int?, into folder: URL) throws(DimensioningError) -> Entry {
-        let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: frames)
+    static func writeCapture(index: Int, seed: UInt64, frames: Int?, into folder: URL,
+                             sensors: [SensorFamilyMember] = [SensorFamily.iPhone]) throws(DimensioningError) -> Entry {
+        let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: frames, sensors: sensors)
         var truth = simulated.truth
         if kind == .darkBox, let target = simulated.scene.target {
             truth = BoxGroundTruth(length: target.length, width: target.width, height: target.height)

@@ -49,10 +49,14 @@ public enum ScenarioCatalog {
 
     /// Renders scenario `index` of catalog `seed` (the capture's noise seeded from both).
     /// `frameCount` (1...60) overrides the scenario's frame count, keeping its scene and seeds.
-    public static func render(index: Int, seed: UInt64,
-                              frameCount: Int? = nil) -> (capture: SimulatedCapture, kind: ScenarioKind) {
+    /// `sensors` (default: the iPhone model alone) are cycled by index: scenario `index` uses
+    /// `sensors[index % sensors.count]`, with the same scene and seeds whatever the member.
+    public static func render(index: Int, seed: UInt64, frameCount: Int? = nil,
+                              sensors: [SensorFamilyMember] = [SensorFamily.iPhone])
+        -> (capture: SimulatedCapture, kind: ScenarioKind) {
         var s = scenario(index: index, seed: seed)
         if let frameCount { s.rig.frameCount = frameCount }
+        if !sensors.isEmpty { s.noise = sensors[index % sensors.count].noise }
         var g = SeededGenerator(seed: seed, stream: 0xC0DE_0000_0000 &+ UInt64(bitPattern: Int64(index)))
         let capture = SceneSimulator.render(scene: s.scene, rig: s.rig, noise: s.noise, seed: g.next())
         return (capture, s.kind)

@@ -32,6 +32,7 @@ extension SensorNoiseModel {
         // Range limit first: a pixel beyond it is "no return" for everything below.
         var clean = r.depth
         for p in 0..<n where clean[p] > maximumRange { clean[p] = 0 }
+        if let edges { return applyEdgeFamily(edges, to: r, clean: clean, state: state, using: &g) }
 
         let flying = flyingBand(clean, width: w, height: h)
         let dynamicNodes = state.field.drawNodes(using: &g)

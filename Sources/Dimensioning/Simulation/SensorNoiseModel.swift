@@ -71,6 +71,9 @@ public struct SensorNoiseModel: Sendable, Codable, Equatable {
     /// Probability that a flying pixel has confidence 0 rather than 1. Default 0.5 (ARKit marks
     /// most edge pixels low or medium).
     public var flyingLowConfidenceProbability: Double
+    /// Another edge behaviour of the sensor family (`EdgeBehaviour`), replacing the flying-pixel
+    /// model above; nil (the default, `.iPhoneLiDAR`): the flying-pixel model.
+    public var edges: EdgeBehaviour? = nil
 
     // MARK: Surfaces
 

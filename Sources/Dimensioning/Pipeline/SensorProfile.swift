@@ -1,0 +1,119 @@
+import Foundation
+
+/// What a calibration against a box of known size learned about one sensor (`boxdim calibrate`):
+/// how far its silhouette edges sit from the true edges, and its depth scale. Industrial
+/// dimensioners are verified the same way, against a reference box.
+///
+/// Written and read as JSON (`schema` "boxdim.profile/1"):
+/// `{"schema":"boxdim.profile/1","edge_offset_px":1.9,"depth_scale":0.9984,...}`.
+public struct SensorProfile: Sendable, Codable, Equatable {
+    public static let schema = "boxdim.profile/1"
+
+    /// Pixels by which the sensor's silhouette edges lie *outside* the true edges (stereo
+    /// fattening: positive; a band the engine cannot centre: negative). Silhouette sides move
+    /// inward by this many pixel footprints (`EdgeEstimate.pixelFootprint`). Valid range
+    /// −5...5.
+    public var edgeOffsetPixels: Double
+    /// Depths are multiplied by this before measuring (1 = no correction). Valid range
+    /// 0.9...1.1.
+    public var depthScale: Double
+    /// Where it came from: the reference capture and the box's known size (mm), for people.
+    public var reference: String?
+    public var knownSizeMM: [Double]?
+
+    enum CodingKeys: String, CodingKey {
+        case schema
+        case edgeOffsetPixels = "edge_offset_px"
+        case depthScale = "depth_scale"
+        case reference
+        case knownSizeMM = "known_size_mm"
+    }
+
+    public init(edgeOffsetPixels: Double = 0, depthScale: Double = 1, reference: String? = nil,
+                knownSizeMM: [Double]? = nil) {
+        self.edgeOffsetPixels = edgeOffsetPixels
+        self.depthScale = depthScale
+        self.reference = reference
+        self.knownSizeMM = knownSizeMM
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let schema = try c.decodeIfPresent(String.self, forKey: .schema)
+        guard schema == nil || schema == SensorProfile.schema else {
+            throw DecodingError.dataCorruptedError(forKey: .schema, in: c,
+                                                   debugDescription: "unknown profile schema \(schema!)")
+        }
+        edgeOffsetPixels = try c.decodeIfPresent(Double.self, forKey: .edgeOffsetPixels) ?? 0
+        depthScale = try c.decodeIfPresent(Double.self, forKey: .depthScale) ?? 1
+        reference = try c.decodeIfPresent(String.self, forKey: .reference)
+        knownSizeMM = try c.decodeIfPresent([Double].self, forKey: .knownSizeMM)
+        guard edgeOffsetPixels.isFinite, (-5...5).contains(edgeOffsetPixels) else {
+            throw DecodingError.dataCorruptedError(forKey: .edgeOffsetPixels, in: c,
+                                                   debugDescription: "edge_offset_px must be in -5...5")
+        }
+        guard depthScale.isFinite, (0.9...1.1).contains(depthScale) else {
+            throw DecodingError.dataCorruptedError(forKey: .depthScale, in: c,
+                                                   debugDescription: "depth_scale must be in 0.9...1.1")
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(SensorProfile.schema, forKey: .schema)
+        try c.encode(edgeOffsetPixels, forKey: .edgeOffsetPixels)
+        try c.encode(depthScale, forKey: .depthScale)
+        try c.encodeIfPresent(reference, forKey: .reference)
+        try c.encodeIfPresent(knownSizeMM, forKey: .knownSizeMM)
+    }
+
+    /// Reads a profile file.
+    ///
+    /// - Throws: `unreadableCapture` naming the file and what is wrong with it.
+    public static func read(_ url: URL) throws(DimensioningError) -> SensorProfile {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw .unreadableCapture(file: url.path, reason: "cannot read the profile: \(error.localizedDescription)")
+        }
+        do { return try JSONDecoder().decode(SensorProfile.self, from: data) } catch {
+            throw .unreadableCapture(file: url.path, reason: "not a sensor profile: \(describeDecodingError(error))")
+        }
+    }
+
+    /// Writes the profile as pretty-printed JSON.
+    public func write(to url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: url, options: .atomic)
+    }
+}
+
+/// A short, human reason for a JSON decoding failure.
+func describeDecodingError(_ error: Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context): return context.debugDescription
+    case DecodingError.keyNotFound(let key, _): return "missing \(key.stringValue)"
+    case DecodingError.typeMismatch(_, let context): return "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+    case DecodingError.valueNotFound(_, let context): return "missing value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+    default: return String(describing: error)
+    }
+}
+
+extension DepthCapture {
+    /// The capture with every depth multiplied by `scale` (a sensor profile's depth scale): the
+    /// scene scales about each frame's camera, as a depth scale error does.
+    public func scalingDepth(by scale: Double) -> DepthCapture {
+        guard scale != 1 else { return self }
+        var copy = self
+        let s = Float(scale)
+        for f in copy.frames.indices {
+            copy.frames[f].depth = copy.frames[f].depth.map { $0 * s }
+        }
+        // A point cloud is in its sensor's frame: scaling about the origin scales its depths.
+        if var cloud = copy.cloud {
+            cloud.pointsInCamera.xyz = cloud.pointsInCamera.xyz.map { $0 * s }
+            copy.cloud = cloud
+        }
+        return copy
+    }
+}
