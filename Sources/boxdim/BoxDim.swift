@@ -12,7 +12,7 @@ struct BoxDim: ParsableCommand {
         engine refused: no floor, no box, ...); 5 unreadable capture (or dataset); 6 verify: the \
         dataset fails verification; 64 usage error.
         """,
-        subcommands: [MeasureCommand.self, ReplayCommand.self, VerifyCommand.self, ConvertCommand.self,
+        subcommands: [MeasureCommand.self, ReplayCommand.self, VerifyCommand.self, CalibrateCommand.self, ConvertCommand.self,
                       AccuracyCommand.self, SimulateCommand.self, BenchCommand.self,
                       BenchSessionCommand.self]
     )

@@ -15,7 +15,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "Units for lengths: mm, cm, m or in.")
     var units: LengthUnit = .centimeters
 
-    @Flag(help: "Print one JSON object (stable schema boxdim.measurement/1) instead of text.")
+    @Flag(help: "Print one JSON object (stable schema boxdim.measurement/2) instead of text.")
     var json = false
 
     @Option(help: "Minimum confidence (0...1) for the measurement to be accepted.")
@@ -23,6 +23,9 @@ struct MeasureCommand: ParsableCommand {
 
     @Option(help: "Measure only frames FIRST-LAST (0-based, inclusive) of a frame capture, e.g. the window `boxdim replay` reports.")
     var frames: String?
+
+    @Option(help: "A sensor profile from `boxdim calibrate` (edge offset, depth scale).")
+    var profile: String?
 
     @Option(help: "Write a PNG: the depth image colour-mapped, the segmentation tinted, the cuboid's edges drawn.")
     var overlay: String?
@@ -57,7 +60,9 @@ struct MeasureCommand: ParsableCommand {
                 }
                 recorded.frames = Array(recorded.frames[range])
             }
-            outcome = .success(try runPipeline(recorded))
+            var parameters = PipelineParameters()
+            if let profile { parameters.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) }
+            outcome = .success(try runPipeline(recorded, parameters: parameters))
         } catch { outcome = .failure(error) }
         let record = MeasurementRecord(capture: capture, outcome: outcome, units: units, minConfidence: minConfidence)
         if json {

@@ -27,6 +27,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Units for lengths: mm, cm, m or in (default: the configuration's, cm).")
     var units: LengthUnit?
 
+    @Option(help: "A sensor profile from `boxdim calibrate` (edge offset, depth scale).")
+    var profile: String?
+
     @Option(help: "A JSON file with a session configuration (DimensioningConfiguration); missing keys keep their defaults.")
     var config: String?
 
@@ -42,6 +45,11 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         if let units { configuration.units = units }
+        if let profile {
+            do { configuration.pipeline.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) } catch {
+                return try report(error, configuration)
+            }
+        }
         configuration.autoCapture = true
 
         let url = URL(fileURLWithPath: capture)

@@ -37,6 +37,9 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "Run only shard i of n (0-based, i/n): every n-th capture of the sorted list, starting at i.")
     var shard: String?
 
+    @Option(help: "A sensor profile from `boxdim calibrate` applied to every capture.")
+    var profile: String?
+
     @Option(help: "Units of lengths in results.jsonl: mm, cm, m or in (errors are always mm).")
     var units: LengthUnit = .millimeters
 
@@ -98,6 +101,11 @@ struct VerifyCommand: ParsableCommand {
         if let jobs { options.jobs = jobs }
         options.resume = resume
         options.shard = shard.flatMap(Self.parseShard)
+        if let profile {
+            do { options.parameters.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) } catch {
+                return .failure(error)
+            }
+        }
         let progress = ProgressReporter(quiet: quiet)
         let datasetURL = URL(fileURLWithPath: dataset!)
         let result = Result { () throws(DimensioningError) in

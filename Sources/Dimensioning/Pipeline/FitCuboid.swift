@@ -36,9 +36,11 @@ public struct CuboidFit: Sendable {
 ///    the silhouette of the top against what lies behind it, to a fraction of a pixel.
 ///
 /// `edgeOffsetPixels` is a sensor profile's calibrated edge offset (pixels, positive when the
-/// sensor pushes silhouettes outward); 0 without a profile.
+/// sensor pushes silhouettes outward); nil without a profile. With a profile, depth that
+/// rises above the top past an edge (a lip of fattening) is the sensor's calibrated spread
+/// like any other and counts as top; without one, it counts as past the edge.
 public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
-                      parameters: BoxParameters = .init(), edgeOffsetPixels: Double = 0) throws(DimensioningError) -> CuboidFit {
+                      parameters: BoxParameters = .init(), edgeOffsetPixels: Double? = nil) throws(DimensioningError) -> CuboidFit {
     let frame = box.floorFrame
     var topPoints = scene.pointsInWorld.subset(top.inlierIndices)
     if topPoints.count > parameters.outlierNeighbours * 2,
@@ -57,13 +59,14 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     guard var rectangle = minimumAreaRectangle(hull: hull) else { throw .notCuboid(reason: "the top face has no area") }
     rectangle = refineOrientation(rectangle, points: top2D)
 
-    let evidence = gatherEdgeEvidence(scene, box: box, top: top, rectangle: rectangle, topPoints: top2D,
+    var evidence = gatherEdgeEvidence(scene, box: box, top: top, rectangle: rectangle, topPoints: top2D,
                                       parameters: parameters)
+    evidence.lipsArePastEdge = edgeOffsetPixels == nil
     var edges = [Double](repeating: 0, count: 4) // +A, -A, +B, -B: distances from the centre
     var estimates: [EdgeEstimate] = []
     for side in 0..<4 {
         let located = locateEdge(alongA: side < 2, sign: side % 2 == 0 ? 1 : -1, rectangle: rectangle,
-                                 evidence: evidence, parameters: parameters, edgeOffsetPixels: edgeOffsetPixels)
+                                 evidence: evidence, parameters: parameters, edgeOffsetPixels: edgeOffsetPixels ?? 0)
         edges[side] = located.position
         estimates.append(located.estimate)
     }

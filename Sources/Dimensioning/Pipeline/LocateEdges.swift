@@ -83,6 +83,9 @@ struct EdgeEvidence {
     /// `floorBand` of the floor (a drop of at least `topHeight - floorBand`) are on the floor.
     var topHeight: Double
     var floorBand: Double
+    /// Points above the top past a silhouette (a lip) count as past the edge (no sensor
+    /// profile) or as the top (a profile calibrates the sensor's spread, lip included).
+    var lipsArePastEdge = true
 }
 
 /// Locates one side of the footprint, as a distance (metres) from the rectangle's centre along
@@ -177,8 +180,9 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     let floorDrop = evidence.topHeight - evidence.floorBand
     var buckets = [[(u: Double, foreground: Bool, above: Bool, between: Bool)]](repeating: [], count: strips)
     for cut in evidence.rayCuts {
-        let foreground = abs(cut.drop) <= evidence.foregroundBand
-        let above = !facesCamera && cut.drop < -evidence.foregroundBand
+        let rises = !facesCamera && cut.drop < -evidence.foregroundBand
+        let foreground = abs(cut.drop) <= evidence.foregroundBand || (rises && !evidence.lipsArePastEdge)
+        let above = rises && evidence.lipsArePastEdge
         guard foreground || above || cut.drop >= backgroundDrop else { continue }
         let between = !facesCamera && !foreground && !above && cut.drop < floorDrop
         let u = outward(cut.position), v = across(cut.position)

@@ -59,7 +59,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     try checkNotCutOff(scene, box: box, margin: parameters.box.borderMarginPixels)
     let top = try fitTopFace(scene, box: box, parameters: parameters.box)
     let cuboid = try fitCuboid(scene, box: box, top: top, parameters: parameters.box,
-                               edgeOffsetPixels: parameters.profile?.edgeOffsetPixels ?? 0)
+                               edgeOffsetPixels: parameters.profile?.edgeOffsetPixels)
 
     let topCenter = box.floorFrame.world(SIMD3(cuboid.footprint.center.x, cuboid.footprint.center.y, top.height))
     let distance = length(topCenter - scene.cameraPosition)

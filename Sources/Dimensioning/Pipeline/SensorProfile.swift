@@ -83,7 +83,7 @@ public struct SensorProfile: Sendable, Codable, Equatable {
     /// Writes the profile as pretty-printed JSON.
     public func write(to url: URL) throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try encoder.encode(self).write(to: url, options: .atomic)
     }
 }

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+
+/// Edges located from evidence that does not depend on the sensor's edge band, and a
+/// confidence that says when the evidence cannot rule a bias out.
+@Suite struct EdgeEvidenceTests {
+    static let box = SimulatedBox(center: .zero, length: 0.42, width: 0.31, height: 0.24, yaw: 25 * SimTest.deg)
+
+    static func capture(_ member: SensorFamilyMember, elevation: Double, azimuth: Double = 0.6,
+                        seed: UInt64 = 11) -> DepthCapture {
+        let rig = CameraRig(distance: 0.9, elevation: elevation * SimTest.deg, azimuth: azimuth, lookAt: .zero,
+                            frameCount: 12)
+        return SceneSimulator.render(scene: SimulatedScene(target: box), rig: rig, noise: member.noise, seed: seed).capture
+    }
+
+    static func member(_ name: String) -> SensorFamilyMember {
+        (SensorFamily.tuning + SensorFamily.holdout).first { $0.name == name }!
+    }
+
+    /// A 2-pixel blur band: the old estimator put such edges at the band's inner side (about
+    /// 10 mm short per dimension); the band's middle is the edge.
+    @Test func aWideBlurBandIsCentredNotEroded() throws {
+        let result = try runPipeline(Self.capture(Self.member("band2-blur-unflagged"), elevation: 50))
+        #expect(abs(result.cuboid.length - Self.box.length) <= 0.004, "length \(result.cuboid.length)")
+        #expect(abs(result.cuboid.width - Self.box.width) <= 0.004, "width \(result.cuboid.width)")
+        let bands = result.cuboid.edges.compactMap(\.bandPixels)
+        #expect(!bands.isEmpty && bands.allSatisfy { $0 >= 2 }, "bands \(bands)")
+    }
+
+    /// Invalidated edges (a ToF vendor filter) leave a gap whose middle is the edge.
+    @Test func anInvalidatedBandIsCentred() throws {
+        let result = try runPipeline(Self.capture(Self.member("invalid2"), elevation: 45, azimuth: 2.0))
+        #expect(abs(result.cuboid.length - Self.box.length) <= 0.004, "length \(result.cuboid.length)")
+        #expect(abs(result.cuboid.width - Self.box.width) <= 0.004, "width \(result.cuboid.width)")
+    }
+
+    /// Stereo fattening seen almost straight down cannot be told from a sharp edge: the
+    /// footprint comes out too large and the confidence must not pass the gate.
+    @Test func unverifiableFatteningStaysBelowTheGate() throws {
+        let result = try runPipeline(Self.capture(Self.member("fatten3"), elevation: 80))
+        #expect(result.cuboid.length - Self.box.length > 0.005, "fattening should show as an outward bias")
+        #expect(result.confidence.combined < 0.85, "confidence \(result.confidence.combined)")
+        #expect(result.confidence.edges < 0.85)
+    }
+
+    /// The same sensor calibrated on another box and pose: measured within a centimetre
+    /// (without the profile: 15-20 mm too large).
+    @Test func aCalibratedProfileRemovesTheFattening() throws {
+        let reference = SimulatedBox(center: .zero, length: 0.5, width: 0.36, height: 0.2, yaw: 70 * SimTest.deg)
+        let rig = CameraRig(distance: 1.0, elevation: 80 * SimTest.deg, azimuth: 1.9, lookAt: .zero, frameCount: 12)
+        let referenceCapture = SceneSimulator.render(scene: SimulatedScene(target: reference), rig: rig,
+                                                     noise: Self.member("fatten3").noise, seed: 5).capture
+        let calibration = try calibrateProfile(referenceCapture, known: [0.5, 0.36, 0.2])
+        #expect((1.5...4.5).contains(calibration.profile.edgeOffsetPixels), "offset \(calibration.profile.edgeOffsetPixels)")
+        #expect(abs(calibration.profile.depthScale - 1) <= 0.006)
+        var parameters = PipelineParameters()
+        parameters.profile = calibration.profile
+        let result = try runPipeline(Self.capture(Self.member("fatten3"), elevation: 80), parameters: parameters)
+        #expect(abs(result.cuboid.length - Self.box.length) <= 0.010, "length \(result.cuboid.length)")
+        #expect(abs(result.cuboid.width - Self.box.width) <= 0.010, "width \(result.cuboid.width)")
+    }
+
+    @Test func aSideWithAMuchWiderBandTakesTheOtherSidesBand() {
+        func silhouette(_ band: Double, lastTop: Double) -> EdgeEstimate {
+            var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: band, lipShare: 0,
+                                 disagreement: nil, correction: 0, strips: 10)
+            e.lastTopRay = lastTop
+            return e
+        }
+        var estimates = [silhouette(1, lastTop: 0.2), silhouette(7, lastTop: 0.19), silhouette(1.2, lastTop: 0.1),
+                         EdgeEstimate(method: .sideFace, pixelFootprint: 0.004, bandPixels: nil, lipShare: nil,
+                                      disagreement: 0.001, correction: 0, strips: 0)]
+        var positions = [0.2025, 0.21, 0.103, 0.1]
+        reconcileBands(&positions, &estimates, tolerancePixels: 2.5)
+        #expect(estimates[1].bandFromOtherSides)
+        #expect(!estimates[0].bandFromOtherSides && !estimates[2].bandFromOtherSides)
+        // The other sides' median band is 1.1 px: 0.19 + (1.1 + 1) / 2 * 0.005.
+        #expect(abs(positions[1] - 0.19525) < 1e-9)
+        #expect(positions[0] == 0.2025)
+        #expect(edgeEvidenceFactor(estimates) < 1)
+    }
+
+    @Test func edgeEvidenceFactorNamesEachWeakness() {
+        let clean = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: 1.5, lipShare: 0,
+                                 disagreement: nil, correction: 0, strips: 10)
+        #expect(edgeEvidenceFactor([clean, clean]) == 1)
+        var lip = clean
+        lip.lipShare = 0.6
+        #expect(abs(edgeEvidenceFactor([lip]) - ConfidenceParameters().lipFactor) < 1e-12)
+        #expect(edgeEvidenceFactor([lip], calibrated: true) == 1)
+        var sharp = clean
+        sharp.bandPixels = 0
+        #expect(edgeEvidenceFactor([sharp]) < 0.85)
+        sharp.lipVisible = true
+        #expect(edgeEvidenceFactor([sharp]) == 1)
+        let fallback = EdgeEstimate(method: .topExtent, pixelFootprint: 0.005, bandPixels: nil, lipShare: nil,
+                                    disagreement: nil, correction: 0, strips: 0)
+        #expect(edgeEvidenceFactor([fallback]) < 0.85)
+        var disagreeing = EdgeEstimate(method: .sideFace, pixelFootprint: 0.005, bandPixels: nil, lipShare: nil,
+                                       disagreement: 0.03, correction: 0, strips: 0)
+        #expect(edgeEvidenceFactor([disagreeing]) < 0.85)
+        disagreeing.disagreement = 0.002
+        #expect(edgeEvidenceFactor([disagreeing]) == 1)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+
+@Suite struct SensorProfileTests {
+    @Test func roundTripsThroughItsFile() throws {
+        let folder = TestPaths.temporaryFolder("profile")
+        let url = folder.appendingPathComponent("p.json")
+        let profile = SensorProfile(edgeOffsetPixels: 1.75, depthScale: 0.9981, reference: "ref", knownSizeMM: [400, 300, 250])
+        try profile.write(to: url)
+        #expect(try SensorProfile.read(url) == profile)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains("\"schema\" : \"boxdim.profile/1\""))
+    }
+
+    @Test(arguments: [
+        ("{\"edge_offset_px\": 9}", "edge_offset_px"),
+        ("{\"depth_scale\": 2}", "depth_scale"),
+        ("{\"schema\": \"other/1\"}", "schema"),
+        ("not json", "not a sensor profile"),
+    ])
+    func refusesABadProfileNamingTheFile(json: String, reason: String) throws {
+        let url = TestPaths.temporaryFolder("profile").appendingPathComponent("bad.json")
+        try Data(json.utf8).write(to: url)
+        do {
+            _ = try SensorProfile.read(url)
+            Issue.record("a bad profile was accepted")
+        } catch {
+            guard case let .unreadableCapture(file, message) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(file == url.path)
+            #expect(message.contains(reason), "\(message)")
+        }
+    }
+
+    @Test func aMissingProfileIsUnreadable() {
+        #expect(throws: DimensioningError.self) { try SensorProfile.read(URL(fileURLWithPath: "/nonexistent/p.json")) }
+    }
+
+    /// The depth scale scales a point cloud about its sensor and depth frames' depths.
+    @Test func depthScaleScalesAboutTheCamera() {
+        let cloud = CapturedCloud(pointsInCamera: PointCloud(xyz: [0, 0, 1, 0.1, 0.2, 2]), gridWidth: 2, gridHeight: 1,
+                                  pixelIndex: nil)
+        let capture = DepthCapture(source: URL(fileURLWithPath: "/x.pcd"), frames: [], cloud: cloud, gravityInWorld: nil)
+        let scaled = capture.scalingDepth(by: 1.01)
+        #expect(scaled.cloud!.pointsInCamera.xyz == [0, 0, 1.01, 0.101, 0.202, 2.02].map { Float($0) })
+    }
+}
