@@ -19,7 +19,7 @@ if { [ "${CI:-}" = "true" ] || [ "${BOXDIM_LONE_CLONE:-}" = "1" ]; } && [ -z "${
     trap 'rm -rf "$lone_parent"' EXIT
     lone="$lone_parent/BoxDimensioning"
     mkdir "$lone"
-    # Tracked files only: what a clone has (no .build, no untracked data, no ../shared beside it).
+    # Tracked files only: what a clone has (no .build, no untracked data, no data folder beside it).
     git ls-files -z | tar --null --files-from - --ignore-failed-read -cf - | tar -xf - -C "$lone"
     echo "test: running in a lone copy of the repository: $lone (nothing beside it)"
     status=0
