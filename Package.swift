@@ -5,15 +5,23 @@ import PackageDescription
 /// `Scripts/setup.sh` installs them; the C++ target is the only one that sees them.
 let pclHeaders = ["-I/usr/include/pcl-1.13", "-I/usr/include/eigen3"]
 
+/// Optimised even in debug builds: the tests run the whole pipeline and the simulator hundreds
+/// of times (-enable-testing still applies for @testable).
+let optimised: [SwiftSetting] = [.unsafeFlags(["-O"])]
+
 let package = Package(
     name: "BoxDimensioning",
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Dimensioning", targets: ["Dimensioning"]),
+        .library(name: "DimensioningSimulation", targets: ["DimensioningSimulation"]),
+        .library(name: "DimensioningVerification", targets: ["DimensioningVerification"]),
         .executable(name: "boxdim", targets: ["boxdim"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation` (Scripts/docs.sh); no target depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Thin C++ shim over PCL, Eigen, libpng and libdeflate. Public header is C only (`cpc_` prefix).
@@ -42,33 +50,85 @@ let package = Package(
                 .linkedLibrary("stdc++"),
             ]
         ),
+        // The engine: what an app links (capture readers, geometry, native bridge, pipeline,
+        // session, outputs). Depends on nothing but the C++ shim.
         .target(
             name: "Dimensioning",
             dependencies: ["CPointCloud"],
             path: "Sources/Dimensioning",
-            swiftSettings: [
-                // Optimised even in debug builds: the tests run the whole pipeline and the
-                // simulator hundreds of times (-enable-testing still applies for @testable).
-                .unsafeFlags(["-O"]),
-            ]
+            swiftSettings: optimised
+        ),
+        // The seeded LiDAR scene simulator: scenes, sensor and noise models, dataset writer.
+        .target(
+            name: "DimensioningSimulation",
+            dependencies: ["Dimensioning"],
+            path: "Sources/DimensioningSimulation",
+            swiftSettings: optimised
+        ),
+        // Batch verification against ground truth: journal, summary, report, shards.
+        .target(
+            name: "DimensioningVerification",
+            dependencies: ["Dimensioning"],
+            path: "Sources/DimensioningVerification",
+            swiftSettings: optimised
+        ),
+        // The accuracy, repeatability and speed harness behind `boxdim accuracy` and `boxdim bench`.
+        .target(
+            name: "DimensioningBenchmarks",
+            dependencies: ["Dimensioning", "DimensioningSimulation"],
+            path: "Sources/DimensioningBenchmarks",
+            swiftSettings: optimised
         ),
         .executableTarget(
             name: "boxdim",
             dependencies: [
                 "Dimensioning",
+                "DimensioningSimulation",
+                "DimensioningVerification",
+                "DimensioningBenchmarks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/boxdim"
         ),
         .executableTarget(
             name: "MeasureSample",
-            dependencies: ["Dimensioning"],
+            dependencies: ["Dimensioning", "DimensioningSimulation"],
             path: "Samples/MeasureSample"
+        ),
+        // Helpers shared by the test targets: fixture paths (all inside the repository),
+        // the built `boxdim`, small generated datasets. Public API of the modules only.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Dimensioning", "DimensioningSimulation", "DimensioningVerification"],
+            path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "DimensioningTests",
-            dependencies: ["Dimensioning"],
+            // The simulator makes the known-answer scenes; the ground-truth parser is one entry
+            // point of the broken-input corpus.
+            dependencies: ["Dimensioning", "DimensioningSimulation", "DimensioningVerification", "TestSupport"],
             path: "Tests/DimensioningTests"
+        ),
+        .testTarget(
+            name: "DimensioningSimulationTests",
+            dependencies: ["Dimensioning", "DimensioningSimulation", "TestSupport"],
+            path: "Tests/DimensioningSimulationTests"
+        ),
+        .testTarget(
+            name: "DimensioningVerificationTests",
+            dependencies: ["Dimensioning", "DimensioningSimulation", "DimensioningVerification", "TestSupport"],
+            path: "Tests/DimensioningVerificationTests"
+        ),
+        .testTarget(
+            name: "DimensioningBenchmarksTests",
+            dependencies: ["Dimensioning", "DimensioningBenchmarks", "TestSupport"],
+            path: "Tests/DimensioningBenchmarksTests"
+        ),
+        // The built `boxdim` executable, run as a child process (exit codes, replay, kill/resume).
+        .testTarget(
+            name: "boxdimTests",
+            dependencies: ["Dimensioning", "DimensioningVerification", "TestSupport"],
+            path: "Tests/boxdimTests"
         ),
     ],
     cxxLanguageStandard: .cxx17

@@ -7,13 +7,13 @@
 #           csv    camera_matrix.csv, odometry.csv, ground_truth.csv parsers
 #           cloud  .pcd/.ply: Swift file checks, our C++ header check, PCL's reader
 # Seeds come from the broken-input corpus generator (Tests/DimensioningTests/Support) plus small
-# valid files and the head of a real PCD from ../shared/data/real when present. The growing
+# valid files and the head of a real PCD vendored in Tests/Fixtures/real. The growing
 # corpus is kept in .build/fuzz/corpus/<target>; crash inputs land in .build/fuzz/artifacts.
 #
 # Why not SwiftPM: a SwiftPM executable renames `main`, which breaks libFuzzer's own main, so the
-# library is compiled here with swiftc (-sanitize=fuzzer,address) and clang++ (the C++ shim with
-# -fsanitize=fuzzer-no-link,address). Exits non-zero when a target crashes, leaks, times out or
-# fails to build; zero otherwise.
+# engine and verification modules are compiled here with swiftc (-sanitize=fuzzer,address) and
+# clang++ (the C++ shim with -fsanitize=fuzzer-no-link,address). Exits non-zero when a target
+# crashes, leaks, times out or fails to build; zero otherwise.
 set -euo pipefail
 
 seconds="${1:-60}"
@@ -50,24 +50,33 @@ for source in "$root"/Sources/CPointCloud/*.cpp; do
     objects+=("$object")
 done
 
-# 2. The Swift library as one module (internal API visible to the targets through -enable-testing).
+# 2. The Swift modules the targets need, each a static library (internal API visible to the
+#    targets through -enable-testing; one -package-name so that `package` declarations resolve
+#    as under SwiftPM): the engine (Sources/Dimensioning) and, for ground_truth.csv, the
+#    verification module (Sources/DimensioningVerification). Simulator and benchmarks are not needed.
 cat >"$build/module/module.modulemap" <<EOF
 module CPointCloud {
     header "$root/Sources/CPointCloud/include/cpointcloud.h"
     export *
 }
 EOF
-swift_sources=()
-while IFS= read -r file; do swift_sources+=("$file"); done < <(find "$root/Sources/Dimensioning" -name '*.swift' | sort)
-library="$build/libDimensioning.a"
-if [ ! -f "$library" ] || [ -n "$(find "$root/Sources/Dimensioning" -name '*.swift' -newer "$library" | head -1)" ]; then
-    echo "fuzz: compiling the Dimensioning library (${#swift_sources[@]} files)"
-    swiftc -parse-as-library -emit-library -static -module-name Dimensioning -enable-testing -O \
-        -sanitize=fuzzer,address -I "$build/module" -emit-module -emit-module-path "$build/module/Dimensioning.swiftmodule" \
-        "${swift_sources[@]}" -o "$library"
-fi
+swift_flags=(-parse-as-library -enable-testing -O -sanitize=fuzzer,address -package-name BoxDimensioning -I "$build/module")
+libraries=()
+for module in Dimensioning DimensioningVerification; do
+    swift_sources=()
+    while IFS= read -r file; do swift_sources+=("$file"); done < <(find "$root/Sources/$module" -name '*.swift' | sort)
+    library="$build/lib$module.a"
+    # Rebuilt when one of its sources is newer, or the module it imports was just rebuilt.
+    if [ ! -f "$library" ] || [ -n "$(find "$root/Sources/$module" -name '*.swift' -newer "$library" | head -1)" ] ||
+       { [ ${#libraries[@]} -gt 0 ] && [ "${libraries[0]}" -nt "$library" ]; }; then
+        echo "fuzz: compiling the $module library (${#swift_sources[@]} files)"
+        swiftc "${swift_flags[@]}" -emit-library -static -module-name "$module" \
+            -emit-module -emit-module-path "$build/module/$module.swiftmodule" "${swift_sources[@]}" -o "$library"
+    fi
+    libraries+=("$library")
+done
 
-# 3. Each target, linked against the library, the shim, PCL, libpng and libdeflate.
+# 3. Each target, linked against the libraries, the shim, PCL, libpng and libdeflate.
 libs=(-lpcl_segmentation -lpcl_surface -lpcl_filters -lpcl_sample_consensus -lpcl_search -lpcl_kdtree
       -lpcl_io -lpcl_io_ply -lpcl_common -lpng -ldeflate -lstdc++)
 declare -A target_source=([depth]=FuzzDepth.swift [csv]=FuzzCSV.swift [cloud]=FuzzCloud.swift)
@@ -75,11 +84,12 @@ for target in "${targets[@]}"; do
     source="$root/Tests/Fuzz/${target_source[$target]:?unknown target $target}"
     binary="$build/fuzz-$target"
     stale=0
-    for input in "$source" "$library" "${objects[@]}"; do [ "$input" -nt "$binary" ] && stale=1; done
+    for input in "$source" "${libraries[@]}" "${objects[@]}"; do [ "$input" -nt "$binary" ] && stale=1; done
     if [ ! -f "$binary" ] || [ $stale -eq 1 ]; then
         echo "fuzz: linking fuzz-$target"
         # gold warns about every ASan helper it cannot export; show the output only on failure.
-        if ! swiftc -parse-as-library -O -sanitize=fuzzer,address -I "$build/module" "$source" "$library" "${objects[@]}" \
+        if ! swiftc -parse-as-library -O -sanitize=fuzzer,address -package-name BoxDimensioning -I "$build/module" \
+            "$source" "${libraries[@]}" "${objects[@]}" \
             "${libs[@]}" -o "$binary" >"$build/link-$target.log" 2>&1; then
             grep -v 'Cannot export local symbol' "$build/link-$target.log" >&2
             exit 1
@@ -92,7 +102,7 @@ seeds="$build/seeds"
 swiftc -O "$root/Tests/Fuzz/SeedCorpus.swift" "$root/Tests/DimensioningTests/Support/BrokenInputCorpus.swift" \
     "$root/Tests/DimensioningTests/Support/BrokenFileBytes.swift" -o "$build/seed-corpus"
 rm -rf "$seeds"
-real_pcd="$(find "$root/../shared/data/real" -name '*.pcd' 2>/dev/null | sort | head -1 || true)"
+real_pcd="$(find "$root/Tests/Fixtures/real" -name '*.pcd' | sort | head -1)"
 "$build/seed-corpus" "$seeds" ${real_pcd:+"$real_pcd"}
 # Inputs that once crashed a target (named <target>-crash-...) stay in its seeds for good.
 for regression in "$root"/Tests/Fuzz/regressions/*; do

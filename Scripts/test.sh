@@ -1,10 +1,34 @@
 #!/usr/bin/env bash
 # Sets up (system packages), runs a one-minute fuzz smoke (the libFuzzer targets keep building
-# and stay clean), then the whole test suite, whose summary is the closing line.
+# and stay clean), builds the tests, builds the documentation (Scripts/docs.sh: fails on any
+# DocC warning), then runs the whole test suite, whose summary is the closing line.
 # `.ci/run` calls exactly this.
+#
+# Self-contained: the tests read their fixtures from Tests/Fixtures only (and a test fails if any
+# source under Tests/, Sources/ or Scripts/ mentions a data folder beside the repository). In CI
+# (CI=true), or with BOXDIM_LONE_CLONE=1, this script proves it: it copies the repository's
+# tracked files into a fresh temporary folder with nothing beside it and runs everything there,
+# as a lone `git clone` would. CI starts from a fresh clone anyway, so the copy costs a few
+# seconds, not a second build (the whole run takes about 15-20 minutes on 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if { [ "${CI:-}" = "true" ] || [ "${BOXDIM_LONE_CLONE:-}" = "1" ]; } && [ -z "${BOXDIM_IN_LONE_COPY:-}" ] &&
+   git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    lone_parent="$(mktemp -d "${TMPDIR:-/tmp}/boxdim-lone-XXXXXX")"
+    trap 'rm -rf "$lone_parent"' EXIT
+    lone="$lone_parent/BoxDimensioning"
+    mkdir "$lone"
+    # Tracked files only: what a clone has (no .build, no untracked data, no data folder beside it).
+    git ls-files -z | tar --null --files-from - --ignore-failed-read -cf - | tar -xf - -C "$lone"
+    echo "test: running in a lone copy of the repository: $lone (nothing beside it)"
+    status=0
+    BOXDIM_IN_LONE_COPY=1 bash "$lone/Scripts/test.sh" "$@" || status=$?
+    exit $status
+fi
+
 Scripts/setup.sh
 Scripts/fuzz.sh 15
 swift build --build-tests
+Scripts/docs.sh
 swift test --skip-build "$@"

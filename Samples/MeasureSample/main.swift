@@ -7,6 +7,7 @@
 // first), feeds its frames one at a time to a DimensioningSession, prints every phase change
 // and hint, and ends with the measurement or the error.
 import Dimensioning
+import DimensioningSimulation // only for the fallback: a simulated capture when none is bundled
 import Foundation
 
 let defaultPath = "Samples/captures/box-400x300x250"

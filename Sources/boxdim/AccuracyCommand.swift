@@ -1,5 +1,7 @@
 import ArgumentParser
 import Dimensioning
+import DimensioningBenchmarks
+import DimensioningSimulation
 import Foundation
 
 /// `boxdim accuracy`: the labelled accuracy benchmark on simulated captures.
@@ -34,7 +36,7 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: "Poses for the repeatability check (the same box captured from N poses; 0 skips it).")
     var repeatability = 10
 
-    @Option(help: "A folder of real captures (.pcd/.ply/Stray folders) to measure and list too; default ../shared/data/real when present.")
+    @Option(help: "A folder of real captures (.pcd/.ply/Stray folders) to measure and list too; default Tests/Fixtures/real (the repository's vendored captures) when present.")
     var real: String?
 
     func validate() throws {
@@ -82,8 +84,7 @@ struct AccuracyCommand: ParsableCommand {
     /// Measures every capture in the real-data folder and prints one line each.
     func printRealCaptures() {
         let folder = real.map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).deletingLastPathComponent()
-                .appendingPathComponent("shared/data/real")
+            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Tests/Fixtures/real")
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
             if real != nil { print("real captures: cannot read \(folder.path)") }
             return

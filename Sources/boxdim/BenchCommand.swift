@@ -1,5 +1,7 @@
 import ArgumentParser
 import Dimensioning
+import DimensioningBenchmarks
+import DimensioningSimulation
 import Foundation
 
 /// `boxdim bench`: the speed benchmarks of issue 6 (medians and p90 over repeated runs).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dimensioning
+import DimensioningBenchmarks
 import Foundation
 
 /// `boxdim bench-session [capture]` (hidden): the median time of one session frame update

@@ -1,4 +1,5 @@
 import Dimensioning
+import DimensioningVerification
 import Foundation
 
 /// Progress of `boxdim verify` on standard error: a redrawn bar on a terminal, a plain line

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dimensioning
+import DimensioningSimulation
 import Foundation
 
 /// `boxdim simulate <out-dir> --count N --seed S [--frames F]`: writes a labelled dataset of

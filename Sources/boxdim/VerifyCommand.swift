@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dimensioning
+import DimensioningVerification
 import Foundation
 
 /// `boxdim verify <dataset>` and `boxdim verify --merge DIR... --out DIR`.

@@ -1,7 +1,7 @@
 // Writes the fuzz targets' seed corpora from the broken-input corpus generator
 // (Tests/DimensioningTests/Support/BrokenInputCorpus.swift, compiled in by Scripts/fuzz.sh)
 // plus small valid files: `seed-corpus OUT [REAL_PCD]` fills OUT/depth, OUT/csv and OUT/cloud.
-// A real PCD (../shared/data/real) contributes its header and the first 4 KiB of its body.
+// A real PCD (Tests/Fixtures/real) contributes its header and the first 4 KiB of its body.
 import Foundation
 
 @main

@@ -3,7 +3,7 @@ import Foundation
 /// File-system helpers shared by the capture readers and writers (internal).
 ///
 /// Every failure becomes `DimensioningError.unreadableCapture(file:reason:)` naming the path.
-enum CaptureFile {
+package enum CaptureFile {
     enum Kind: Sendable, Equatable { case missing, regular, directory, other }
 
     /// What `url` is, following symbolic links, and its size in bytes.
@@ -49,7 +49,7 @@ enum CaptureFile {
     }
 
     /// The bytes of a regular, non-empty file no larger than `maxBytes` (checked before reading).
-    static func readBytes(_ url: URL, maxBytes: Int) throws(DimensioningError) -> [UInt8] {
+    package static func readBytes(_ url: URL, maxBytes: Int) throws(DimensioningError) -> [UInt8] {
         try checkRegularFile(url, maxBytes: maxBytes)
         do {
             let data = try Data(contentsOf: url)
@@ -71,7 +71,7 @@ enum CaptureFile {
     }
 
     /// Creates `folder` (and its parents) unless it exists as a folder.
-    static func makeFolder(_ folder: URL) throws(DimensioningError) {
+    package static func makeFolder(_ folder: URL) throws(DimensioningError) {
         switch kind(of: folder).kind {
         case .directory: return
         case .missing: break
@@ -88,7 +88,7 @@ enum CaptureFile {
     /// Writes `destination` atomically: `produce` writes a temporary file in the same folder
     /// (its name keeps the destination's extension), which is then renamed over `destination`.
     /// The temporary file is removed if anything fails.
-    static func writeAtomically(to destination: URL,
+    package static func writeAtomically(to destination: URL,
                                 _ produce: (URL) throws(DimensioningError) -> Void) throws(DimensioningError) {
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)-\(destination.lastPathComponent)")
@@ -106,7 +106,7 @@ enum CaptureFile {
     }
 
     /// Writes `text` as UTF-8 to `destination` atomically.
-    static func writeText(_ text: String, to destination: URL) throws(DimensioningError) {
+    package static func writeText(_ text: String, to destination: URL) throws(DimensioningError) {
         try writeAtomically(to: destination) { (temporary: URL) throws(DimensioningError) in
             do {
                 try Data(text.utf8).write(to: temporary)

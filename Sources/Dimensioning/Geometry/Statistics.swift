@@ -3,10 +3,10 @@
 /// Quantiles are found by selection (Hoare's quickselect, median-of-three pivots, falling back
 /// to a sort for small or degenerate ranges) rather than by sorting: the order statistics it
 /// returns are the very values a sort would put at those ranks, so results are identical.
-enum Statistics {
+package enum Statistics {
     /// The q-quantile (0...1) of `values` by linear interpolation between order statistics;
     /// nil for an empty input.
-    static func quantile(_ values: [Double], _ q: Double) -> Double? {
+    package static func quantile(_ values: [Double], _ q: Double) -> Double? {
         guard !values.isEmpty else { return nil }
         var scratch = values
         return scratch.withUnsafeMutableBufferPointer { quantile(selecting: $0, q) }

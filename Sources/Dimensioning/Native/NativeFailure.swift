@@ -4,14 +4,14 @@ import CPointCloud
 ///
 /// Internal: readers turn it into `DimensioningError.unreadableCapture(file:reason:)`, which
 /// names the file; pipeline stages into `DimensioningError.internalFailure`.
-struct NativeFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package struct NativeFailure: Error, Sendable, Equatable, CustomStringConvertible {
     enum Kind: Sendable, Equatable {
         case invalidArgument, io, format, tooLarge, notFound, internalError
     }
     var kind: Kind
     var message: String
 
-    var description: String { message }
+    package var description: String { message }
 
     /// Runs a C call that fills a `cpc_error` and returns a status; throws on failure.
     static func check(_ body: (UnsafeMutablePointer<cpc_error>) -> cpc_status) throws(NativeFailure) {

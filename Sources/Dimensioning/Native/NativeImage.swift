@@ -1,18 +1,18 @@
 import CPointCloud
 
 /// A decoded single-channel image (internal; see `cpc_gray_image`).
-struct GrayImage: Sendable, Equatable {
+package struct GrayImage: Sendable, Equatable {
     var width: Int
     var height: Int
     /// Bit depth stored in the file: 8 or 16.
     var bitDepth: Int
     /// Row-major samples; 8-bit images widened without scaling.
-    var pixels: [UInt16]
+    package var pixels: [UInt16]
 }
 
 /// PNG decoding and encoding through the C boundary: decoding takes the shim's fast path
 /// (libdeflate) for plain grayscale files and libpng for everything else; encoding is libpng.
-enum NativePNG {
+package enum NativePNG {
     /// One of the C decoders (`cpc_png_decode_gray` and its reference and fast-only variants).
     typealias CDecoder = (UnsafePointer<UInt8>?, Int, UInt32, UInt32, UnsafeMutablePointer<cpc_gray_image>?,
                           UnsafeMutablePointer<cpc_error>?) -> cpc_status
@@ -24,7 +24,7 @@ enum NativePNG {
     }
 
     /// As `decodeGray`, always through libpng: the reference the fast path is tested against.
-    static func decodeGrayLibpng(_ bytes: [UInt8], maxWidth: Int, maxHeight: Int) throws(NativeFailure) -> GrayImage {
+    package static func decodeGrayLibpng(_ bytes: [UInt8], maxWidth: Int, maxHeight: Int) throws(NativeFailure) -> GrayImage {
         try decodeGray(bytes, maxWidth: maxWidth, maxHeight: maxHeight, with: cpc_png_decode_gray_libpng)
     }
 

@@ -8,10 +8,10 @@ import Foundation
 /// Runs on GCD's `concurrentPerform`. Called from inside another `concurrentPerform` (a `verify`
 /// or `accuracy` worker), GCD narrows the inner loop to the cores left over, so `--jobs 2` on
 /// two cores does not oversubscribe them.
-enum ParallelChunks {
+package enum ParallelChunks {
     /// Chunks a loop is split into: the active processor count, capped at 8, or the
     /// `BOXDIM_THREADS` environment variable (1...64) when set, for benchmarks.
-    static let defaultWidth: Int = {
+    package static let defaultWidth: Int = {
         if let text = ProcessInfo.processInfo.environment["BOXDIM_THREADS"], let n = Int(text), (1...64).contains(n) {
             return n
         }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningVerification
+import TestSupport
 
 /// Every case of the generated broken-input corpus (issue 7) gets its typed error, naming the
 /// file and the reason, through the library and through the built `boxdim` (exit 5 unreadable,

@@ -1,25 +1,14 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+import TestSupport
 
 extension CaptureTests {
     @Suite struct PointCloudReaderTests {
-        /// The real PCL captures in `<repo>/../shared/data/real` (see its README), located from
-        /// `#filePath` by `TestPaths`; a missing folder is a test failure, not a silent pass.
+        /// The real PCL captures vendored in `Tests/Fixtures/real` (see its README): the three
+        /// carton frames and the milk-carton cloud. A missing file fails the test, naming it.
         static func realPCDFiles() throws -> [URL] {
-            let root = TestPaths.realData
-            guard CaptureFile.kind(of: root).kind == .directory else {
-                Issue.record("real data folder missing: expected \(root.path) (shared/data/real beside the repository)")
-                return []
-            }
-            var files: [URL] = []
-            for sub in ["pcl-box-on-carpet", "pcl-milk-carton"] {
-                let dir = root.appendingPathComponent(sub)
-                let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".pcd") }
-                files += names.sorted().map { dir.appendingPathComponent($0) }
-            }
-            #expect(files.count == 4, "expected 3 box-on-carpet frames and 1 milk-carton cloud, found \(files.map(\.lastPathComponent))")
-            return files
+            try TestPaths.cartonFrames + [TestPaths.milkCarton]
         }
 
         /// Kinect-class 640x480 organized clouds: many finite points, valid pixel indices,

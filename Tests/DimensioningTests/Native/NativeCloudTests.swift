@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import CPointCloud
 @testable import Dimensioning
+import TestSupport
 
 /// Known-answer tests of the PCL algorithms behind the C boundary.
 @Suite struct NativeCloudTests {
@@ -132,8 +133,7 @@ import CPointCloud
     }
 
     @Test func realCartonFramesLoadOrganized() throws {
-        let frames = TestPaths.cartonFrames
-        #expect(frames.count == 3, "expected the three carton frames under \(TestPaths.realData.path)")
+        let frames = try TestPaths.cartonFrames
         for frame in frames {
             let cloud = try NativeCloud.read(path: frame.path, maxPoints: 1_000_000)
             #expect(cloud.width == 640 && cloud.height == 480)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+import TestSupport
 
 /// The PNG decoder's fast path (our chunk parser and row filters, libdeflate for the zlib stream)
 /// against libpng, the reference (`cpc_png_decode_gray_libpng`): identical images wherever the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+import TestSupport
 
 @Suite struct NativePNGTests {
     @Test func sixteenBitRoundTrip() throws {

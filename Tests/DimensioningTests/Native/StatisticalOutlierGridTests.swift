@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningSimulation
 
 /// `cpc_statistical_outlier_mask` (exact k-nearest-neighbour searches on a grid of cells) must
 /// give pcl::StatisticalOutlierRemoval's mask (`cpc_statistical_outlier_mask_pcl`) bit for bit.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningSimulation
 
 /// Known-answer boxes: sizes and yaws, including square tops where a PCA box has no axis.
 @Suite struct CuboidFitTests {

@@ -1,15 +1,17 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningSimulation
 
 /// Edges located from evidence that does not depend on the sensor's edge band, and a
 /// confidence that says when the evidence cannot rule a bias out.
 @Suite struct EdgeEvidenceTests {
-    static let box = SimulatedBox(center: .zero, length: 0.42, width: 0.31, height: 0.24, yaw: 25 * SimTest.deg)
+    static let deg = Double.pi / 180
+    static let box = SimulatedBox(center: .zero, length: 0.42, width: 0.31, height: 0.24, yaw: 25 * EdgeEvidenceTests.deg)
 
     static func capture(_ member: SensorFamilyMember, elevation: Double, azimuth: Double = 0.6,
                         seed: UInt64 = 11) -> DepthCapture {
-        let rig = CameraRig(distance: 0.9, elevation: elevation * SimTest.deg, azimuth: azimuth, lookAt: .zero,
+        let rig = CameraRig(distance: 0.9, elevation: elevation * EdgeEvidenceTests.deg, azimuth: azimuth, lookAt: .zero,
                             frameCount: 12)
         return SceneSimulator.render(scene: SimulatedScene(target: box), rig: rig, noise: member.noise, seed: seed).capture
     }
@@ -47,8 +49,8 @@ import Testing
     /// The same sensor calibrated on another box and pose: measured within a centimetre
     /// (without the profile: 15-20 mm too large).
     @Test func aCalibratedProfileRemovesTheFattening() throws {
-        let reference = SimulatedBox(center: .zero, length: 0.5, width: 0.36, height: 0.2, yaw: 70 * SimTest.deg)
-        let rig = CameraRig(distance: 1.0, elevation: 80 * SimTest.deg, azimuth: 1.9, lookAt: .zero, frameCount: 12)
+        let reference = SimulatedBox(center: .zero, length: 0.5, width: 0.36, height: 0.2, yaw: 70 * EdgeEvidenceTests.deg)
+        let rig = CameraRig(distance: 1.0, elevation: 80 * EdgeEvidenceTests.deg, azimuth: 1.9, lookAt: .zero, frameCount: 12)
         let referenceCapture = SceneSimulator.render(scene: SimulatedScene(target: reference), rig: rig,
                                                      noise: Self.member("fatten3").noise, seed: 5).capture
         let calibration = try calibrateProfile(referenceCapture, known: [0.5, 0.36, 0.2])

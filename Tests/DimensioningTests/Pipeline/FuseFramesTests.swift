@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningSimulation
 
 /// Frame fusion: geometry, noise reduction, confidence and degenerate input.
 @Suite struct FuseFramesTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningSimulation
 
 /// The JSON of `boxdim measure --json` is a contract: keys, types and nulls are pinned.
 @Suite struct MeasurementRecordTests {

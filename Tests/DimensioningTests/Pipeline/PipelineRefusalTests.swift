@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningSimulation
 
 /// Degenerate captures get the right typed refusal, never a crash or a made-up box.
 @Suite struct PipelineRefusalTests {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Dimensioning
+@testable import DimensioningSimulation
 
 /// Known-answer scenes for the pipeline's tests.
 enum PipelineTest {

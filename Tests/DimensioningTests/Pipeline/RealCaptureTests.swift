@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+import TestSupport
 
-/// The real PCL captures in ../shared/data/real (Kinect-class, 640x480, no gravity).
+/// The real PCL captures vendored in Tests/Fixtures/real (Kinect-class, 640x480, no gravity).
 @Suite struct RealCaptureTests {
     @Test func theThreeCartonFramesAgreeWithinFiveMillimetres() throws {
-        let frames = TestPaths.cartonFrames
-        try #require(frames.count == 3, "the three carton frames are expected under \(TestPaths.realData.path)")
+        let frames = try TestPaths.cartonFrames
         let results = try frames.map { try measureCapture(at: $0) }
         for (name, values) in [("length", results.map(\.cuboid.length)), ("width", results.map(\.cuboid.width)),
                                ("height", results.map(\.cuboid.height))] {
@@ -23,9 +23,10 @@ import Testing
         }
     }
 
-    @Test func theMilkCartonSceneIsRefusedOrLow() {
+    @Test func theMilkCartonSceneIsRefusedOrLow() throws {
+        let milkCarton = try TestPaths.milkCarton
         do {
-            let result = try measureCapture(at: TestPaths.milkCarton)
+            let result = try measureCapture(at: milkCarton)
             #expect(result.confidence.combined < 0.85, "accepted at \(result.confidence.combined)")
         } catch {
             #expect(["not_cuboid", "several_boxes", "box_too_small", "no_box"].contains(error.code), "\(error)")
@@ -33,7 +34,7 @@ import Testing
     }
 
     @Test func intrinsicsAreRecoveredFromTheOrganizedCloud() throws {
-        let capture = try CaptureReader.read(TestPaths.cartonFrames[0])
+        let capture = try CaptureReader.read(try TestPaths.cartonFrames[0])
         let scene = try fuseFrames(capture)
         let k = try #require(scene.intrinsics)
         // The .xml beside the frame states fx = fy = 525, cx = 320, cy = 240.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+import TestSupport
 
 @Suite struct SensorProfileTests {
     @Test func roundTripsThroughItsFile() throws {
@@ -22,7 +23,7 @@ import Testing
     func refusesABadProfileNamingTheFile(json: String, reason: String) throws {
         let url = TestPaths.temporaryFolder("profile").appendingPathComponent("bad.json")
         try Data(json.utf8).write(to: url)
-        do {
+        do throws(DimensioningError) {
             _ = try SensorProfile.read(url)
             Issue.record("a bad profile was accepted")
         } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+import TestSupport
 
 /// The same capture gives bit-identical results (issue 7): the pipeline run twice, the same
 /// folder read twice, and a written capture measured from the folder or from its frames.

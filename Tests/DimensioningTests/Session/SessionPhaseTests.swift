@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningSimulation
 
 /// Drives sessions through every phase and every failure with simulated captures.
 @Suite struct SessionPhaseTests {

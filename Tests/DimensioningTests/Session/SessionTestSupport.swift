@@ -1,5 +1,6 @@
 import Foundation
 @testable import Dimensioning
+@testable import DimensioningSimulation
 
 /// Captures and helpers shared by the session tests.
 enum SessionTest {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningSimulation
 
 /// The fusion stage is written for speed (binned records, parallel chunks, the median skipped
 /// when every sample is an inlier). It must give the very numbers of the plain algorithm its

@@ -1,0 +1,82 @@
+import Dispatch
+import Foundation
+import Dimensioning
+import DimensioningSimulation
+
+/// The labelled accuracy benchmark: renders `count` scenarios of `ScenarioCatalog` for a
+/// fixed seed in memory, measures each with the pipeline and compares with the truth.
+///
+/// Same seed and parameters, same figures: the simulator and the pipeline are deterministic,
+/// and results are kept in scenario order whatever `jobs` is.
+public enum AccuracyBenchmark {
+    /// The outcome for one scenario (lengths in metres).
+    public struct Case: Sendable, Codable, Equatable {
+        public var index: Int
+        public var name: String
+        public var kind: ScenarioKind
+        /// Truth (0 for "no measurable box"), metres.
+        public var truth: [Double]
+        /// Measured length, width, height in metres, nil when refused.
+        public var measured: [Double]?
+        public var confidence: Double?
+        /// The refusal's code, nil when measured.
+        public var errorCode: String?
+        /// Distance from the camera to the box top, metres (measured cases).
+        public var distance: Double?
+        /// The confidence's factors (measured cases).
+        public var factors: ConfidenceBreakdown?
+        /// How each side was located (measured cases).
+        public var edges: [EdgeEstimate]?
+        /// The sensor-family member that rendered it (`SensorFamilyMember.name`).
+        public var sensor: String = SensorFamily.iPhone.name
+
+        public var isPositive: Bool { kind.expectsMeasurement }
+        /// Absolute error per dimension, metres, when measured and positive.
+        public var absoluteErrors: [Double]? { signedErrors?.map(abs) }
+        /// Measured minus true per dimension, metres, when measured and positive.
+        public var signedErrors: [Double]? {
+            guard isPositive, let measured else { return nil }
+            return zip(measured, truth).map { $0 - $1 }
+        }
+    }
+
+    /// Renders and measures scenarios `0..<count` of catalog `seed`, `jobs` at a time.
+    public static func run(count: Int, seed: UInt64, parameters: PipelineParameters = .init(),
+                           jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                           sensors: [SensorFamilyMember] = [SensorFamily.iPhone]) -> [Case] {
+        let results = ResultSlots<Case>(count: count)
+        let next = AtomicCounter()
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+            while true {
+                let index = next.increment()
+                guard index < count else { return }
+                results.set(index, evaluate(index: index, seed: seed, parameters: parameters, sensors: sensors))
+            }
+        }
+        return results.values()
+    }
+
+    /// Renders and measures one scenario.
+    public static func evaluate(index: Int, seed: UInt64, parameters: PipelineParameters = .init(),
+                                sensors: [SensorFamilyMember] = [SensorFamily.iPhone]) -> Case {
+        let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, sensors: sensors)
+        let truth = simulated.truth
+        var result = Case(index: index, name: simulated.name, kind: kind,
+                          truth: [truth.length, truth.width, truth.height])
+        if !sensors.isEmpty { result.sensor = sensors[index % sensors.count].name }
+        if kind == .darkBox, let target = simulated.scene.target {
+            result.truth = [target.length, target.width, target.height]
+        }
+        do {
+            let measured = try runPipeline(simulated.capture, parameters: parameters)
+            result.measured = [measured.cuboid.length, measured.cuboid.width, measured.cuboid.height]
+            result.confidence = measured.confidence.combined
+            result.distance = measured.distance
+            result.factors = measured.confidence
+            result.edges = measured.cuboid.edges
+        } catch {
+            result.errorCode = error.code
+        }
+        return result
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Dimensioning
+import DimensioningSimulation
+
+/// Timings of reading and measuring one capture: decoding, each pipeline stage on its own, and
+/// the whole in-process measurement (decode excluded). Use a release build.
+public enum PipelineBench {
+    /// Threads the parallel stages (fusion, frame agreement) split their work over: the
+    /// processor count, or `BOXDIM_THREADS` when set.
+    public static var parallelism: Int { ParallelChunks.defaultWidth }
+
+    /// The reference scene of the benchmarks: a 40x30x25 cm box (yaw 0.3 rad) seen from 0.8 m,
+    /// 50 degrees down, with iPhone LiDAR noise and hand tremor; seed 1.
+    public static func referenceCapture(frames: Int = 30,
+                                        intrinsics: CameraIntrinsics = .iPhoneLiDARDepth,
+                                        seed: UInt64 = 1) -> DepthCapture {
+        let rig = CameraRig(distance: 0.8, elevation: 50 * .pi / 180, frameCount: frames, intrinsics: intrinsics)
+        let box = SimulatedBox(center: .zero, length: 0.4, width: 0.3, height: 0.25, yaw: 0.3)
+        return SceneSimulator.render(scene: SimulatedScene(name: "bench", target: box), rig: rig,
+                                     noise: .iPhoneLiDAR, seed: seed).capture
+    }
+
+    /// The reference intrinsics scaled to `width x height` (e.g. 640x480).
+    public static func intrinsics(width: Int, height: Int) -> CameraIntrinsics {
+        CameraIntrinsics.iPhoneLiDARDepth.scaled(toWidth: width, height: height)
+    }
+
+    /// Decode timings of a Stray Scanner folder.
+    public struct DecodeTimings: Sendable {
+        /// `StrayScannerReader.read`: files, PNG decode, conversion, CSVs, validation.
+        public var reader: TimingSummary
+        /// The baseline: reading the same PNG files and decoding them with libpng alone (the
+        /// reference decoder, without the shim's libdeflate fast path the reader uses).
+        public var libpngOnly: TimingSummary
+        public var pngFiles: Int
+        public var pngBytes: Int
+    }
+
+    /// Times reading the Stray Scanner capture in `folder`, `repeats` times.
+    public static func decode(folder: URL, repeats: Int) throws(DimensioningError) -> DecodeTimings {
+        _ = try StrayScannerReader.read(folder: folder)
+        let fm = FileManager.default
+        var files: [URL] = []
+        for sub in ["depth", "confidence"] {
+            let dir = folder.appendingPathComponent(sub)
+            let names = ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+            files += names.map { dir.appendingPathComponent($0) }
+        }
+        var bytes = 0
+        for f in files { bytes += (try? Data(contentsOf: f).count) ?? 0 }
+        let reader = try timeThrowing(repeats: repeats) { () throws(DimensioningError) in
+            try StrayScannerReader.read(folder: folder)
+        }
+        let libpng = BenchClock.time(repeats: repeats) { () -> Int in
+            var total = 0
+            for f in files {
+                guard let data = try? Data(contentsOf: f),
+                      let image = try? NativePNG.decodeGrayLibpng([UInt8](data), maxWidth: 1 << 14, maxHeight: 1 << 14)
+                else { continue }
+                total += image.pixels.count
+            }
+            return total
+        }
+        return DecodeTimings(reader: reader, libpngOnly: libpng, pngFiles: files.count, pngBytes: bytes)
+    }
+
+    /// Names of the stages in pipeline order, as `stages` reports them.
+    public static let stageNames = ["fuse", "floor", "candidates", "top", "cuboid", "agreement", "confidence"]
+
+    /// Times each stage on its own, fed with the inputs the whole pipeline produced for
+    /// `capture` (the candidate that was measured).
+    public static func stages(_ capture: DepthCapture, repeats: Int,
+                              parameters: PipelineParameters = .init()) throws(DimensioningError) -> [(name: String, timing: TimingSummary)] {
+        let r = try runPipeline(capture, parameters: parameters)
+        let box = parameters.box
+        var out: [(String, TimingSummary)] = []
+        out.append(("fuse", try timeThrowing(repeats: repeats) { () throws(DimensioningError) in
+            try fuseFrames(capture, parameters: parameters.fusion)
+        }))
+        out.append(("floor", try timeThrowing(repeats: repeats) { () throws(DimensioningError) in
+            try fitFloor(r.scene, parameters: parameters.floor)
+        }))
+        out.append(("candidates", try timeThrowing(repeats: repeats) { () throws(DimensioningError) in
+            try boxCandidates(r.scene, floor: r.floor, parameters: box, limit: box.maximumCandidates)
+        }))
+        out.append(("top", try timeThrowing(repeats: repeats) { () throws(DimensioningError) in
+            try fitTopFace(r.scene, box: r.box, parameters: box)
+        }))
+        out.append(("cuboid", try timeThrowing(repeats: repeats) { () throws(DimensioningError) in
+            try fitCuboid(r.scene, box: r.box, top: r.top, parameters: box)
+        }))
+        out.append(("agreement", BenchClock.time(repeats: repeats) {
+            measureFrameAgreement(r.scene, box: r.box, top: r.top, cuboid: r.cuboid)
+        }))
+        out.append(("confidence", BenchClock.time(repeats: repeats) {
+            scoreConfidence(scene: r.scene, box: r.box, top: r.top, cuboid: r.cuboid, agreement: r.agreement,
+                            flatness: r.flatness, distance: r.distance, parameters: parameters.confidence, boxParameters: box)
+        }))
+        return out
+    }
+
+    /// Times the whole in-process measurement (`runPipeline`, decode excluded).
+    public static func whole(_ capture: DepthCapture, repeats: Int,
+                             parameters: PipelineParameters = .init()) -> TimingSummary {
+        BenchClock.time(repeats: repeats) { try? runPipeline(capture, parameters: parameters) }
+    }
+
+    /// `BenchClock.time` for a body with a typed throw: the first run's error is thrown.
+    static func timeThrowing<T>(repeats: Int,
+                                _ body: () throws(DimensioningError) -> T) throws(DimensioningError) -> TimingSummary {
+        _ = try body()
+        return BenchClock.time(repeats: repeats, warmup: 0) { try? body() }
+    }
+}

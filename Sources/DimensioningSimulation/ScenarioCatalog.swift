@@ -1,0 +1,125 @@
+import Foundation
+import Dimensioning
+
+/// A deterministic, endless catalog of labelled scenarios for benchmarks: `scenario(index:seed:)`
+/// always returns the same scene, rig, noise and kind for the same pair.
+///
+/// About 80 % are positives (one box of 10-80 cm per side, any yaw, camera 0.45-1.5 m away,
+/// looking down 30-75 degrees, 10-60 frames, sometimes a wall or a second object standing
+/// apart) and 20 % hard cases (`ScenarioKind.isHardCase`; every index with `index % 5 == 4`,
+/// cycling through six kinds with truth 0 and a dark box). All use the `.iPhoneLiDAR` noise model.
+public enum ScenarioCatalog {
+    /// Tunables of the catalog's random draws.
+    public struct Settings: Sendable {
+        /// Range of each positive box side, metres. Default 0.10...0.80.
+        public var boxSide: ClosedRange<Double> = 0.10...0.80
+        /// Camera distance to the look-at point, metres. Default 0.45...1.5.
+        public var distance: ClosedRange<Double> = 0.45...1.5
+        /// Looking-down angle, radians. Default 30...75 degrees.
+        public var elevation: ClosedRange<Double> = (30 * Double.pi / 180)...(75 * Double.pi / 180)
+        /// Frames per capture. Default 10...60.
+        public var frameCount: ClosedRange<Int> = 10...60
+        /// Pixels a positive box keeps from the image border (covers tremor). Default 6.
+        public var borderMargin = 6.0
+        public init() {}
+    }
+
+    /// The catalog's settings.
+    public static let settings = Settings()
+
+    /// The scenario at `index` for catalog `seed`. The scene's `isMeasurable` and
+    /// `groundTruth` agree with `kind.expectsMeasurement`.
+    public static func scenario(index: Int, seed: UInt64)
+        -> (scene: SimulatedScene, rig: CameraRig, noise: SensorNoiseModel, kind: ScenarioKind) {
+        precondition(index >= 0, "scenario indices start at 0")
+        var g = SeededGenerator(seed: seed, stream: 0x5CE7_A000_0000 &+ UInt64(bitPattern: Int64(index)))
+        let kind: ScenarioKind
+        // Every fifth index is a hard case, cycling through the hard kinds, so any run of
+        // indices holds 20 % hard cases, evenly spread over the kinds.
+        if index % 5 == 4 {
+            kind = ScenarioKind.hardCases[(index / 5) % ScenarioKind.hardCases.count]
+        } else {
+            let u = g.unit()
+            kind = u < 0.7 ? .box : (u < 0.85 ? .boxWithWall : .boxWithDistractor)
+        }
+        var (scene, rig) = make(kind, using: &g)
+        scene.name = "scenario-\(index)-\(kind.rawValue)"
+        scene.isMeasurable = kind.expectsMeasurement
+        return (scene, rig, .iPhoneLiDAR, kind)
+    }
+
+    /// Renders scenario `index` of catalog `seed` (the capture's noise seeded from both).
+    /// `frameCount` (1...60) overrides the scenario's frame count, keeping its scene and seeds.
+    /// `sensors` (default: the iPhone model alone) are cycled by index: scenario `index` uses
+    /// `sensors[index % sensors.count]`, with the same scene and seeds whatever the member.
+    public static func render(index: Int, seed: UInt64, frameCount: Int? = nil,
+                              sensors: [SensorFamilyMember] = [SensorFamily.iPhone])
+        -> (capture: SimulatedCapture, kind: ScenarioKind) {
+        var s = scenario(index: index, seed: seed)
+        if let frameCount { s.rig.frameCount = frameCount }
+        if !sensors.isEmpty { s.noise = sensors[index % sensors.count].noise }
+        var g = SeededGenerator(seed: seed, stream: 0xC0DE_0000_0000 &+ UInt64(bitPattern: Int64(index)))
+        let capture = SceneSimulator.render(scene: s.scene, rig: s.rig, noise: s.noise, seed: g.next())
+        return (capture, s.kind)
+    }
+
+    static func make(_ kind: ScenarioKind, using g: inout SeededGenerator) -> (SimulatedScene, CameraRig) {
+        switch kind {
+        case .box:
+            let surface: SurfaceKind = g.bernoulli(0.1) ? .glossy : .matte
+            return positive(surface: surface, using: &g)
+        case .darkBox:
+            return positive(surface: .dark, using: &g)
+        case .boxWithWall:
+            var (scene, rig) = positive(surface: .matte, using: &g)
+            scene.walls.append(wallBehind(scene.target!, rig: rig, using: &g))
+            return (scene, rig)
+        case .boxWithDistractor:
+            var (scene, rig) = positive(surface: .matte, using: &g)
+            addDistractor(to: &scene, rig: rig, using: &g)
+            return (scene, rig)
+        case .floorOnly: return floorOnly(using: &g)
+        case .tinyBox: return tinyBox(using: &g)
+        case .cutOffBox: return cutOffBox(using: &g)
+        case .cylinder: return cylinder(using: &g)
+        case .touchingBoxes: return touchingBoxes(using: &g)
+        case .tooCloseTopOnly: return tooCloseTopOnly(using: &g)
+        }
+    }
+
+    /// A rig with the catalog's random frame count, default tremor and pose error.
+    static func randomRig(distance: Double, elevation: Double, azimuth: Double, lookAt: SIMD3<Double>?,
+                          using g: inout SeededGenerator) -> CameraRig {
+        CameraRig(distance: distance, elevation: elevation, azimuth: azimuth, lookAt: lookAt,
+                  frameCount: g.integer(in: settings.frameCount))
+    }
+
+    /// A box with sides drawn from `sides` (metres) at a random spot near the origin.
+    static func randomBox(sides: ClosedRange<Double>, surface: SurfaceKind,
+                          using g: inout SeededGenerator) -> SimulatedBox {
+        let a = g.uniform(in: sides), b = g.uniform(in: sides), h = g.uniform(in: sides)
+        return SimulatedBox(center: SIMD2(g.uniform(-0.5, 0.5), g.uniform(-0.5, 0.5)),
+                            length: max(a, b), width: min(a, b), height: h,
+                            yaw: g.uniform(0, Double.pi), surface: surface)
+    }
+
+    /// A measurable box entirely in view: redraws size and camera until the box's corners
+    /// project inside the image (shrinking the size range after 20 tries).
+    static func positive(surface: SurfaceKind, using g: inout SeededGenerator) -> (SimulatedScene, CameraRig) {
+        var upper = settings.boxSide.upperBound
+        for attempt in 0..<60 {
+            if attempt >= 20 { upper = max(settings.boxSide.lowerBound + 0.05, upper - 0.02) }
+            let box = randomBox(sides: settings.boxSide.lowerBound...upper, surface: surface, using: &g)
+            let rig = randomRig(distance: g.uniform(in: settings.distance), elevation: g.uniform(in: settings.elevation),
+                                azimuth: g.uniform(0, 2 * Double.pi), lookAt: nil, using: &g)
+            let camera = rig.nominalPosition(frame: 0, lookingAt: box.centroid)
+            guard camera.z > box.height + 0.15,
+                  allVisible(box.corners, rig: rig, lookAt: box.centroid, margin: settings.borderMargin)
+            else { continue }
+            return (SimulatedScene(target: box), rig)
+        }
+        // Always reachable in practice; a safe fallback keeps the function total.
+        let box = SimulatedBox(center: .zero, length: 0.4, width: 0.3, height: 0.25, surface: surface)
+        return (SimulatedScene(target: box), CameraRig(distance: 1.0, elevation: 50 * Double.pi / 180))
+    }
+}

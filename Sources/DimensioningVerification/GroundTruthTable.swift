@@ -1,0 +1,151 @@
+import Foundation
+import Dimensioning
+
+/// One row of a dataset's `ground_truth.csv`: a capture and its tape-measured size.
+///
+/// Sizes are millimetres as written in the file. A row of three zeros means "no measurable box
+/// expected" (a negative): the engine should refuse it.
+public struct GroundTruthRow: Sendable, Equatable, Codable {
+    /// The capture path exactly as written in the CSV (relative to the CSV's folder).
+    public var capture: String
+    /// 1-based line of the row in the CSV.
+    public var line: Int
+    public var lengthMM: Double
+    public var widthMM: Double
+    public var heightMM: Double
+    /// Values of the extra columns, parallel to `GroundTruthTable.extraColumns`.
+    public var extras: [String]
+
+    public init(capture: String, line: Int, lengthMM: Double, widthMM: Double, heightMM: Double, extras: [String] = []) {
+        self.capture = capture
+        self.line = line
+        self.lengthMM = lengthMM
+        self.widthMM = widthMM
+        self.heightMM = heightMM
+        self.extras = extras
+    }
+
+    /// True for a row of zeros: no measurable box is expected.
+    public var isNegative: Bool { lengthMM == 0 && widthMM == 0 && heightMM == 0 }
+
+    /// The truth as the engine reports sizes: footprint sides sorted so length >= width.
+    public var normalized: (length: Double, width: Double, height: Double) {
+        (max(lengthMM, widthMM), min(lengthMM, widthMM), heightMM)
+    }
+}
+
+/// A parsed `ground_truth.csv`: required columns `capture,length_mm,width_mm,height_mm` (any
+/// order), extra columns kept in file order. RFC 4180 quoting, UTF-8 (a BOM is skipped), LF or
+/// CRLF line ends, blank lines ignored.
+///
+/// Every problem is `DimensioningError.unreadableCapture(file:reason:)` naming the CSV and the
+/// line: missing columns, wrong field counts, unparseable, negative or non-finite sizes, rows
+/// partly zero, duplicate captures, and capture paths that escape the dataset folder.
+public struct GroundTruthTable: Sendable, Equatable {
+    public static let fileName = "ground_truth.csv"
+    public static let requiredColumns = ["capture", "length_mm", "width_mm", "height_mm"]
+    /// Largest CSV read (bytes), checked before reading.
+    public static let maximumBytes = 256 << 20
+
+    /// The dataset folder (the CSV's folder).
+    public var folder: URL
+    /// Names of the columns beyond the required four, in file order.
+    public var extraColumns: [String]
+    /// Rows sorted by capture path (byte order), which fixes the order of results and shards.
+    public var rows: [GroundTruthRow]
+
+    public init(folder: URL, extraColumns: [String], rows: [GroundTruthRow]) {
+        self.folder = folder
+        self.extraColumns = extraColumns
+        self.rows = rows.sorted { $0.capture.utf8.lexicographicallyPrecedes($1.capture.utf8) }
+    }
+
+    /// The CSV file of this dataset.
+    public var csvURL: URL { folder.appendingPathComponent(Self.fileName) }
+
+    /// Reads `dataset/ground_truth.csv` (`dataset` may also be the CSV itself).
+    public static func load(dataset: URL) throws(DimensioningError) -> GroundTruthTable {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dataset.path, isDirectory: &isFolder) else {
+            throw .unreadableCapture(file: dataset.path, reason: "no such dataset folder")
+        }
+        let csv = isFolder.boolValue ? dataset.appendingPathComponent(fileName) : dataset
+        let bytes = try CaptureFile.readBytes(csv, maxBytes: maximumBytes)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .unreadableCapture(file: csv.path, reason: invalidUTF8Reason(bytes))
+        }
+        return try parse(text, csv: csv)
+    }
+
+    /// Parses CSV text; `csv` names the file in errors and fixes the dataset folder.
+    public static func parse(_ text: String, csv: URL) throws(DimensioningError) -> GroundTruthTable {
+        let folder = csv.deletingLastPathComponent()
+        func fail(_ line: Int, _ reason: String) -> DimensioningError {
+            .unreadableCapture(file: csv.path, reason: "line \(line): \(reason)")
+        }
+        let records = try CSVRecords.split(text, fail: fail)
+        guard let header = records.first else { throw fail(1, "the file is empty; expected the header \(requiredColumns.joined(separator: ","))") }
+        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        var position: [String: Int] = [:]
+        for (i, name) in names.enumerated() {
+            if position[name] != nil { throw fail(header.line, "column \"\(name)\" appears twice") }
+            position[name] = i
+        }
+        let missing = requiredColumns.filter { position[$0] == nil }
+        if !missing.isEmpty {
+            throw fail(header.line, "missing column\(missing.count > 1 ? "s" : "") \(missing.joined(separator: ", ")) (the header must hold \(requiredColumns.joined(separator: ",")))")
+        }
+        let extraIndices = names.indices.filter { !requiredColumns.contains(names[$0]) }
+        let resolver = DatasetPathResolver(folder: folder)
+        var rows: [GroundTruthRow] = []
+        var seen: [String: Int] = [:]
+        for record in records.dropFirst() {
+            guard record.fields.count == names.count else {
+                throw fail(record.line, "\(record.fields.count) fields, the header has \(names.count)")
+            }
+            let capture = record.fields[position["capture"]!].trimmingCharacters(in: .whitespaces)
+            guard !capture.isEmpty else { throw fail(record.line, "the capture path is empty") }
+            if let reason = resolver.escapeReason(capture) { throw fail(record.line, "capture \"\(capture)\" \(reason)") }
+            let key = resolver.normalized(capture)
+            if let first = seen[key] { throw fail(record.line, "capture \"\(capture)\" is listed twice (also on line \(first))") }
+            seen[key] = record.line
+            var sizes: [Double] = []
+            for column in requiredColumns.dropFirst() {
+                let raw = record.fields[position[column]!].trimmingCharacters(in: .whitespaces)
+                guard let value = Double(raw), value.isFinite else {
+                    throw fail(record.line, "\(column) \"\(raw)\" is not a number")
+                }
+                guard value >= 0 else { throw fail(record.line, "\(column) is negative (\(raw))") }
+                sizes.append(value)
+            }
+            let zeros = sizes.filter { $0 == 0 }.count
+            if zeros != 0 && zeros != 3 {
+                throw fail(record.line, "sizes must be all positive, or all zero for \"no box expected\"")
+            }
+            rows.append(GroundTruthRow(capture: capture, line: record.line, lengthMM: sizes[0], widthMM: sizes[1],
+                                       heightMM: sizes[2], extras: extraIndices.map { record.fields[$0] }))
+        }
+        if rows.isEmpty { throw fail(header.line, "no captures listed") }
+        return GroundTruthTable(folder: folder, extraColumns: extraIndices.map { names[$0] }, rows: rows)
+    }
+
+    /// Which line is not UTF-8: capture paths must name files exactly, and the replacement
+    /// character a lenient decoder would put in cannot.
+    static func invalidUTF8Reason(_ bytes: [UInt8]) -> String {
+        for (i, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+        where String(validating: line, as: UTF8.self) == nil {
+            return "line \(i + 1): not valid UTF-8 (the file must be UTF-8)"
+        }
+        return "not valid UTF-8 (the file must be UTF-8)"
+    }
+
+    /// The capture's location inside the dataset.
+    public func url(of row: GroundTruthRow) -> URL {
+        folder.appendingPathComponent(row.capture)
+    }
+
+    /// The rows of shard `index` of `count` (0-based): every `count`-th row of the sorted list.
+    public func shard(_ index: Int, of count: Int) -> [GroundTruthRow] {
+        rows.enumerated().filter { $0.offset % count == index }.map(\.element)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Dimensioning
+
+/// One line of `results.jsonl`: the capture's `MeasurementRecord` (the object `measure --json`
+/// prints, same keys) plus `truth_mm`, `error_mm`, `verdict`, `extra` (the CSV's extra columns)
+/// and `overlay` (file name under `overlays/`, when one was drawn).
+public struct VerificationResult: Sendable, Equatable {
+    public var record: MeasurementRecord
+    public var truth: GroundTruthRow
+    /// Measured − truth in millimetres, when the capture was measured and a box was expected.
+    public var errors: DimensionErrors?
+    public var verdict: VerificationVerdict
+    /// Extra CSV columns, name → value.
+    public var extra: [String: String]
+    public var overlay: String?
+
+    public init(record: MeasurementRecord, truth: GroundTruthRow, extraColumns: [String], toleranceMM: Double,
+                overlay: String?) {
+        self.record = record
+        self.truth = truth
+        var errors: DimensionErrors?
+        if !truth.isNegative, let l = record.length, let w = record.width, let h = record.height {
+            let toMM = 1000 / record.units.fromMeters(1)
+            let t = truth.normalized
+            errors = DimensionErrors(length: Self.round(l * toMM - t.length), width: Self.round(w * toMM - t.width),
+                                     height: Self.round(h * toMM - t.height))
+        }
+        self.errors = errors
+        verdict = VerificationVerdict.judge(record, truth: truth, errors: errors, toleranceMM: toleranceMM)
+        extra = Dictionary(zip(extraColumns, truth.extras), uniquingKeysWith: { a, _ in a })
+        self.overlay = overlay
+    }
+
+    static func round(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+
+    /// Measured sizes in millimetres, when measured.
+    public var measuredMM: DimensionErrors? {
+        guard let l = record.length, let w = record.width, let h = record.height else { return nil }
+        let toMM = 1000 / record.units.fromMeters(1)
+        return DimensionErrors(length: l * toMM, width: w * toMM, height: h * toMM)
+    }
+
+    public var capture: String { truth.capture }
+}
+
+extension VerificationResult: Codable {
+    private struct TruthMM: Codable {
+        var length: Double, width: Double, height: Double, line: Int
+    }
+
+    private enum ExtraKeys: String, CodingKey {
+        case truthMM = "truth_mm", errorMM = "error_mm", verdict, extra, overlay
+    }
+
+    /// The record's keys and this type's keys share one JSON object.
+    public func encode(to encoder: Encoder) throws {
+        try record.encode(to: encoder)
+        var c = encoder.container(keyedBy: ExtraKeys.self)
+        try c.encode(TruthMM(length: truth.lengthMM, width: truth.widthMM, height: truth.heightMM, line: truth.line), forKey: .truthMM)
+        try c.encode(errors, forKey: .errorMM)
+        try c.encode(verdict, forKey: .verdict)
+        try c.encode(extra, forKey: .extra)
+        try c.encode(overlay, forKey: .overlay)
+    }
+
+    public init(from decoder: Decoder) throws {
+        record = try MeasurementRecord(from: decoder)
+        let c = try decoder.container(keyedBy: ExtraKeys.self)
+        let t = try c.decode(TruthMM.self, forKey: .truthMM)
+        extra = try c.decode([String: String].self, forKey: .extra)
+        truth = GroundTruthRow(capture: record.capture, line: t.line, lengthMM: t.length, widthMM: t.width, heightMM: t.height)
+        errors = try c.decodeIfPresent(DimensionErrors.self, forKey: .errorMM)
+        verdict = try c.decode(VerificationVerdict.self, forKey: .verdict)
+        overlay = try c.decodeIfPresent(String.self, forKey: .overlay)
+    }
+
+    /// One line of JSON, keys sorted (no newline).
+    public func jsonLine() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Parses one line; nil when it is not a complete result (a torn write).
+    public static func parse(line: Substring) -> VerificationResult? {
+        try? JSONDecoder().decode(VerificationResult.self, from: Data(line.utf8))
+    }
+}
