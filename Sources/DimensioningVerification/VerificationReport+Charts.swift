@@ -70,9 +70,16 @@ extension VerificationReport {
             body += "<line class=\"limit\" x1=\"\(Self.f(frame.px(t)))\" x2=\"\(Self.f(frame.px(t)))\" y1=\"\(Self.f(frame.top))\" y2=\"\(Self.f(frame.py(0)))\"/>"
         }
         let st = [summary.length, summary.width, summary.height][dimension]
+        // Zero and the median signed error: a bias is the gap between the two lines.
+        body += "<line class=\"zero\" x1=\"\(Self.f(frame.px(0)))\" x2=\"\(Self.f(frame.px(0)))\" y1=\"\(Self.f(frame.top))\" y2=\"\(Self.f(frame.py(0)))\"/>"
+        if st.count > 0 {
+            let bias = min(extent, max(-extent, st.signedMedian))
+            body += "<line class=\"bias\" x1=\"\(Self.f(frame.px(bias)))\" x2=\"\(Self.f(frame.px(bias)))\" y1=\"\(Self.f(frame.top))\" y2=\"\(Self.f(frame.py(0)))\"><title>median signed error \(Self.number(st.signedMedian, 1)) mm</title></line>"
+        }
+        let biasText = st.count == 0 ? "" : " · <b class=\"biasnote\">bias (median signed) \(st.signedMedian >= 0 ? "+" : "")\(Self.number(st.signedMedian, 1)) mm</b>, mean \(st.signedMean >= 0 ? "+" : "")\(Self.number(st.signedMean, 1)) mm"
         return "<div class=\"card\"><h3>\(name.capitalized)</h3>" +
             frame.svg(xLabel: "\(name) error, measured − truth (mm)", yLabel: "captures", body: body) +
-            "<p class=\"caption\">n = \(st.count) · median |e| \(Self.number(st.median, 1)) mm · p95 \(Self.number(st.p95, 1)) mm · shaded: ±\(Self.number(tol, 0)) mm</p></div>"
+            "<p class=\"caption\">n = \(st.count) · median |e| \(Self.number(st.median, 1)) mm · p95 \(Self.number(st.p95, 1)) mm\(biasText) · shaded: ±\(Self.number(tol, 0)) mm</p></div>"
     }
 
     /// Measured against truth (mm) for every measured capture with a box expected; y = x dashed.

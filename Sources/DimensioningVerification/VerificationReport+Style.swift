@@ -36,6 +36,7 @@ extension VerificationReport {
     .grid{stroke:#eef2f7} .gridv{stroke:#f5f7fa} .axis{stroke:#94a3b8}
     .tick{font-size:11px;fill:#64748b} .axlabel{font-size:12px;fill:#334155}
     .limit{stroke:#475569;stroke-dasharray:5 4;stroke-width:1.2}
+    .zero{stroke:#94a3b8;stroke-width:1} .bias{stroke:#dc2626;stroke-width:2.5} .biasnote{color:#dc2626}
     .gate{stroke:#7c3aed;stroke-dasharray:6 4;stroke-width:1.6} .gatelabel{font-size:11px;fill:#7c3aed}
     .tolband{fill:#10b981;fill-opacity:.08} .okzone{fill:#10b981;fill-opacity:.07}
     .caption{color:var(--muted);font-size:12px;margin:6px 0 0}

@@ -16,10 +16,35 @@ public struct VerificationSummary: Sendable, Equatable, Codable {
         public var max: Double
         /// Share (0...1) of accepted captures within tolerance on this dimension.
         public var withinTolerance: Double
+        /// Mean and median of the signed error (measured − truth, mm): a sensor's or the
+        /// engine's bias shows here while the absolute figures can look fine.
+        public var signedMean: Double = 0
+        public var signedMedian: Double = 0
 
         enum CodingKeys: String, CodingKey {
             case count, mean, median, p95, max
             case withinTolerance = "within_tolerance"
+            case signedMean = "signed_mean"
+            case signedMedian = "signed_median"
+        }
+
+        public init(count: Int, mean: Double, median: Double, p95: Double, max: Double, withinTolerance: Double,
+                    signedMean: Double = 0, signedMedian: Double = 0) {
+            self.count = count; self.mean = mean; self.median = median; self.p95 = p95; self.max = max
+            self.withinTolerance = withinTolerance; self.signedMean = signedMean; self.signedMedian = signedMedian
+        }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            count = try c.decode(Int.self, forKey: .count)
+            mean = try c.decode(Double.self, forKey: .mean)
+            median = try c.decode(Double.self, forKey: .median)
+            p95 = try c.decode(Double.self, forKey: .p95)
+            max = try c.decode(Double.self, forKey: .max)
+            withinTolerance = try c.decode(Double.self, forKey: .withinTolerance)
+            // Absent in summaries written before signed errors were reported.
+            signedMean = try c.decodeIfPresent(Double.self, forKey: .signedMean) ?? 0
+            signedMedian = try c.decodeIfPresent(Double.self, forKey: .signedMedian) ?? 0
         }
     }
 
@@ -100,9 +125,9 @@ public struct VerificationSummary: Sendable, Equatable, Codable {
         for r in results { verdicts[r.verdict.rawValue, default: 0] += 1 }
         self.verdicts = verdicts
         let errors = results.filter { $0.record.status == .accepted }.compactMap(\.errors)
-        length = Self.statistics(errors.map { abs($0.length) }, tolerance: toleranceMM)
-        width = Self.statistics(errors.map { abs($0.width) }, tolerance: toleranceMM)
-        height = Self.statistics(errors.map { abs($0.height) }, tolerance: toleranceMM)
+        length = Self.statistics(signed: errors.map(\.length), tolerance: toleranceMM)
+        width = Self.statistics(signed: errors.map(\.width), tolerance: toleranceMM)
+        height = Self.statistics(signed: errors.map(\.height), tolerance: toleranceMM)
         withinTolerance = errors.isEmpty ? 0 : Double(errors.filter { $0.maximumAbsolute <= toleranceMM }.count) / Double(errors.count)
         worst = Self.worst(results, count: worstCount)
         passed = !results.contains { $0.verdict.isFailure }
@@ -120,6 +145,17 @@ public struct VerificationSummary: Sendable, Equatable, Codable {
         let within = Double(s.filter { $0 <= tolerance }.count) / Double(n)
         return ErrorStatistics(count: n, mean: rounded(mean), median: rounded(median), p95: rounded(p95),
                                max: rounded(s[n - 1]), withinTolerance: rounded(within))
+    }
+
+    /// Statistics of signed errors (mm): the absolute figures of `statistics(_:tolerance:)` plus
+    /// the signed mean and median.
+    public static func statistics(signed values: [Double], tolerance: Double) -> ErrorStatistics {
+        var result = statistics(values.map(abs), tolerance: tolerance)
+        guard !values.isEmpty else { return result }
+        let s = values.sorted(), n = s.count
+        result.signedMedian = rounded(n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2)
+        result.signedMean = rounded(s.reduce(0, +) / Double(n))
+        return result
     }
 
     static func rounded(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }

@@ -27,6 +27,22 @@ import Testing
         #expect(VerificationSummary.statistics([], tolerance: 1).count == 0)
     }
 
+    /// Signed statistics keep the absolute figures and add the bias: five boxes all measured
+    /// too small have a small |e| spread but a clear negative median.
+    @Test func signedStatisticsShowABias() throws {
+        let s = VerificationSummary.statistics(signed: [-4, -1, -3, -2, 10], tolerance: 3)
+        #expect(s.median == 3 && s.mean == 4 && s.max == 10)
+        #expect(s.signedMedian == -2 && s.signedMean == 0)
+        let even = VerificationSummary.statistics(signed: [-1, -2, -3, -4], tolerance: 10)
+        #expect(even.signedMedian == -2.5 && even.signedMean == -2.5)
+        let json = String(decoding: try JSONEncoder().encode(s), as: UTF8.self)
+        #expect(json.contains("\"signed_median\":-2") && json.contains("\"signed_mean\":0"))
+        // A summary written before signed errors existed still reads (as 0).
+        let old = #"{"count":1,"mean":1,"median":1,"p95":1,"max":1,"within_tolerance":1}"#
+        let decoded = try JSONDecoder().decode(VerificationSummary.ErrorStatistics.self, from: Data(old.utf8))
+        #expect(decoded.signedMedian == 0 && decoded.count == 1)
+    }
+
     @Test func verdictsAndCounts() {
         let results = [
             Self.result("a", truth: (300, 200, 100), measured: (305, 198, 101)),

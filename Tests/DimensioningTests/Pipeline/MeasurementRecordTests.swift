@@ -10,7 +10,7 @@ import Testing
     }
 
     static let keys: Set<String> = ["schema", "capture", "status", "units", "length", "width", "height", "volume_m3",
-                                    "confidence", "min_confidence", "frames", "spread", "confidence_factors", "pose", "error"]
+                                    "confidence", "min_confidence", "frames", "spread", "confidence_factors", "pose", "edges", "error"]
 
     @Test func measuredRecordHasTheStableShape() throws {
         let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
@@ -18,7 +18,7 @@ import Testing
         let record = MeasurementRecord(capture: "box", outcome: .success(result), units: .millimeters, minConfidence: 0.85)
         let json = try object(record)
         #expect(Set(json.keys) == Self.keys)
-        #expect(json["schema"] as? String == "boxdim.measurement/1")
+        #expect(json["schema"] as? String == "boxdim.measurement/2")
         #expect(json["status"] as? String == "accepted")
         #expect(json["units"] as? String == "mm")
         let length = try #require(json["length"] as? Double), width = try #require(json["width"] as? Double)
@@ -28,7 +28,18 @@ import Testing
         #expect(json["error"] is NSNull)
         #expect((json["frames"] as? Int) == 20)
         let factors = try #require(json["confidence_factors"] as? [String: Double])
-        #expect(Set(factors.keys) == ["planarity", "fill", "support", "sensor_confidence", "agreement", "range", "visibility"])
+        #expect(Set(factors.keys) == ["planarity", "fill", "support", "sensor_confidence", "agreement", "range", "visibility",
+                                      "edges"])
+        let edges = try #require(json["edges"] as? [[String: Any]])
+        #expect(edges.map { $0["side"] as? String } == ["+length", "-length", "+width", "-width"])
+        for edge in edges {
+            #expect(Set(edge.keys) == ["side", "method", "pixel_footprint_mm", "band_px", "lip_share", "disagreement_mm",
+                                       "correction_mm", "band_from_other_sides"])
+            #expect(["side_face", "silhouette", "top_extent"].contains(edge["method"] as? String ?? ""))
+            let footprint = try #require(edge["pixel_footprint_mm"] as? Double)
+            #expect(footprint > 0.5 && footprint < 20, "a pixel's footprint at ~1 m is a few millimetres")
+            #expect(edge["correction_mm"] as? Double == 0, "no profile, no correction")
+        }
         let pose = try #require(json["pose"] as? [String: [Double]])
         #expect(Set(pose.keys) == ["center_m", "length_axis", "width_axis", "up_axis"])
     }
@@ -38,7 +49,7 @@ import Testing
         let json = try object(record)
         #expect(Set(json.keys) == Self.keys)
         #expect(json["status"] as? String == "no_measurement")
-        #expect(json["length"] is NSNull && json["confidence"] is NSNull)
+        #expect(json["length"] is NSNull && json["confidence"] is NSNull && json["edges"] is NSNull)
         let error = try #require(json["error"] as? [String: String])
         #expect(error["code"] == "no_box")
         #expect(error["message"]?.isEmpty == false)
