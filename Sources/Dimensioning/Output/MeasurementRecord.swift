@@ -166,6 +166,8 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
     /// Silhouette sides placed with the band the other sides show (something was behind this
     /// one).
     public var bandFromOtherSides: Bool
+    /// Silhouette sides with a surface close behind them (a wall), not the floor.
+    public var backedBySurface: Bool
 
     enum CodingKeys: String, CodingKey {
         case side, method
@@ -175,6 +177,7 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
         case disagreementMM = "disagreement_mm"
         case correctionMM = "correction_mm"
         case bandFromOtherSides = "band_from_other_sides"
+        case backedBySurface = "backed_by_surface"
     }
 
     public init(side: String, estimate e: EdgeEstimate) {
@@ -187,6 +190,7 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
         disagreementMM = e.disagreement.map(mm)
         correctionMM = mm(e.correction)
         bandFromOtherSides = e.bandFromOtherSides
+        backedBySurface = e.backedBySurface
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -199,5 +203,6 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
         try c.encode(disagreementMM, forKey: .disagreementMM)
         try c.encode(correctionMM, forKey: .correctionMM)
         try c.encode(bandFromOtherSides, forKey: .bandFromOtherSides)
+        try c.encode(backedBySurface, forKey: .backedBySurface)
     }
 }

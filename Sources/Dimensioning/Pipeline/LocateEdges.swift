@@ -42,6 +42,11 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// sides (something behind the box, or missing returns, not the sensor's edge), so the side
     /// was placed from the top's last ray plus half the band the other sides show.
     public var bandFromOtherSides: Bool = false
+    /// Silhouette sides: in most strips the first thing past the edge was a surface between
+    /// top and floor (a wall or another object close behind), not the floor: the gap there is
+    /// not the sensor's band, so the side takes the band the other sides show
+    /// (`reconcileBands`), or none.
+    public var backedBySurface: Bool = false
     /// Silhouette sides: the top's last rays (median over strips), as a distance from the
     /// rectangle's centre, metres. Not part of any output.
     var lastTopRay: Double? = nil
@@ -56,6 +61,7 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
         case strips
         case lipVisible = "lip_visible"
         case bandFromOtherSides = "band_from_other_sides"
+        case backedBySurface = "backed_by_surface"
     }
 }
 
@@ -145,6 +151,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         estimate.bandPixels = silhouette.bandPixels
         estimate.lipShare = silhouette.lipShare
         estimate.lastTopRay = silhouette.lastTop
+        estimate.backedBySurface = silhouette.surfaceShare > 0.5
         estimate.correction = facesCamera ? 0 : -edgeOffsetPixels * footprint
         estimate.lipVisible = 2 * lipRisePerPixel(edgePoint: direction * half, outward: direction, evidence: evidence)
             > evidence.foregroundBand
@@ -164,7 +171,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
 private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) -> Double,
                             half: Double, inner: Double, facesCamera: Bool, footprint: Double,
                             evidence: EdgeEvidence, parameters: BoxParameters)
-    -> (position: Double, strips: Int, bandPixels: Double, lipShare: Double, lastTop: Double)? {
+    -> (position: Double, strips: Int, bandPixels: Double, lipShare: Double, lastTop: Double, surfaceShare: Double)? {
     // The top's outermost clean samples can lie a band's width inside the edge and the first
     // floor samples as far outside it: the window around the top's extent covers both.
     let window = max(0.04, (2 * parameters.maximumBandPixels + 2) * footprint)
@@ -194,7 +201,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     // most strips see nothing past the edge (a face at grazing incidence, dropped by the
     // sensor) has no silhouette to measure.
     var boundaries: [Double] = [], bands: [Double] = [], lastTops: [Double] = []
-    var lips = 0
+    var lips = 0, surfaces = 0
     for all in buckets {
         let foreground = all.filter(\.foreground).map(\.u)
         guard let lastTop = foreground.max() else { continue }
@@ -213,6 +220,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
             continue
         }
         if first.above { lips += 1 }
+        if first.between { surfaces += 1 }
         bands.append(max(0, (first.u - outer) / max(footprint, 1e-6) - 1))
         boundaries.append(boundary)
         lastTops.append(outer)
@@ -220,7 +228,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     guard boundaries.count >= 3, 2 * boundaries.count >= strips, let median = Statistics.median(boundaries)
     else { return nil }
     return (median, boundaries.count, Statistics.median(bands) ?? 0, Double(lips) / Double(boundaries.count),
-            Statistics.median(lastTops) ?? median)
+            Statistics.median(lastTops) ?? median, Double(surfaces) / Double(boundaries.count))
 }
 
 /// How far (metres) above the top plane one pixel of depth copied outward across the edge at
@@ -292,19 +300,26 @@ func outerRowStep(_ values: [Double]) -> Double {
     return zip(outer.dropFirst(), outer).map { $0 - $1 }.max() ?? 0
 }
 
-/// The sensor's edge band is one property of the capture: a silhouette side whose band is
-/// wider than the median of the other silhouette sides' by more than `tolerancePixels` has
-/// something else past its edge (a wall close behind, missing returns). That side is placed at
-/// its top's last ray plus half the others' gap instead (`EdgeEstimate.bandFromOtherSides`).
+/// The sensor's edge band is one property of the capture. A silhouette side with something
+/// close behind it (`EdgeEstimate.backedBySurface`), or whose band is wider than the median of
+/// the clean silhouette sides' by more than `tolerancePixels`, has something else past its edge
+/// (a wall, missing returns): it is placed at its top's last ray plus half the clean sides'
+/// gap (`EdgeEstimate.bandFromOtherSides`). With no clean side to learn the band from, a
+/// backed side keeps the top's last ray plus half a pixel and is marked a fallback.
 /// `positions` are distances from the rectangle's centre, metres, in side order.
 func reconcileBands(_ positions: inout [Double], _ estimates: inout [EdgeEstimate], tolerancePixels: Double) {
     let silhouettes = estimates.indices.filter { estimates[$0].method == .silhouette }
-    guard silhouettes.count >= 2 else { return }
     for side in silhouettes {
-        let others = silhouettes.filter { $0 != side }.compactMap { estimates[$0].bandPixels }
-        guard let reference = Statistics.median(others), let band = estimates[side].bandPixels,
-              band > reference + tolerancePixels, let lastTop = estimates[side].lastTopRay else { continue }
-        positions[side] = lastTop + (reference + 1) / 2 * estimates[side].pixelFootprint + estimates[side].correction
-        estimates[side].bandFromOtherSides = true
+        let clean = silhouettes.filter { $0 != side && !estimates[$0].backedBySurface }.compactMap { estimates[$0].bandPixels }
+        guard let band = estimates[side].bandPixels, let lastTop = estimates[side].lastTopRay else { continue }
+        let e = estimates[side]
+        if let reference = Statistics.median(clean) {
+            guard e.backedBySurface || band > reference + tolerancePixels else { continue }
+            positions[side] = lastTop + (reference + 1) / 2 * e.pixelFootprint + e.correction
+            estimates[side].bandFromOtherSides = true
+        } else if e.backedBySurface {
+            positions[side] = lastTop + 0.5 * e.pixelFootprint + e.correction
+            estimates[side].method = .topExtent
+        }
     }
 }

@@ -34,7 +34,7 @@ import Testing
         #expect(edges.map { $0["side"] as? String } == ["+length", "-length", "+width", "-width"])
         for edge in edges {
             #expect(Set(edge.keys) == ["side", "method", "pixel_footprint_mm", "band_px", "lip_share", "disagreement_mm",
-                                       "correction_mm", "band_from_other_sides"])
+                                       "correction_mm", "band_from_other_sides", "backed_by_surface"])
             #expect(["side_face", "silhouette", "top_extent"].contains(edge["method"] as? String ?? ""))
             let footprint = try #require(edge["pixel_footprint_mm"] as? Double)
             #expect(footprint > 0.5 && footprint < 20, "a pixel's footprint at ~1 m is a few millimetres")
