@@ -43,14 +43,15 @@ public enum AccuracyBenchmark {
     /// Renders and measures scenarios `0..<count` of catalog `seed`, `jobs` at a time.
     public static func run(count: Int, seed: UInt64, parameters: PipelineParameters = .init(),
                            jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                           sensors: [SensorFamilyMember] = [SensorFamily.iPhone]) -> [Case] {
+                           sensors: [SensorFamilyMember] = [SensorFamily.iPhone], frames: Int? = nil) -> [Case] {
         let results = ResultSlots<Case>(count: count)
         let next = AtomicCounter()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             while true {
                 let index = next.increment()
                 guard index < count else { return }
-                results.set(index, evaluate(index: index, seed: seed, parameters: parameters, sensors: sensors))
+                results.set(index, evaluate(index: index, seed: seed, parameters: parameters, sensors: sensors,
+                                                   frames: frames))
             }
         }
         return results.values()
@@ -58,8 +59,8 @@ public enum AccuracyBenchmark {
 
     /// Renders and measures one scenario.
     public static func evaluate(index: Int, seed: UInt64, parameters: PipelineParameters = .init(),
-                                sensors: [SensorFamilyMember] = [SensorFamily.iPhone]) -> Case {
-        let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, sensors: sensors)
+                                sensors: [SensorFamilyMember] = [SensorFamily.iPhone], frames: Int? = nil) -> Case {
+        let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: frames, sensors: sensors)
         let truth = simulated.truth
         var result = Case(index: index, name: simulated.name, kind: kind,
                           truth: [truth.length, truth.width, truth.height])

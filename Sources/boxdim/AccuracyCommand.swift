@@ -24,6 +24,9 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: "Confidence gate for acceptance (0...1).")
     var minConfidence = 0.85
 
+    @Option(help: "Frames per capture (1...60), e.g. 1 for a fixed camera's single frame; default: the catalog's 10-60.")
+    var frames: Int?
+
     @Option(help: "Parallel workers (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -43,11 +46,13 @@ struct AccuracyCommand: ParsableCommand {
         guard count > 0 else { throw ValidationError("--count must be positive") }
         guard (0...1).contains(minConfidence) else { throw ValidationError("--min-confidence must be in 0...1") }
         guard jobs > 0 else { throw ValidationError("--jobs must be positive") }
+        if let frames, !(1...60).contains(frames) { throw ValidationError("--frames must be 1...60") }
     }
 
     func run() throws {
         let seed = self.seed ?? split.defaultSeed
-        let cases = AccuracyBenchmark.run(count: count, seed: seed, jobs: jobs, sensors: split.members)
+        let cases = AccuracyBenchmark.run(count: count, seed: seed, jobs: jobs, sensors: split.members,
+                                          frames: frames)
         if verbose {
             for c in cases {
                 let measured = c.measured.map { $0.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ") } ?? "-"
@@ -57,7 +62,7 @@ struct AccuracyCommand: ParsableCommand {
             }
         }
         let summary = AccuracySummary(cases: cases, minConfidence: minConfidence)
-        print("split: \(split.rawValue), seed \(seed)")
+        print("split: \(split.rawValue), seed \(seed)" + (frames.map { ", \($0) frame(s) per capture" } ?? ""))
         print(summary.table)
         let bySensor = AccuracyBySensor(cases: cases, minConfidence: minConfidence)
         if split != .iphone { print("\nper sensor model:\n" + bySensor.table) }

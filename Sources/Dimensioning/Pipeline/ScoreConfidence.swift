@@ -50,7 +50,15 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
         let s = agreement.maximumSpread / parameters.spreadScale
         agreementFactor = 1 / (1 + s * s * s * s)
     } else {
-        agreementFactor = parameters.singleFrameFactor
+        // One frame (a fixed overhead camera, a single cloud): nothing to compare across
+        // frames, so the confidence must be earned from the frame itself. A clean one, with a
+        // flat, well-supported top and every side located from a side face or a clean
+        // silhouette (no fallback, no borrowed band, no doubt about the sensor's edges), can
+        // pass the gate; anything less keeps `singleFrameFactor`.
+        let edges = edgeEvidenceFactor(cuboid.edges, parameters: parameters, calibrated: calibrated)
+        let clean = edges >= 0.999 && flatness >= 0.9 && cuboid.fill >= parameters.minimumFill
+            && cuboid.topPointCount >= parameters.fullSupportPoints
+        agreementFactor = clean ? 1 : parameters.singleFrameFactor
     }
     let lowEdge = boxParameters.rangeMinimum, highEdge = boxParameters.rangeMaximum
     let range = min(ramp(distance, from: lowEdge, to: lowEdge + 0.1), 1 - ramp(distance, from: highEdge - 0.5, to: highEdge))

@@ -10,9 +10,9 @@ import Testing
     static let box = SimulatedBox(center: .zero, length: 0.42, width: 0.31, height: 0.24, yaw: 25 * EdgeEvidenceTests.deg)
 
     static func capture(_ member: SensorFamilyMember, elevation: Double, azimuth: Double = 0.6,
-                        seed: UInt64 = 11) -> DepthCapture {
+                        seed: UInt64 = 11, frames: Int = 12) -> DepthCapture {
         let rig = CameraRig(distance: 0.9, elevation: elevation * EdgeEvidenceTests.deg, azimuth: azimuth, lookAt: .zero,
-                            frameCount: 12)
+                            frameCount: frames)
         return SceneSimulator.render(scene: SimulatedScene(target: box), rig: rig, noise: member.noise, seed: seed).capture
     }
 
@@ -61,6 +61,20 @@ import Testing
         let result = try runPipeline(Self.capture(Self.member("fatten3"), elevation: 80), parameters: parameters)
         #expect(abs(result.cuboid.length - Self.box.length) <= 0.010, "length \(result.cuboid.length)")
         #expect(abs(result.cuboid.width - Self.box.width) <= 0.010, "width \(result.cuboid.width)")
+    }
+
+    /// A fixed camera's single frame earns its confidence from the frame: a clean one (flat,
+    /// well-supported top, every side from a face or a clean silhouette) passes the gate; an
+    /// unverifiable one (fattening seen straight down) does not.
+    @Test func aCleanSingleFrameCanPassTheGate() throws {
+        let clean = try runPipeline(Self.capture(Self.member("invalid1"), elevation: 45, azimuth: 2.0, frames: 1))
+        #expect(clean.agreement == nil)
+        #expect(clean.confidence.agreement == 1, "factors \(clean.confidence)")
+        #expect(clean.confidence.combined >= 0.85, "factors \(clean.confidence)")
+        #expect(abs(clean.cuboid.length - Self.box.length) <= 0.006 && abs(clean.cuboid.width - Self.box.width) <= 0.006)
+        let doubtful = try runPipeline(Self.capture(Self.member("fatten3"), elevation: 80, frames: 1))
+        #expect(doubtful.confidence.agreement == ConfidenceParameters().singleFrameFactor)
+        #expect(doubtful.confidence.combined < 0.85)
     }
 
     @Test func aSideWithAMuchWiderBandTakesTheOtherSidesBand() {
