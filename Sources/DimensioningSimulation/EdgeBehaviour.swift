@@ -1,3 +1,5 @@
+import Dimensioning
+
 /// What a depth sensor does at a depth discontinuity (the box's top edge against the floor
 /// behind it), as one member of a family of sensor behaviours. Pixel counts are image pixels.
 ///
@@ -63,10 +65,15 @@ public struct EdgeBehaviour: Sendable, Codable, Equatable {
 public struct SensorFamilyMember: Sendable, Equatable {
     public var name: String
     public var noise: SensorNoiseModel
+    /// A fixed-mount depth camera instead of a handheld phone: this image size and focal
+    /// length, no hand tremor, exact (identical) poses and no gravity in the capture (a fixed
+    /// camera has no IMU); nil for the handheld iPhone rig.
+    public var fixedMount: CameraIntrinsics?
 
-    public init(name: String, noise: SensorNoiseModel) {
+    public init(name: String, noise: SensorNoiseModel, fixedMount: CameraIntrinsics? = nil) {
         self.name = name
         self.noise = noise
+        self.fixedMount = fixedMount
     }
 }
 
@@ -108,6 +115,41 @@ public enum SensorFamily {
     ]
 }
 
+extension SensorFamily {
+    /// A Kinect v2 / Azure Kinect-like time-of-flight camera on a fixed mount: 512x424 px with
+    /// a 70-degree field of view (fx 365), noise about twice the iPhone's and growing with z^2,
+    /// mixed pixels at edges invalidated by the vendor filter (a 1-pixel band each side), a
+    /// ±0.5 % depth scale error; confidence is not provided (every return is 2).
+    public static let timeOfFlight: SensorFamilyMember = {
+        var noise = SensorNoiseModel.iPhoneLiDAR
+        noise.whiteNoiseBase = 0.0015
+        noise.whiteNoiseQuadratic = 0.0015
+        noise.correlatedNoiseQuadratic = 0.0012
+        noise.depthScaleBiasLimit = 0.005
+        noise.edges = EdgeBehaviour(name: "tof-invalid1", bandHalfWidth: 1, invalidate: true)
+        noise.mediumConfidenceBeyond = nil
+        noise.grazingMediumAngle = nil
+        return SensorFamilyMember(name: "tof-512x424", noise: noise,
+                                  fixedMount: CameraIntrinsics(fx: 365, fy: 365, cx: 255.5, cy: 211.5, width: 512, height: 424))
+    }()
+
+    /// A RealSense D4xx / OAK-D-like active stereo camera on a fixed mount: 640x480 px (fx 385),
+    /// noise growing with z^2 (0.5 mm + 2.5 mm/m^2), the nearer surface fattened by 2 pixels
+    /// over the farther one, no confidence map, a ±0.5 % depth scale error.
+    public static let stereo: SensorFamilyMember = {
+        var noise = SensorNoiseModel.iPhoneLiDAR
+        noise.whiteNoiseBase = 0.0005
+        noise.whiteNoiseQuadratic = 0.0025
+        noise.correlatedNoiseQuadratic = 0.001
+        noise.depthScaleBiasLimit = 0.005
+        noise.edges = EdgeBehaviour(name: "stereo-fatten2", bandHalfWidth: 0, fattening: 2)
+        noise.mediumConfidenceBeyond = nil
+        noise.grazingMediumAngle = nil
+        return SensorFamilyMember(name: "stereo-640x480", noise: noise,
+                                  fixedMount: CameraIntrinsics(fx: 385, fy: 385, cx: 319.5, cy: 239.5, width: 640, height: 480))
+    }()
+}
+
 /// Which members of the sensor family a benchmark or dataset renders with.
 public enum SensorSplit: String, Sendable, CaseIterable {
     /// The iPhone LiDAR model alone (the figures quoted before the family existed).
@@ -116,15 +158,24 @@ public enum SensorSplit: String, Sendable, CaseIterable {
     case tuning
     /// Other members and another seed (7919), for reporting only.
     case holdout
+    /// Fixed-mount depth cameras (`SensorFamily.timeOfFlight`, `.stereo`), seed 4243.
+    case fixed
 
     public var members: [SensorFamilyMember] {
         switch self {
         case .iphone: return [SensorFamily.iPhone]
         case .tuning: return SensorFamily.tuning
         case .holdout: return SensorFamily.holdout
+        case .fixed: return [SensorFamily.timeOfFlight, SensorFamily.stereo]
         }
     }
 
     /// Tuning and reporting never share a catalog seed.
-    public var defaultSeed: UInt64 { self == .holdout ? 7919 : 2026 }
+    public var defaultSeed: UInt64 {
+        switch self {
+        case .iphone, .tuning: return 2026
+        case .holdout: return 7919
+        case .fixed: return 4243
+        }
+    }
 }

@@ -57,9 +57,17 @@ public enum ScenarioCatalog {
         -> (capture: SimulatedCapture, kind: ScenarioKind) {
         var s = scenario(index: index, seed: seed)
         if let frameCount { s.rig.frameCount = frameCount }
-        if !sensors.isEmpty { s.noise = sensors[index % sensors.count].noise }
+        let member = sensors.isEmpty ? nil : sensors[index % sensors.count]
+        if let member { s.noise = member.noise }
+        if let mount = member?.fixedMount {
+            s.rig.intrinsics = mount
+            s.rig.tremor = .none
+            s.rig.poseError = .none
+        }
         var g = SeededGenerator(seed: seed, stream: 0xC0DE_0000_0000 &+ UInt64(bitPattern: Int64(index)))
-        let capture = SceneSimulator.render(scene: s.scene, rig: s.rig, noise: s.noise, seed: g.next())
+        var capture = SceneSimulator.render(scene: s.scene, rig: s.rig, noise: s.noise, seed: g.next())
+        // A fixed camera records no gravity: "up" must come from the floor.
+        if member?.fixedMount != nil { capture.capture.gravityInWorld = nil }
         return (capture, s.kind)
     }
 

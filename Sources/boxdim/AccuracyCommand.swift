@@ -27,6 +27,9 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: "Frames per capture (1...60), e.g. 1 for a fixed camera's single frame; default: the catalog's 10-60.")
     var frames: Int?
 
+    @Option(help: "A sensor profile from `boxdim calibrate` applied to every capture (e.g. for --split fixed's stereo camera).")
+    var profile: String?
+
     @Option(help: "Parallel workers (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -51,7 +54,14 @@ struct AccuracyCommand: ParsableCommand {
 
     func run() throws {
         let seed = self.seed ?? split.defaultSeed
-        let cases = AccuracyBenchmark.run(count: count, seed: seed, jobs: jobs, sensors: split.members,
+        var parameters = PipelineParameters()
+        if let profile {
+            do { parameters.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) } catch {
+                printError("boxdim accuracy: \(error.description)")
+                throw ExitCode(5)
+            }
+        }
+        let cases = AccuracyBenchmark.run(count: count, seed: seed, parameters: parameters, jobs: jobs, sensors: split.members,
                                           frames: frames)
         if verbose {
             for c in cases {
@@ -62,7 +72,8 @@ struct AccuracyCommand: ParsableCommand {
             }
         }
         let summary = AccuracySummary(cases: cases, minConfidence: minConfidence)
-        print("split: \(split.rawValue), seed \(seed)" + (frames.map { ", \($0) frame(s) per capture" } ?? ""))
+        print("split: \(split.rawValue), seed \(seed)" + (frames.map { ", \($0) frame(s) per capture" } ?? "")
+              + (profile.map { ", profile \($0)" } ?? ""))
         print(summary.table)
         let bySensor = AccuracyBySensor(cases: cases, minConfidence: minConfidence)
         if split != .iphone { print("\nper sensor model:\n" + bySensor.table) }
