@@ -17,13 +17,17 @@ public struct DepthCapture: Sendable {
     /// Unit vector along gravity (pointing down) in the world frame, when the capture knows it
     /// (Stray Scanner with odometry: (0, 0, -1)); nil otherwise.
     public var gravityInWorld: SIMD3<Double>?
+    /// For point clouds and depth-image folders: the axis convention and unit the input was
+    /// read in, and any frames left out; nil for Stray Scanner folders (ARKit, metres).
+    public var input: InputDescription?
 
     public init(source: URL, frames: [DepthFrame], cloud: CapturedCloud? = nil,
-                gravityInWorld: SIMD3<Double>?) {
+                gravityInWorld: SIMD3<Double>?, input: InputDescription? = nil) {
         self.source = source
         self.frames = frames
         self.cloud = cloud
         self.gravityInWorld = gravityInWorld
+        self.input = input
     }
 
     /// A short name for reports: the folder or file name.
