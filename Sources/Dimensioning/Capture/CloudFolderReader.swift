@@ -8,14 +8,14 @@ import Foundation
 /// - The axis convention and unit are found on the first frame (`CloudOrientation`, or
 ///   `options`) and applied to every frame.
 /// - **Organized frames** become depth frames (z-depth of the OpenCV camera-frame points, in
-///   metres) without poses (the camera is still), so fusion averages them per pixel. Intrinsics
-///   come from PCL's per-frame `.xml` beside a frame (its `<depth>` focal lengths and
-///   principal point) when present, otherwise they are fitted to the first frame's points.
+///   metres), aligned to the first frame (`FrameMotion.alignToFirst`: a camera held still
+///   still shakes by millimetres) so that fusion averages them per pixel. Intrinsics come from
+///   PCL's per-frame `.xml` beside a frame (its `<depth>` focal lengths and principal point)
+///   when present, otherwise they are fitted to the first frame's points.
 /// - **Unorganized frames** are stacked into one cloud.
-/// - Frames that moved are dropped and named in `input.droppedFrames`: organized, when more
-///   than 15 % of the pixels with depth in both differ from the first frame's by more than
-///   2 cm + 2 % of the depth; unorganized, when fewer than 60 % of the points fall in a 2 cm
-///   voxel the first frame occupies.
+/// - Frames that moved are dropped and named in `input.droppedFrames`: organized, when the
+///   alignment moves them more than 10 cm or 10° or does not explain them; unorganized, when
+///   fewer than 60 % of the points fall in (or next to) a 2 cm voxel the first frame occupies.
 /// - No gravity is known (`gravityInWorld = nil`): "up" comes from the floor plane.
 ///
 /// Every failure is `unreadableCapture(file:reason:)` naming the file.
@@ -78,14 +78,8 @@ public enum CloudFolderReader {
                     DepthFrame(width: first.width, height: first.height, depth: depthImage(cloud), confidence: nil,
                                intrinsics: k, worldFromCamera: nil, timestamp: Double(i) / 30)
                 }
-                var kept = [depthFrames[0]]
-                for i in 1..<depthFrames.count {
-                    if let reason = FrameMotion.movedDepth(depthFrames[i], from: depthFrames[0]) {
-                        description.droppedFrames.append("\(files[i].lastPathComponent): \(reason)")
-                    } else {
-                        kept.append(depthFrames[i])
-                    }
-                }
+                let (kept, dropped) = FrameMotion.alignToFirst(depthFrames, names: files.map(\.lastPathComponent))
+                description.droppedFrames = dropped
                 return DepthCapture(source: folder, frames: kept, gravityInWorld: nil, input: description)
             }
         }

@@ -7,8 +7,8 @@ import Foundation
 /// folder/                           folder/              (TUM RGB-D)
 ///   intrinsics.json  {"fx","fy","cx","cy"[,"width","height","depth_scale"]}
 ///   raw_depth.png    (any *depth*.png; several = frames in name order)
-///   cam2root.json    optional 4x4 camera-to-world, world z up   depth/*.png, depth.txt or rgb.txt
-///   depth/*.png      (alternatively)                           (intrinsics.json optional)
+///   depth/*.png      (alternatively)                           depth/*.png, depth.txt or rgb.txt
+///                                                              (intrinsics.json optional)
 /// ```
 ///
 /// - Depth is z-depth along the optical axis, OpenCV camera axes (x right, y down, z forward);
@@ -17,14 +17,14 @@ import Foundation
 ///   `depth/`). TUM without `intrinsics.json` takes TUM's published defaults for 640x480
 ///   (fx = fy = 525, cx = 319.5, cy = 239.5).
 /// - `intrinsics.json` may hold the values at the top level or under `"depth"` or `"intrinsics"`.
-/// - **Gravity**: with `cam2root.json` (`{"cam2root": 4x4}` or a bare 4x4 array; a rigid
-///   transform, metres, root frame z up), frames get `worldFromCamera` and the capture
-///   `gravityInWorld = (0, 0, -1)`; without it gravity is unknown and "up" comes from the floor.
+/// - **Gravity** is unknown: "up" is the floor plane's normal facing the camera. A robot's
+///   `cam2root.json` beside the frames is not used: its root frame's z need not be vertical (on
+///   the NEURA pallet data the floor is 10° off it).
 /// - Several frames are one still-camera capture; frames that moved against the first are
 ///   dropped and named in `input.droppedFrames` (`FrameMotion`).
 ///
 /// Every bad input (missing or NaN intrinsics, a PNG that is not 16-bit, sizes that differ,
-/// an empty folder, a malformed pose) is `unreadableCapture(file:reason:)` naming the file.
+/// an empty folder) is `unreadableCapture(file:reason:)` naming the file.
 public enum DepthImageFolderReader {
     /// Intrinsics file names looked for, in order.
     static let intrinsicsNames = ["intrinsics.json", "camera_intrinsics.json", "camera_info.json", "depth_intrinsics.json"]
@@ -71,8 +71,6 @@ public enum DepthImageFolderReader {
                                      reason: "missing intrinsics: a JSON with fx, fy, cx, cy (pixels) is needed beside the depth PNGs")
         }
         let metresPerUnit = parsed?.scale ?? (tum ? 1.0 / 5000 : 0.001)
-        let poseURL = folder.appendingPathComponent("cam2root.json")
-        let pose = CaptureFile.kind(of: poseURL).kind == .missing ? nil : try readPose(poseURL, limits: limits)
 
         var frames: [DepthFrame] = []
         for (i, file) in files.enumerated() {
@@ -99,19 +97,13 @@ public enum DepthImageFolderReader {
             let scale = Float(metresPerUnit)
             let depth = pixels.map { Float($0) * scale }
             frames.append(DepthFrame(width: image.width, height: image.height, depth: depth, confidence: nil,
-                                     intrinsics: k, worldFromCamera: pose, timestamp: Double(i) / 30))
+                                     intrinsics: k, worldFromCamera: nil, timestamp: Double(i) / 30))
         }
         var description = InputDescription(convention: .opencv, units: metresPerUnit == 0.001 ? .millimetres : .metres,
                                            conventionDetected: false, unitsDetected: false)
-        var kept = [frames[0]]
-        for i in 1..<frames.count {
-            if let reason = FrameMotion.movedDepth(frames[i], from: frames[0]) {
-                description.droppedFrames.append("\(files[i].lastPathComponent): \(reason)")
-            } else {
-                kept.append(frames[i])
-            }
-        }
-        return DepthCapture(source: folder, frames: kept, gravityInWorld: pose == nil ? nil : SIMD3(0, 0, -1),
+        let (kept, dropped) = FrameMotion.alignToFirst(frames, names: files.map(\.lastPathComponent))
+        description.droppedFrames = dropped
+        return DepthCapture(source: folder, frames: kept, gravityInWorld: nil,
                             input: description)
     }
 
@@ -154,37 +146,6 @@ public enum DepthImageFolderReader {
         }
         let k = CameraIntrinsics(fx: fx, fy: fy, cx: cx, cy: cy, width: try size(width, "width"), height: try size(height, "height"))
         return (k, scale)
-    }
-
-    /// A rigid 4x4 camera-to-world transform (`{"cam2root": [[...]]}` or a bare array), metres.
-    static func readPose(_ url: URL, limits: CaptureLimits) throws(DimensioningError) -> RigidTransform {
-        let object = try jsonObject(url, limits: limits)
-        let matrix = ((object as? [String: Any])?["cam2root"] ?? object) as? [[Any]]
-        guard let matrix, matrix.count >= 3, matrix.prefix(3).allSatisfy({ $0.count == 4 }) else {
-            throw .unreadableCapture(file: url.path, reason: "expected a 4x4 matrix (\"cam2root\": [[r r r t], ...])")
-        }
-        var rows: [[Double]] = []
-        for row in matrix.prefix(3) {
-            var values: [Double] = []
-            for value in row {
-                guard let n = value as? NSNumber, n.doubleValue.isFinite else {
-                    throw .unreadableCapture(file: url.path, reason: "the matrix holds \(String(describing: value).prefix(40)), not a finite number")
-                }
-                values.append(n.doubleValue)
-            }
-            rows.append(values)
-        }
-        let r = rows.map { SIMD3($0[0], $0[1], $0[2]) }
-        // A rotation: orthonormal rows, determinant +1.
-        for a in 0..<3 {
-            for b in 0..<3 where abs(dot(r[a], r[b]) - (a == b ? 1 : 0)) > 1e-3 {
-                throw .unreadableCapture(file: url.path, reason: "the 3x3 part is not a rotation (rows not orthonormal)")
-            }
-        }
-        guard dot(cross(r[0], r[1]), r[2]) > 0 else {
-            throw .unreadableCapture(file: url.path, reason: "the 3x3 part is a reflection, not a rotation")
-        }
-        return RigidTransform(rows: r, translation: SIMD3(rows[0][3], rows[1][3], rows[2][3]))
     }
 
     static func jsonObject(_ url: URL, limits: CaptureLimits) throws(DimensioningError) -> Any {

@@ -1,29 +1,36 @@
+import Foundation
+
 /// Decides whether a frame of a fixed-camera sequence moved against the first frame (internal;
 /// `CloudFolderReader`, `DepthImageFolderReader`). A frame that moved is left out, not fused.
 enum FrameMotion {
-    /// Share of pixels allowed to change (see `movedDepth`).
-    static let maximumChangedShare = 0.15
-
-    /// Why depth frame `frame` moved against `reference` (same size), or nil when it did not:
-    /// more than 15 % of the pixels with depth in both differ by more than 2 cm + 2 % of the
-    /// depth, or fewer than a third of the reference's pixels still have a depth.
-    static func movedDepth(_ frame: DepthFrame, from reference: DepthFrame) -> String? {
-        var both = 0, changed = 0, referenceCount = 0
-        for i in 0..<min(frame.depth.count, reference.depth.count) {
-            let a = reference.depth[i], b = frame.depth[i]
-            guard a > 0 else { continue }
-            referenceCount += 1
-            guard b > 0 else { continue }
-            both += 1
-            if abs(Double(a - b)) > 0.02 + 0.02 * Double(a) { changed += 1 }
+    /// Aligns every frame of a still-camera sequence to the first (`FrameRegistration`) and
+    /// gives each its pose in the first frame's camera (`worldFromCamera`, the first's is the
+    /// identity), so that fusion averages the same surface points even when the camera shook
+    /// by a few millimetres. A frame that moved (more than 10 cm or 10°), or that its alignment
+    /// does not explain (fewer than half its sampled pixels within 1 cm of the first frame's
+    /// surface, or more than 1 cm RMS), is left out and named with the reason. A single frame
+    /// keeps `worldFromCamera = nil`.
+    static func alignToFirst(_ frames: [DepthFrame], names: [String]) -> (frames: [DepthFrame], dropped: [String]) {
+        guard frames.count > 1 else { return (frames, []) }
+        var kept = [frames[0]]
+        kept[0].worldFromCamera = .identity
+        var dropped: [String] = []
+        for i in 1..<frames.count {
+            let alignment = FrameRegistration.align(frames[i], to: frames[0])
+            if alignment.translation > 0.10 || alignment.rotationDegrees > 10 {
+                dropped.append(String(format: "%@: moved %.0f mm and %.1f° from the first frame", names[i],
+                                      alignment.translation * 1000, alignment.rotationDegrees))
+            } else if alignment.inlierShare < 0.5 || alignment.rms > 0.01 {
+                dropped.append(String(format: "%@: does not match the first frame (%.0f %% of its pixels on the first frame's surfaces)",
+                                      names[i], alignment.inlierShare * 100))
+            } else {
+                var frame = frames[i]
+                frame.worldFromCamera = alignment.referenceFromFrame
+                kept.append(frame)
+            }
         }
-        if referenceCount > 0 && both * 3 < referenceCount {
-            return "moved: only \(both * 100 / referenceCount) % of the first frame's pixels still have a depth"
-        }
-        guard both > 0 else { return nil }
-        let share = Double(changed) / Double(both)
-        guard share > maximumChangedShare else { return nil }
-        return "moved: \(Int((share * 100).rounded())) % of the pixels changed depth by more than 2 cm from the first frame"
+        if kept.count == 1 { kept[0].worldFromCamera = nil }
+        return (kept, dropped)
     }
 
     /// Why unorganized cloud `cloud` moved against `reference` (metres, same frame), or nil:

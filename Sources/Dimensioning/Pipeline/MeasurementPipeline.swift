@@ -55,9 +55,26 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
 /// Measures one candidate object and applies the envelope checks.
 func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                       parameters: PipelineParameters) throws(DimensioningError) -> PipelineResult {
-    try checkNotCutOff(scene, box: box, margin: parameters.box.borderMarginPixels)
-    let top = try fitTopFace(scene, box: box, parameters: parameters.box)
-    let cuboid = try fitCuboid(scene, box: box, top: top, parameters: parameters.box)
+    // An object reaching the image border is refused as cut off only once it is known to be
+    // one box: a group of touching boxes is refused as several boxes, and stray pixels of the
+    // cluster outside the box's footprint at the border do not count as a cut.
+    let borderEdges = cutOffEdges(scene, box: box, margin: parameters.box.borderMarginPixels)
+    let top: TopFaceFit, cuboid: CuboidFit
+    do {
+        top = try fitTopFace(scene, box: box, parameters: parameters.box)
+        cuboid = try fitCuboid(scene, box: box, top: top, parameters: parameters.box)
+    } catch {
+        if !borderEdges.isEmpty { throw .boxCutOff(edges: borderEdges) }
+        throw error
+    }
+    if !borderEdges.isEmpty {
+        if shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin) > parameters.box.maximumShareOutside {
+            throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid))
+        }
+        let edges = cutOffEdges(scene, box: box, margin: parameters.box.borderMarginPixels,
+                                within: cuboid, floorMargin: parameters.box.outsideMargin)
+        if !edges.isEmpty { throw .boxCutOff(edges: edges) }
+    }
 
     let topCenter = box.floorFrame.world(SIMD3(cuboid.footprint.center.x, cuboid.footprint.center.y, top.height))
     let distance = length(topCenter - scene.cameraPosition)
@@ -73,7 +90,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                          maximumNeighbourHeight: parameters.box.maximumNeighbourHeight,
                                          maximumNeighbourExtent: parameters.box.maximumNeighbourExtent)
     if outside > parameters.box.maximumShareOutside || hidden >= parameters.box.minimumHiddenNeighbourPoints {
-        throw .severalBoxes(count: 2)
+        throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid))
     }
     if cuboid.width < parameters.box.minimumSide {
         throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.box.minimumSide)
