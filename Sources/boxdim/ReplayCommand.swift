@@ -24,6 +24,8 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per event (schema boxdim.replay/1), the last one the result.")
     var jsonLines = false
 
+    @OptionGroup var input: InputArguments
+
     @Option(help: "Units for lengths: mm, cm, m or in (default: the configuration's, cm).")
     var units: LengthUnit?
 
@@ -46,7 +48,7 @@ struct ReplayCommand: ParsableCommand {
 
         let url = URL(fileURLWithPath: capture)
         let recorded: DepthCapture
-        do { recorded = try CaptureReader.read(url) } catch { return try report(error, configuration) }
+        do { recorded = try CaptureReader.read(url, options: input.options) } catch { return try report(error, configuration) }
         guard !recorded.frames.isEmpty else {
             return try report(.unsupported(feature: "replaying a point cloud (a session needs depth frames)"), configuration)
         }
@@ -81,7 +83,7 @@ struct ReplayCommand: ParsableCommand {
         try finish(record, frame: -1, range: nil)
     }
 
-    /// Prints the result (a record of schema boxdim.measurement/1) and exits with its code.
+    /// Prints the result (a record of schema boxdim.measurement/2) and exits with its code.
     private func finish(_ record: MeasurementRecord, frame: Int, range: ClosedRange<Int>?) throws {
         if jsonLines {
             print(ReplayEvent(resultAt: frame, range: range, record: record).jsonLine())

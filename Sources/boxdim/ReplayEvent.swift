@@ -11,7 +11,7 @@ import Foundation
 /// {"event":"tracks","frame":0,"schema":"boxdim.replay/1","tracks":[{"id":1,"stable":false,"steady_frames":0,
 ///   "rect":{"x":0.3125,"y":0.1875,"width":0.4375,"height":0.6458},"distance_m":0.676,"height_m":0.25}]}
 /// {"event":"hints","frame":0,"hints":[{"code":"move_closer","message":"move closer: ..."}],"schema":"boxdim.replay/1"}
-/// {"event":"result","frame":40,"frames_measured":{"first":11,"last":40},"measurement":{...boxdim.measurement/1...}, ...}
+/// {"event":"result","frame":40,"frames_measured":{"first":11,"last":40},"measurement":{...boxdim.measurement/2...}, ...}
 /// ```
 struct ReplayEvent: Encodable {
     struct Track: Encodable {

@@ -19,6 +19,8 @@ struct VerifyCommand: ParsableCommand {
     @Argument(help: "The dataset folder holding ground_truth.csv.")
     var dataset: String?
 
+    @OptionGroup var input: InputArguments
+
     @Option(help: "Allowed absolute error per dimension, millimetres.")
     var tolerance: Double = 10
 
@@ -97,6 +99,7 @@ struct VerifyCommand: ParsableCommand {
         options.units = units
         if let jobs { options.jobs = jobs }
         options.resume = resume
+        options.input = input.options
         options.shard = shard.flatMap(Self.parseShard)
         let progress = ProgressReporter(quiet: quiet)
         let datasetURL = URL(fileURLWithPath: dataset!)

@@ -82,6 +82,20 @@ public struct InputDescription: Sendable, Equatable, Codable {
     /// Frames of a multi-frame folder that were not used, with the reason (file name: reason).
     public var droppedFrames: [String]
 
+    enum CodingKeys: String, CodingKey {
+        case convention, units
+        case conventionDetected = "convention_detected"
+        case unitsDetected = "units_detected"
+        case droppedFrames = "dropped_frames"
+    }
+
+    /// "opengl camera, mm (found from the data)" for reports.
+    public var summary: String {
+        let kind = convention.isCameraFrame ? "\(convention.rawValue) camera" : "\(convention.rawValue) world, virtual camera above the box"
+        let how = conventionDetected || unitsDetected ? " (\(conventionDetected && unitsDetected ? "both" : conventionDetected ? "axes" : "unit") found from the data)" : ""
+        return "\(kind), \(units.rawValue)\(how)"
+    }
+
     public init(convention: AxesConvention, units: InputUnits, conventionDetected: Bool,
                 unitsDetected: Bool, droppedFrames: [String] = []) {
         self.convention = convention

@@ -5,10 +5,14 @@ import Foundation
 /// added. Lengths are numbers in `units`; `volume_m3` is always cubic metres.
 ///
 /// ```json
-/// {"schema":"boxdim.measurement/1","capture":"box","status":"accepted","units":"cm",
+/// {"schema":"boxdim.measurement/2","capture":"box","status":"accepted","units":"cm",
 ///  "length":40.01,"width":30.02,"height":25.0,"volume_m3":0.03003,"confidence":0.93,
-///  "frames":30,"spread":{"length":0.1,"width":0.1,"height":0.05},"error":null, ...}
+///  "frames":30,"spread":{"length":0.1,"width":0.1,"height":0.05},"error":null,
+///  "input":{"convention":"opengl","units":"mm","convention_detected":true,"units_detected":true,"dropped_frames":[]}, ...}
 /// ```
+///
+/// Version 2 added `input`: the axis convention and unit a point cloud or depth folder was
+/// read in (`null` for Stray Scanner captures and unreadable ones).
 public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// Outcome of one capture.
     public enum Status: String, Sendable, Codable {
@@ -33,7 +37,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         public var height: Double
     }
 
-    public var schema = "boxdim.measurement/1"
+    public var schema = "boxdim.measurement/2"
     public var capture: String
     public var status: Status
     public var units: LengthUnit
@@ -48,6 +52,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     public var confidenceFactors: ConfidenceBreakdown?
     public var pose: DimensioningMeasurement.CuboidPose?
     public var error: ErrorInfo?
+    /// How the input was read (convention, unit, frames left out); nil for Stray Scanner.
+    public var input: InputDescription?
 
     enum CodingKeys: String, CodingKey {
         case schema, capture, status, units, length, width, height
@@ -56,7 +62,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         case minConfidence = "min_confidence"
         case frames, spread
         case confidenceFactors = "confidence_factors"
-        case pose, error
+        case pose, error, input
     }
 
     /// Every key is always written (absent values as `null`), so consumers see one schema.
@@ -77,12 +83,14 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         try c.encode(confidenceFactors, forKey: .confidenceFactors)
         try c.encode(pose, forKey: .pose)
         try c.encode(error, forKey: .error)
+        try c.encode(input, forKey: .input)
     }
 
     /// Builds the record of a capture from the pipeline's outcome.
     public init(capture: String, outcome: Result<PipelineResult, DimensioningError>, units: LengthUnit,
-                minConfidence: Double) {
+                minConfidence: Double, input: InputDescription? = nil) {
         self.capture = capture
+        self.input = input
         self.units = units
         self.minConfidence = minConfidence
         switch outcome {
