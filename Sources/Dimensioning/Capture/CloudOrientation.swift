@@ -78,7 +78,7 @@ enum CloudOrientation {
             else if floor.normal.y > cos(5 * Double.pi / 180) { convention = .yUp }
         }
         return Interpretation(description: described(convention), metresPerUnit: scale,
-                              cameraFromInput: virtualCamera(sampled, floor: floor), keepsGrid: false)
+                              cameraFromInput: virtualCamera(sampled, full: metres, floor: floor), keepsGrid: false)
     }
 
     /// The points of `points` (file units, input frame) in the camera frame, metres.
@@ -220,9 +220,11 @@ enum CloudOrientation {
         return Plane(normal: SIMD3(0, 0, 1), offset: 0)
     }
 
-    /// A virtual OpenCV camera 1 m above the tallest point of the object nearest the middle of
-    /// what stands on `floor`, looking straight down: `cameraFromInput` (metres).
-    static func virtualCamera(_ sampled: PointCloud, floor: Plane) -> RigidTransform {
+    /// The virtual OpenCV camera of a world-frame cloud, `cameraFromInput` (metres): where the
+    /// box's shadow on the floor says the sensor was (`ShadowViewpoint`), looking at the top of
+    /// the object nearest the middle of what stands on `floor`; without a shadow, 1 m above
+    /// that object's top, looking straight down.
+    static func virtualCamera(_ sampled: PointCloud, full: PointCloud, floor: Plane) -> RigidTransform {
         let up = floor.normal
         var standing: [SIMD3<Double>] = [], onFloor: [SIMD3<Double>] = []
         for i in 0..<sampled.count {
@@ -240,10 +242,11 @@ enum CloudOrientation {
         }
         var top = 0.0
         for p in standing where horizontal(p - target) < 0.4 { top = max(top, floor.signedDistance(p)) }
-        let position = floor.project(target) + (top + 1.0) * up
-        let z = -up
-        let frame = FloorFrame(floor: floor)
-        let x = frame.xAxis
+        let aim = floor.project(target) + top * up
+        let position = ShadowViewpoint.estimate(full, floor: floor, target: target) ?? (aim + 1.0 * up)
+        let z = normalize(aim - position)
+        var x = cross(z, up)
+        if length(x) < 1e-6 { x = FloorFrame(floor: floor).xAxis } else { x = normalize(x) }
         let y = cross(z, x)
         let rotation = RigidTransform(rows: [x, y, z], translation: .zero)
         return RigidTransform(rows: rotation.rows, translation: -rotation.apply(position))

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+
+/// A simulated scene written in every common point-cloud convention and unit: each file must
+/// be read in the right convention and unit and measure like the original (an organized OpenCV
+/// camera cloud in metres): within 0.5 mm for camera frames (the same points after an exact
+/// axis change), within 4 mm for world frames. A world frame has lost the sensor position that
+/// the silhouette edges are located from; the reader recovers it from the box's shadow on the
+/// floor (`ShadowViewpoint`), to within about 2 mm of the original sizes.
+@Suite(.serialized) struct ConventionRoundTripTests {
+    /// A variant of the scene: how it was written and what the reader should find.
+    struct Variant {
+        var name: String
+        var points: PointCloud
+        var grid: (width: Int, height: Int, index: [Int32])?
+        var expected: AxesConvention
+        var units: InputUnits
+    }
+
+    /// The scene as an organized OpenCV camera cloud (metres) and the same points in the
+    /// simulator's z-up world (floor at z = 0).
+    static func scene(_ number: Int) throws -> (camera: CapturedCloud, world: PointCloud) {
+        let box = number == 0 ? SimulatedBox(center: SIMD2(0.02, -0.01), length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
+            : SimulatedBox(center: SIMD2(-0.05, 0.03), length: 0.32, width: 0.22, height: 0.15, yaw: 1.1)
+        let capture = number == 0 ? PipelineTest.noisy(box).capture
+            : PipelineTest.noisy(box, distance: 1.0, elevation: 62, azimuth: 40, frames: 10, seed: 9).capture
+        let fused = try fuseFrames(capture)
+        let cameraFromWorld = fused.worldFromReferenceCamera.inverse
+        let camera = PointCloud(points: (0..<fused.pointsInWorld.count).map { cameraFromWorld.apply(fused.pointsInWorld[$0]) })
+        let cloud = CapturedCloud(pointsInCamera: camera, gridWidth: fused.gridWidth, gridHeight: fused.gridHeight,
+                                  pixelIndex: try #require(fused.pixelIndex))
+        return (cloud, fused.pointsInWorld)
+    }
+
+    static func map(_ cloud: PointCloud, _ f: (SIMD3<Double>) -> SIMD3<Double>) -> PointCloud {
+        PointCloud(points: (0..<cloud.count).map { f(cloud[$0]) })
+    }
+
+    /// A random rotation (uniform unit quaternion) and a translation within ±3 m.
+    static func randomRigid(_ rng: inout SeededGenerator, yawOnlyAbout axis: SIMD3<Double>? = nil) -> RigidTransform {
+        let t = SIMD3(rng.uniform(-3, 3), rng.uniform(-3, 3), rng.uniform(-3, 3))
+        if let axis {
+            let angle = rng.uniform(-Double.pi, Double.pi), s = sin(angle / 2)
+            let along = axis * t
+            return RigidTransform(quaternion: SIMD4(axis.x * s, axis.y * s, axis.z * s, cos(angle / 2)),
+                                  translation: t - along)  // keeps the floor at 0 along the up axis
+        }
+        var q = SIMD4(rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1))
+        q /= (q * q).sum().squareRoot()
+        return RigidTransform(quaternion: q, translation: t)
+    }
+
+    static func variants(scene number: Int) throws -> [Variant] {
+        let (camera, world) = try scene(number)
+        let grid = (camera.gridWidth, camera.gridHeight, camera.pixelIndex!)
+        var rng = SeededGenerator(seed: 2026 + UInt64(number))
+        let zUp = randomRigid(&rng, yawOnlyAbout: SIMD3(0, 0, 1))
+        let yUpFromZUp = { (p: SIMD3<Double>) in SIMD3(p.x, p.z, -p.y) }
+        let yUp = randomRigid(&rng, yawOnlyAbout: SIMD3(0, 1, 0))
+        let any = randomRigid(&rng)
+        var out: [Variant] = [
+            Variant(name: "opencv organized", points: camera.pointsInCamera, grid: grid, expected: .opencv, units: .metres),
+            Variant(name: "opencv unorganized", points: camera.pointsInCamera, grid: nil, expected: .opencv, units: .metres),
+            Variant(name: "opengl organized", points: map(camera.pointsInCamera) { SIMD3($0.x, -$0.y, -$0.z) }, grid: grid,
+                    expected: .opengl, units: .metres),
+            Variant(name: "opengl unorganized", points: map(camera.pointsInCamera) { SIMD3($0.x, -$0.y, -$0.z) }, grid: nil,
+                    expected: .opengl, units: .metres),
+            Variant(name: "ros-body", points: map(camera.pointsInCamera) { SIMD3($0.z, -$0.x, -$0.y) }, grid: nil,
+                    expected: .rosBody, units: .metres),
+            Variant(name: "z-up world", points: map(world) { zUp.apply($0) }, grid: nil, expected: .zUp, units: .metres),
+            Variant(name: "y-up world", points: map(world) { yUp.apply(yUpFromZUp($0)) }, grid: nil, expected: .yUp, units: .metres),
+            Variant(name: "rigid world", points: map(world) { any.apply($0) }, grid: nil, expected: .world, units: .metres),
+        ]
+        for v in out {
+            var mm = v
+            mm.name += " mm"
+            mm.points = PointCloud(xyz: v.points.xyz.map { $0 * 1000 })
+            mm.units = .millimetres
+            out.append(mm)
+        }
+        return out
+    }
+
+    static func write(_ v: Variant, to folder: URL, ext: String) throws -> URL {
+        let url = folder.appendingPathComponent(v.name.replacingOccurrences(of: " ", with: "-") + "." + ext)
+        if let grid = v.grid {
+            try PointCloudWriter.write(CapturedCloud(pointsInCamera: v.points, gridWidth: grid.width, gridHeight: grid.height,
+                                                     pixelIndex: grid.index), to: url)
+        } else {
+            try PointCloudWriter.write(v.points, to: url)
+        }
+        return url
+    }
+
+    @Test(arguments: [0, 1])
+    func everyConventionAndUnitMeasuresLikeTheOriginal(scene: Int) throws {
+        let folder = TestPaths.temporaryFolder("conventions")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let all = try Self.variants(scene: scene)
+        let original = try measureCapture(at: try Self.write(all[0], to: folder, ext: "pcd"))
+        for (k, v) in all.enumerated() {
+            let url = try Self.write(v, to: folder, ext: k % 2 == 0 ? "pcd" : "ply")
+            let capture = try CaptureReader.read(url)
+            let input = try #require(capture.input)
+            #expect(input.convention == v.expected, "\(v.name): read as \(input.convention)")
+            #expect(input.units == v.units, "\(v.name): read in \(input.units)")
+            do {
+                let r = try runPipeline(capture)
+                let errors = [r.cuboid.length - original.cuboid.length, r.cuboid.width - original.cuboid.width,
+                              r.cuboid.height - original.cuboid.height].map { abs($0) * 1000 }
+                print(String(format: "round trip scene %d %@: %@ | L %.3f W %.3f H %.3f mm", scene, v.name,
+                             input.convention.rawValue, errors[0], errors[1], errors[2]))
+                let tolerance = v.expected.isCameraFrame ? 0.5 : 4.0
+                #expect(errors.max()! <= tolerance, "\(v.name): differs by \(errors) mm")
+            } catch {
+                Issue.record("\(v.name): refused: \(error)")
+            }
+        }
+    }
+}
+
+/// `boxdim convert` writes the fused scene in the engine's z-up world: `measure` reads it back
+/// as a z-up world cloud and measures the box it came from.
+@Suite struct ConvertedCloudTests {
+    @Test func whatConvertWritesMeasures() throws {
+        let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
+        let capture = PipelineTest.noisy(box).capture
+        let direct = try runPipeline(capture)
+        let folder = TestPaths.temporaryFolder("convert")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("scene.pcd")
+        #expect(try ScenePictures.convert(capture, to: url) == nil)
+        let read = try CaptureReader.read(url)
+        #expect(read.input?.convention == .zUp && read.input?.units == .metres)
+        let again = try runPipeline(read)
+        for (a, b) in [(direct.cuboid.length, again.cuboid.length), (direct.cuboid.width, again.cuboid.width),
+                       (direct.cuboid.height, again.cuboid.height)] {
+            #expect(abs(a - b) <= 0.004, "direct \(a), from the converted cloud \(b)")
+        }
+    }
+}
