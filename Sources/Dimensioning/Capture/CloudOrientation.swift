@@ -16,9 +16,11 @@ import Foundation
 ///   the sensor: above the floor (0.15-6 m), every point within a 60° cone of it, in front of
 ///   one camera convention's forward axis, with that convention's image "up" not pointing down.
 ///   Otherwise it is a world frame (`zUp`, `yUp` when the floor normal is that axis, else
-///   `world`), and a **virtual camera** is placed 1 m above the tallest object nearest the
-///   scene's middle, looking straight down (gravity along +z in its frame), so that range
-///   checks and silhouette rays keep a meaningful viewpoint.
+///   `world`), and a **virtual camera** is placed where the box's shadow on the floor says the
+///   sensor was (`ShadowViewpoint`), looking at the top of the object nearest the scene's
+///   middle (without a shadow: 1 m above it, looking straight down), so that range checks and
+///   silhouette rays keep a meaningful viewpoint. A cloud with no plane at all is
+///   taken as an OpenCV camera frame (`conventionDetected = false`).
 enum CloudOrientation {
     /// How one cloud (and the other frames of its folder) is read.
     struct Interpretation: Sendable {
@@ -61,6 +63,14 @@ enum CloudOrientation {
         let metres = scaled(points, by: scale)
         let sampled = (try? NativeCloud.voxelDownsample(metres, leaf: 0.02)) ?? metres
         let candidates = floorCandidates(sampled)
+        // No plane to find "up" from (a few points, a cloud without a floor): the cloud is taken
+        // as it is, an OpenCV camera frame, as PCL and the sensors' SDKs write it.
+        if candidates.isEmpty && options.axes == nil {
+            var description = described(.opencv)
+            description.conventionDetected = false
+            return Interpretation(description: description, metresPerUnit: scale, cameraFromInput: .identity,
+                                  keepsGrid: pixelIndex != nil)
+        }
         if options.axes == nil, let camera = cameraHypothesis(sampled, candidates: candidates) {
             return Interpretation(description: described(camera), metresPerUnit: scale,
                                   cameraFromInput: camera.openCVFromConvention!, keepsGrid: false)

@@ -15,7 +15,8 @@ public struct PipelineResult: Sendable {
     public var distance: Double
 }
 
-/// The measurement pipeline: `fuseFrames` → `fitFloor` → `isolateBox` → `fitTopFace` →
+/// The measurement pipeline: `fuseFrames` → `fitFloor` → `isolateBox` (→ `localFloor` and
+/// `isolateBox` again when the floor around the box differs from the whole view's) → `fitTopFace` →
 /// `fitCuboid` → envelope checks → `measureFrameAgreement` → `scoreConfidence`.
 ///
 /// Deterministic: the same capture and parameters give bit-identical results.
@@ -24,16 +25,26 @@ public struct PipelineResult: Sendable {
 ///   small, out of range, not a cuboid) with its reason.
 public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters = .init()) throws(DimensioningError) -> PipelineResult {
     let scene = try fuseFrames(capture, parameters: parameters.fusion)
-    let floor = try fitFloor(scene, parameters: parameters.floor)
+    let viewFloor = try fitFloor(scene, parameters: parameters.floor)
     // The object the camera is aimed at comes first; if it is not a measurable box (a laptop,
     // a bag) the next nearest is tried, and if none is, the nearest one's refusal is reported.
-    let candidates: [BoxSegment]
+    var candidates: [BoxSegment]
     do {
-        candidates = try boxCandidates(scene, floor: floor, parameters: parameters.box,
+        candidates = try boxCandidates(scene, floor: viewFloor, parameters: parameters.box,
                                        limit: parameters.box.maximumCandidates)
     } catch .noBox {
-        try checkFloorIsNotALid(scene, floor: floor, parameters: parameters.floor)
+        try checkFloorIsNotALid(scene, floor: viewFloor, parameters: parameters.floor)
         throw .noBox
+    }
+    // The floor where it matters: re-fitted around the first candidate (`localFloor`); when it
+    // differs from the whole view's plane, the objects are found again on it.
+    var floor = viewFloor
+    if let first = candidates.first, let local = localFloor(scene, floor: floor, box: first, parameters: parameters.floor),
+       floorsDiffer(local, floor, at: scene.pointsInWorld[first.pointIndices[0]]),
+       let again = try? boxCandidates(scene, floor: local, parameters: parameters.box, limit: parameters.box.maximumCandidates),
+       !again.isEmpty {
+        floor = local
+        candidates = again
     }
     // Only objects that are not boxes at all are passed over; a box that is cut off, touches
     // another or is out of range is refused, not swapped for a neighbour.
