@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+
+/// What an OAK-D viewer or Open3D writes: an unorganized PLY in OpenGL axes (y up, the camera
+/// looking along -z), thinned to a 7 mm voxel grid. The real Kinect carton frame written that
+/// way is read as OpenGL and measured within 3 mm of the organized original; the milk-carton
+/// scene is still refused as not a cuboid (a true cause, not "no depth").
+@Suite struct ThinnedOpenGLCloudTests {
+    static func openGLThinned(_ file: URL, to url: URL) throws -> DepthCapture {
+        let points = try #require(try CaptureReader.read(file).cloud).pointsInCamera
+        let thin = try NativeCloud.voxelDownsample(points, leaf: 0.007)
+        try PointCloudWriter.write(PointCloud(points: (0..<thin.count).map { SIMD3(thin[$0].x, -thin[$0].y, -thin[$0].z) }),
+                                   to: url, format: .plyASCII)
+        return try CaptureReader.read(url)
+    }
+
+    @Test func theCartonFrameMeasures() throws {
+        guard let file = RealFixtures.pcdFiles("pcl-box-on-carpet").first else { return }
+        let folder = CaptureFixtures.temporaryFolder()
+        defer { CaptureFixtures.remove(folder) }
+        let capture = try Self.openGLThinned(file, to: folder.appendingPathComponent("oak.ply"))
+        #expect(capture.input?.convention == .opengl && capture.input?.units == .metres)
+        let original = try measureCapture(at: file), thinned = try runPipeline(capture)
+        for (a, b) in [(original.cuboid.length, thinned.cuboid.length), (original.cuboid.width, thinned.cuboid.width),
+                       (original.cuboid.height, thinned.cuboid.height)] {
+            #expect(abs(a - b) <= 0.003, "organized \(a), thinned OpenGL \(b)")
+        }
+    }
+
+    @Test func theMilkCartonIsNotACuboid() throws {
+        guard let file = RealFixtures.require("pcl-milk-carton/milk_cartoon_all_small_clorox.pcd") else { return }
+        let folder = CaptureFixtures.temporaryFolder()
+        defer { CaptureFixtures.remove(folder) }
+        let capture = try Self.openGLThinned(file, to: folder.appendingPathComponent("oak.ply"))
+        #expect(capture.input?.convention == .opengl)
+        do {
+            let r = try runPipeline(capture)
+            #expect(r.confidence.combined < 0.85, "accepted at \(r.confidence.combined)")
+        } catch {
+            #expect(["not_cuboid", "several_boxes", "box_too_small", "no_box"].contains(error.code), "\(error)")
+        }
+    }
+}
