@@ -91,7 +91,7 @@ public struct InputDescription: Sendable, Equatable, Codable {
 
     /// "opengl camera, mm (found from the data)" for reports.
     public var summary: String {
-        let kind = convention.isCameraFrame ? "\(convention.rawValue) camera" : "\(convention.rawValue) world, virtual camera above the box"
+        let kind = convention.isCameraFrame ? "\(convention.rawValue) camera" : "\(convention.rawValue) world, seen from a virtual camera"
         let how = conventionDetected || unitsDetected ? " (\(conventionDetected && unitsDetected ? "both" : conventionDetected ? "axes" : "unit") found from the data)" : ""
         return "\(kind), \(units.rawValue)\(how)"
     }
