@@ -47,8 +47,14 @@ struct ReplayCommand: ParsableCommand {
         configuration.autoCapture = true
 
         let url = URL(fileURLWithPath: capture)
-        let recorded: DepthCapture
+        var recorded: DepthCapture
         do { recorded = try CaptureReader.read(url, options: input.options) } catch { return try report(error, configuration) }
+        // A still-camera folder's frames carry poses the reader estimated by aligning them, not
+        // recorded ones, and no gravity: the session, which takes "up" from gravity whenever a
+        // frame has a pose, sees them without poses (up from the floor plane).
+        if recorded.input != nil {
+            for i in recorded.frames.indices { recorded.frames[i].worldFromCamera = nil }
+        }
         guard !recorded.frames.isEmpty else {
             return try report(.unsupported(feature: "replaying a point cloud (a session needs depth frames)"), configuration)
         }
