@@ -44,6 +44,12 @@ enum CloudOrientation {
     /// an organized cloud.
     static func interpret(_ points: PointCloud, gridWidth: Int, gridHeight: Int, pixelIndex: [Int32]?,
                           options: InputOptions) -> Interpretation {
+        completed(interpretWithoutInverse(points, gridWidth: gridWidth, gridHeight: gridHeight, pixelIndex: pixelIndex,
+                                          options: options))
+    }
+
+    private static func interpretWithoutInverse(_ points: PointCloud, gridWidth: Int, gridHeight: Int, pixelIndex: [Int32]?,
+                                                options: InputOptions) -> Interpretation {
         let units = options.units ?? detectUnits(points)
         let scale = units.metresPerUnit
         func described(_ convention: AxesConvention) -> InputDescription {
@@ -89,6 +95,13 @@ enum CloudOrientation {
         }
         return Interpretation(description: described(convention), metresPerUnit: scale,
                               cameraFromInput: virtualCamera(sampled, full: metres, floor: floor), keepsGrid: false)
+    }
+
+    /// `interpretation` with `description.inputFromCamera` set (the inverse of `cameraFromInput`).
+    static func completed(_ interpretation: Interpretation) -> Interpretation {
+        var out = interpretation
+        out.description.inputFromCamera = interpretation.cameraFromInput.inverse
+        return out
     }
 
     /// The points of `points` (file units, input frame) in the camera frame, metres.

@@ -81,6 +81,9 @@ public struct InputDescription: Sendable, Equatable, Codable {
     public var unitsDetected: Bool
     /// Frames of a multi-frame folder that were not used, with the reason (file name: reason).
     public var droppedFrames: [String]
+    /// Maps the engine's (possibly virtual) camera frame back to the input's axes, metres (not
+    /// written to JSON): reports give the box's pose in the frame the user's file is in.
+    public var inputFromCamera: RigidTransform = .identity
 
     enum CodingKeys: String, CodingKey {
         case convention, units

@@ -114,6 +114,15 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             }
             confidenceFactors = factors
             var cuboidPose = DimensioningMeasurement(result, unit: units).pose
+            if let back = input?.inputFromCamera, back != .identity {
+                // In the input's own axes (metres), not the engine's (virtual) camera frame.
+                let vector = { (v: [Double]) in SIMD3(v[0], v[1], v[2]) }
+                let array = { (v: SIMD3<Double>) in [v.x, v.y, v.z] }
+                cuboidPose.centerMeters = array(back.apply(vector(cuboidPose.centerMeters)))
+                cuboidPose.lengthAxis = array(back.rotate(vector(cuboidPose.lengthAxis)))
+                cuboidPose.widthAxis = array(back.rotate(vector(cuboidPose.widthAxis)))
+                cuboidPose.upAxis = array(back.rotate(vector(cuboidPose.upAxis)))
+            }
             let micrometres = { (v: [Double]) in v.map { MeasurementRecord.round($0, places: 6) } }
             cuboidPose.centerMeters = micrometres(cuboidPose.centerMeters)
             cuboidPose.lengthAxis = micrometres(cuboidPose.lengthAxis)

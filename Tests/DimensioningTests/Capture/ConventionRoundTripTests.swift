@@ -140,3 +140,27 @@ import Testing
         }
     }
 }
+
+/// The pose in `measure --json` is in the input file's own axes: the box centre of an OpenGL
+/// file is the OpenCV original's centre with y and z negated, and of a rigidly moved world
+/// file the moved centre.
+@Suite struct InputFramePoseTests {
+    @Test func thePoseIsInTheFilesAxes() throws {
+        let all = try ConventionRoundTripTests.variants(scene: 0)
+        let folder = TestPaths.temporaryFolder("pose")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func record(_ v: ConventionRoundTripTests.Variant) throws -> MeasurementRecord {
+            let capture = try CaptureReader.read(try ConventionRoundTripTests.write(v, to: folder, ext: "pcd"))
+            return MeasurementRecord(capture: v.name, outcome: .success(try runPipeline(capture)), units: .millimeters,
+                                     minConfidence: 0.85, input: capture.input)
+        }
+        let original = try #require(try record(all[0]).pose?.centerMeters)
+        let gl = try #require(try record(all[3]).pose?.centerMeters)  // "opengl unorganized"
+        #expect(all[3].expected == .opengl)
+        #expect(abs(gl[0] - original[0]) < 1e-5 && abs(gl[1] + original[1]) < 1e-5 && abs(gl[2] + original[2]) < 1e-5,
+                "OpenGL centre \(gl), OpenCV centre \(original)")
+        let up = try #require(try record(all[5]).pose?.upAxis)  // "z-up world"
+        #expect(all[5].expected == .zUp)
+        #expect(up[2] > 0.999, "up in a z-up world file: \(up)")
+    }
+}
