@@ -41,4 +41,31 @@ import Testing
             #expect(["not_cuboid", "several_boxes", "box_too_small", "no_box"].contains(error.code), "\(error)")
         }
     }
+
+    /// A folder of unorganized frames is stacked into one cloud (convention found on the first
+    /// frame); a frame whose points lie elsewhere (moved 40 cm) is left out and named.
+    @Test func unorganizedFramesAreStackedAndAMovedOneDropped() throws {
+        let files = RealFixtures.pcdFiles("pcl-box-on-carpet")
+        guard files.count == 3 else { return }
+        let folder = CaptureFixtures.temporaryFolder()
+        defer { CaptureFixtures.remove(folder) }
+        var counts: [Int] = []
+        for (i, file) in files.enumerated() {
+            counts.append(try Self.openGLThinned(file, to: folder.appendingPathComponent("frame-\(i).ply")).cloud!.pointsInCamera.count)
+        }
+        let moved = try CaptureReader.read(folder.appendingPathComponent("frame-2.ply"), options: InputOptions(axes: .opengl))
+        let shifted = try #require(moved.cloud).pointsInCamera
+        // Back to OpenGL axes, 40 cm to the side.
+        try PointCloudWriter.write(PointCloud(points: (0..<shifted.count).map { SIMD3(shifted[$0].x + 0.4, -shifted[$0].y, -shifted[$0].z) }),
+                                   to: folder.appendingPathComponent("frame-3.ply"))
+        let capture = try CaptureReader.read(folder)
+        #expect(capture.input?.convention == .opengl)
+        #expect(capture.input?.droppedFrames.count == 1 && capture.input?.droppedFrames.first?.hasPrefix("frame-3.ply:") == true,
+                "\(capture.input?.droppedFrames ?? [])")
+        #expect(capture.cloud?.pointsInCamera.count == counts.reduce(0, +))
+        let result = try runPipeline(capture)
+        #expect((0.23...0.27).contains(result.cuboid.length) && (0.15...0.18).contains(result.cuboid.width)
+                && (0.075...0.10).contains(result.cuboid.height),
+                "\(result.cuboid.length) x \(result.cuboid.width) x \(result.cuboid.height)")
+    }
 }
