@@ -11,7 +11,8 @@ import Foundation
 /// overlaps the observed empty cells (intersection over union, 2 cm cells, only cells with
 /// visible floor farther out in the same direction, so the edge of the view is not a shadow)
 /// is kept: a coarse search (5°, 5°, 4 distances) refined around its best (1°, 1°, -20...+25 %).
-/// Metres, floor coordinates of `FloorFrame(floor:)`; nil when no shadow explains the empty
+/// The grid is aligned with the box's fitted rectangle, so the estimate does not depend on the
+/// input's axes. Metres; nil when no shadow explains the empty
 /// floor (overlap under 0.35) or there is no box.
 enum ShadowViewpoint {
     static let cell = 0.02
@@ -51,12 +52,13 @@ enum ShadowViewpoint {
         guard band.count >= 10, let hull = try? NativeCloud.convexHull2D(band),
               let rect = minimumAreaRectangle(hull: hull) else { return nil }
 
-        // The grid around the box.
+        // The grid around the box, aligned with its rectangle (so that it does not depend on
+        // the input's axes): coordinates along axisA and axisB from the rectangle's centre.
         let reach = max(rect.halfA, rect.halfB) + 0.7
         let side = Int((2 * reach / cell).rounded(.up))
-        let origin = rect.center - SIMD2(repeating: reach)
-        func index(_ p: SIMD2<Double>) -> Int? {
-            let c = Int(((p.x - origin.x) / cell).rounded(.down)), r = Int(((p.y - origin.y) / cell).rounded(.down))
+        func index(_ world2: SIMD2<Double>) -> Int? {
+            let p = rect.local(world2)
+            let c = Int(((p.x + reach) / cell).rounded(.down)), r = Int(((p.y + reach) / cell).rounded(.down))
             return c >= 0 && r >= 0 && c < side && r < side ? r * side + c : nil
         }
         var floorCount = [Int32](repeating: 0, count: side * side)
@@ -64,25 +66,25 @@ enum ShadowViewpoint {
         for p in floorPoints { if let i = index(p) { floorCount[i] += 1 } }
         for p in others { if let i = index(p) { blocked[i] = true } }
         func centre(_ i: Int) -> SIMD2<Double> {
-            origin + SIMD2(Double(i % side) + 0.5, Double(i / side) + 0.5) * cell
+            SIMD2(Double(i % side) + 0.5, Double(i / side) + 0.5) * cell - SIMD2(repeating: reach)
         }
         // Visible floor farther out in each direction (0.5° sectors).
         let sectors = 720
         func sector(_ p: SIMD2<Double>) -> Int {
-            let d = p - rect.center
-            let a = atan2(d.y, d.x)
+            let a = atan2(p.y, p.x)
             return min(sectors - 1, max(0, Int(((a + .pi) / (2 * .pi) * Double(sectors)).rounded(.down))))
         }
         var farthest = [Double](repeating: 0, count: sectors)
         for i in 0..<(side * side) where floorCount[i] > 0 {
             let p = centre(i)
-            farthest[sector(p)] = max(farthest[sector(p)], length(p - rect.center))
+            farthest[sector(p)] = max(farthest[sector(p)], length(p))
         }
         var cells: [SIMD2<Double>] = [], empty: [Bool] = []
+        let inner = Rectangle2D(center: .zero, axisA: SIMD2(1, 0), halfA: rect.halfA, halfB: rect.halfB)
         for i in 0..<(side * side) where !blocked[i] {
             let p = centre(i)
-            guard !rect.contains(p, margin: 0.02), length(p - rect.center) < farthest[sector(p)] - cell else { continue }
-            cells.append(rect.local(p))
+            guard !inner.contains(p, margin: 0.02), length(p) < farthest[sector(p)] - cell else { continue }
+            cells.append(p)
             empty.append(floorCount[i] == 0)
         }
         let emptyCount = empty.reduce(0) { $0 + ($1 ? 1 : 0) }

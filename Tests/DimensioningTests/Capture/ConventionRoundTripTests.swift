@@ -3,11 +3,14 @@ import Testing
 @testable import Dimensioning
 
 /// A simulated scene written in every common point-cloud convention and unit: each file must
-/// be read in the right convention and unit and measure like the original (an organized OpenCV
-/// camera cloud in metres): within 0.5 mm for camera frames (the same points after an exact
-/// axis change), within 4 mm for world frames. A world frame has lost the sensor position that
-/// the silhouette edges are located from; the reader recovers it from the box's shadow on the
-/// floor (`ShadowViewpoint`), to within about 2 mm of the original sizes.
+/// be read in the right convention and unit and measure like the original. Camera-frame files
+/// (OpenCV, OpenGL, ROS body; organized or not; m or mm) are the same points after an exact axis
+/// change: within 0.5 mm of the original organized OpenCV cloud. World-frame files (z-up,
+/// y-up, under a random rigid transform; m or mm) have lost the sensor position the silhouette
+/// edges are located from; the reader recovers it from the box's shadow on the floor
+/// (`ShadowViewpoint`, on a grid aligned with the box, so independent of the file's axes): they
+/// measure within 0.5 mm of each other (the z-up file, as `boxdim convert` and ROS write it, is
+/// their original) and within 6 mm of the camera original.
 @Suite(.serialized) struct ConventionRoundTripTests {
     /// A variant of the scene: how it was written and what the reader should find.
     struct Variant {
@@ -99,22 +102,32 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let all = try Self.variants(scene: scene)
         let original = try measureCapture(at: try Self.write(all[0], to: folder, ext: "pcd"))
+        var worldOriginal: PipelineResult?
         for (k, v) in all.enumerated() {
             let url = try Self.write(v, to: folder, ext: k % 2 == 0 ? "pcd" : "ply")
             let capture = try CaptureReader.read(url)
             let input = try #require(capture.input)
             #expect(input.convention == v.expected, "\(v.name): read as \(input.convention)")
             #expect(input.units == v.units, "\(v.name): read in \(input.units)")
-            do {
-                let r = try runPipeline(capture)
-                let errors = [r.cuboid.length - original.cuboid.length, r.cuboid.width - original.cuboid.width,
-                              r.cuboid.height - original.cuboid.height].map { abs($0) * 1000 }
-                print(String(format: "round trip scene %d %@: %@ | L %.3f W %.3f H %.3f mm", scene, v.name,
-                             input.convention.rawValue, errors[0], errors[1], errors[2]))
-                let tolerance = v.expected.isCameraFrame ? 0.5 : 4.0
-                #expect(errors.max()! <= tolerance, "\(v.name): differs by \(errors) mm")
-            } catch {
+            let r: PipelineResult
+            do { r = try runPipeline(capture) } catch {
                 Issue.record("\(v.name): refused: \(error)")
+                continue
+            }
+            func errors(_ reference: PipelineResult) -> [Double] {
+                [r.cuboid.length - reference.cuboid.length, r.cuboid.width - reference.cuboid.width,
+                 r.cuboid.height - reference.cuboid.height].map { abs($0) * 1000 }
+            }
+            let e = errors(original)
+            print(String(format: "round trip scene %d %@: %@ | L %.3f W %.3f H %.3f mm", scene, v.name,
+                         input.convention.rawValue, e[0], e[1], e[2]))
+            if v.expected.isCameraFrame {
+                #expect(e.max()! <= 0.5, "\(v.name): differs by \(e) mm from the camera original")
+            } else {
+                #expect(e.max()! <= 6, "\(v.name): differs by \(e) mm from the camera original")
+                if worldOriginal == nil { worldOriginal = r }  // the z-up file comes first
+                let w = errors(worldOriginal!)
+                #expect(w.max()! <= 0.5, "\(v.name): differs by \(w) mm from the z-up world file")
             }
         }
     }
