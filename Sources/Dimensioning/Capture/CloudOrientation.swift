@@ -104,13 +104,20 @@ enum CloudOrientation {
         return out
     }
 
-    /// The points of `points` (file units, input frame) in the camera frame, metres.
+    /// The points of `points` (file units, input frame) in the camera frame, metres. Points that
+    /// a world-frame placement would carry beyond `Float`'s range are left out (only possible
+    /// for unorganized clouds: camera conventions only permute axes and scale down, so an
+    /// organized cloud keeps every point and its pixel index).
     static func apply(_ interpretation: Interpretation, to points: PointCloud) -> PointCloud {
         let scale = interpretation.metresPerUnit, transform = interpretation.cameraFromInput
         if scale == 1 && transform == .identity { return points }
         var out = PointCloud()
         out.reserve(points.count)
-        for i in 0..<points.count { out.append(transform.apply(points[i] * scale)) }
+        for i in 0..<points.count {
+            let p = transform.apply(points[i] * scale)
+            let stored = SIMD3(Float(p.x), Float(p.y), Float(p.z))
+            if interpretation.keepsGrid || (stored.x.isFinite && stored.y.isFinite && stored.z.isFinite) { out.append(p) }
+        }
         return out
     }
 

@@ -38,8 +38,7 @@ enum FrameMotion {
     static func movedCloud(_ cloud: PointCloud, from reference: PointCloud) -> String? {
         guard !cloud.isEmpty, !reference.isEmpty else { return nil }
         func key(_ p: SIMD3<Double>) -> SIMD3<Int32> {
-            SIMD3(Int32(clamping: Int((p.x / 0.02).rounded(.down))), Int32(clamping: Int((p.y / 0.02).rounded(.down))),
-                  Int32(clamping: Int((p.z / 0.02).rounded(.down))))
+            SIMD3(gridCell(p.x, size: 0.02), gridCell(p.y, size: 0.02), gridCell(p.z, size: 0.02))
         }
         var occupied = Set<SIMD3<Int32>>()
         for i in 0..<reference.count { occupied.insert(key(reference[i])) }

@@ -53,7 +53,7 @@ enum FrameRegistration {
             inliers = 0; sumSquares = 0
             for p in samples {
                 let q = estimate.apply(p)
-                guard let pixel = k.project(q) else { continue }
+                guard let pixel = k.project(q), abs(pixel.x) < 1e6, abs(pixel.y) < 1e6 else { continue }
                 let u = Int(pixel.x.rounded()), v = Int(pixel.y.rounded())
                 guard u >= 0, v >= 0, u < width, v < height, let target = point(reference, u, v),
                       length(q - target) < reach, let n = normal(u, v, target) else { continue }

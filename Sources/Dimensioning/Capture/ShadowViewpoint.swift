@@ -55,10 +55,11 @@ enum ShadowViewpoint {
         // The grid around the box, aligned with its rectangle (so that it does not depend on
         // the input's axes): coordinates along axisA and axisB from the rectangle's centre.
         let reach = max(rect.halfA, rect.halfB) + 0.7
+        guard reach.isFinite, reach < 5, rect.center.x.isFinite, rect.center.y.isFinite else { return nil }
         let side = Int((2 * reach / cell).rounded(.up))
         func index(_ world2: SIMD2<Double>) -> Int? {
             let p = rect.local(world2)
-            let c = Int(((p.x + reach) / cell).rounded(.down)), r = Int(((p.y + reach) / cell).rounded(.down))
+            let c = Int(gridCell(p.x + reach, size: cell)), r = Int(gridCell(p.y + reach, size: cell))
             return c >= 0 && r >= 0 && c < side && r < side ? r * side + c : nil
         }
         var floorCount = [Int32](repeating: 0, count: side * side)

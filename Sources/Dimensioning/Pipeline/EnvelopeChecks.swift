@@ -133,7 +133,7 @@ func estimatedObjectCount(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFi
     var cells = Set<SIMD2<Int32>>()
     for i in box.pointIndices {
         let q = box.floorFrame.local(scene.pointsInWorld[i])
-        cells.insert(SIMD2(Int32(clamping: Int((q.x / 0.02).rounded(.down))), Int32(clamping: Int((q.y / 0.02).rounded(.down)))))
+        cells.insert(SIMD2(gridCell(q.x, size: 0.02), gridCell(q.y, size: 0.02)))
     }
     let covered = Double(cells.count) * 0.0004
     let top = max(cuboid.length * cuboid.width, 1e-4)
