@@ -27,6 +27,11 @@ public enum CaptureReader {
             if DepthImageFolderReader.looksLikeDepthFolder(url) {
                 return try DepthImageFolderReader.read(folder: url, limits: limits)
             }
+            if CaptureFile.kind(of: url.appendingPathComponent("depth")).kind == .missing {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.filter { !$0.hasPrefix(".") } ?? []
+                throw .unreadableCapture(file: url.path, reason: names.isEmpty ? "empty folder: no capture files in it; supported: \(supportedFormats)"
+                                         : "not a capture folder: no depth/ folder, .pcd/.ply frames or depth PNG with intrinsics.json; supported: \(supportedFormats)")
+            }
             return try StrayScannerReader.read(folder: url, limits: limits)
         case .regular, .other:
             guard PointCloudReader.supportedExtensions.contains(url.pathExtension.lowercased()) else {

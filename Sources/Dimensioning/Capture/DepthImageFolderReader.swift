@@ -30,11 +30,12 @@ public enum DepthImageFolderReader {
     static let intrinsicsNames = ["intrinsics.json", "camera_intrinsics.json", "camera_info.json", "depth_intrinsics.json"]
 
     /// True when `folder` looks like a depth-image folder: it has an intrinsics JSON, the TUM
-    /// index files, or a top-level PNG whose name says depth.
+    /// index files, a top-level PNG whose name says depth, or PNGs in `depth/` (`CaptureReader`
+    /// asks only once the folder is not a Stray Scanner export, whose depth files are numbered).
     static func looksLikeDepthFolder(_ folder: URL) -> Bool {
         if intrinsicsNames.contains(where: { CaptureFile.kind(of: folder.appendingPathComponent($0)).kind == .regular }) { return true }
         if isTUM(folder) { return true }
-        return !topLevelDepthPNGs(folder).isEmpty
+        return !topLevelDepthPNGs(folder).isEmpty || !pngs(in: folder.appendingPathComponent("depth")).isEmpty
     }
 
     static func isTUM(_ folder: URL) -> Bool {

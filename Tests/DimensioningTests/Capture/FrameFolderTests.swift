@@ -176,14 +176,16 @@ import Testing
         try bytes.prefix(bytes.count / 2).write(to: truncated.appendingPathComponent("raw_depth.png"))
         expectUnreadable(truncated, naming: "truncated/raw_depth.png", "PNG")
 
-        // An empty folder is not a capture of any kind.
-        let nothing = folder("nothing")
-        do {
-            _ = try CaptureReader.read(nothing)
-            Issue.record("an empty folder was read")
-        } catch {
-            #expect(error.code == "unreadable_capture")
-        }
+        // An empty folder is not a capture of any kind, and says so.
+        expectUnreadable(folder("nothing"), naming: "nothing", "empty folder")
+        let other = folder("other")
+        try write("notes", other.appendingPathComponent("readme.txt"))
+        expectUnreadable(other, naming: "other", "not a capture folder")
+        // PNGs in depth/ without numbered names or intrinsics: the intrinsics are what is missing.
+        let unnamed = folder("unnamed")
+        try FileManager.default.createDirectory(at: unnamed.appendingPathComponent("depth"), withIntermediateDirectories: true)
+        try Self.png16(unnamed.appendingPathComponent("depth/a.png"))
+        expectUnreadable(unnamed, naming: "unnamed/intrinsics.json", "missing intrinsics")
     }
 
     @Test func tumLayoutReadsDepthAt5000PerMetre() throws {
