@@ -272,6 +272,8 @@ enum CloudOrientation {
         }
         var top = 0.0
         for p in standing where horizontal(p - target) < 0.4 { top = max(top, floor.signedDistance(p)) }
+        // Aim at a box, not at the laptop or the chair beside it, when one stands there.
+        if let box = boxLikeObject(standing, floor: floor, middle: target) { (target, top) = box }
         let aim = floor.project(target) + top * up
         let position = ShadowViewpoint.estimate(full, floor: floor, target: target) ?? (aim + 1.0 * up)
         let z = normalize(aim - position)
@@ -280,5 +282,43 @@ enum CloudOrientation {
         let y = cross(z, x)
         let rotation = RigidTransform(rows: [x, y, z], translation: .zero)
         return RigidTransform(rows: rotation.rows, translation: -rotation.apply(position))
+    }
+
+    /// The object standing on `floor` (2 cm voxels, clusters 2.5 cm apart) that looks most like a
+    /// box seen from above, nearest `middle`: its highest band (1.5 cm) is a flat region whose
+    /// convex hull fills at least 75 % of its minimum-area rectangle, both sides at least 8 cm,
+    /// at least 5 cm above the floor (a laptop's screen edge or a bag's rim do not qualify).
+    /// Returns the point under the band's centre and the band's height; nil when none qualifies.
+    static func boxLikeObject(_ standing: [SIMD3<Double>], floor: Plane,
+                              middle: SIMD3<Double>) -> (target: SIMD3<Double>, top: Double)? {
+        guard standing.count >= 20 else { return nil }
+        let frame = FloorFrame(floor: floor)
+        let local = standing.map { frame.local($0) }
+        guard let (labels, count) = try? NativeCloud.radiusComponents(PointCloud(points: standing), tolerance: 0.025, minSize: 20,
+                                                                      maxSize: Int(Int32.max)), count > 0 else { return nil }
+        var members = [[SIMD3<Double>]](repeating: [], count: count)
+        for (i, label) in labels.enumerated() where label >= 0 { members[Int(label)].append(local[i]) }
+        let m = frame.local(middle)
+        var best: (distance: Double, target: SIMD3<Double>, top: Double)?
+        for cluster in members {
+            var heights = cluster.map(\.z)
+            heights.sort()
+            let top = heights[Int(Double(heights.count - 1) * 0.98)]
+            guard top >= 0.05 else { continue }
+            let band = cluster.filter { $0.z > top - 0.015 }.map { SIMD2($0.x, $0.y) }
+            guard band.count >= 10, let hull = try? NativeCloud.convexHull2D(band), hull.count >= 3,
+                  let rect = minimumAreaRectangle(hull: hull), rect.halfA >= 0.04, rect.halfB >= 0.04 else { continue }
+            var area = 0.0
+            for k in 0..<hull.count {
+                let a = hull[k], b = hull[(k + 1) % hull.count]
+                area += a.x * b.y - a.y * b.x
+            }
+            guard abs(area) / 2 >= 0.75 * rect.area else { continue }
+            let distance = length(rect.center - SIMD2(m.x, m.y))
+            if best == nil || distance < best!.distance {
+                best = (distance, frame.world(SIMD3(rect.center.x, rect.center.y, 0)), top)
+            }
+        }
+        return best.map { ($0.target, $0.top) }
     }
 }

@@ -10,7 +10,8 @@ import Foundation
 /// highest points, at its height over the floor). The position whose predicted shadow best
 /// overlaps the observed empty cells (intersection over union, 2 cm cells, only cells with
 /// visible floor farther out in the same direction, so the edge of the view is not a shadow)
-/// is kept: a coarse search (5°, 5°, 4 distances) refined around its best (1°, 1°, -20...+25 %).
+/// is kept: a coarse search (5°, elevations 25-85°, 4 distances) refined around its best (1°, 1°,
+/// -20...+25 %; elevation at least 20°: a dimensioning camera looks down at the box).
 /// The grid is aligned with the box's fitted rectangle, so the estimate does not depend on the
 /// input's axes. Metres; nil when no shadow explains the empty
 /// floor (overlap under 0.35) or there is no box.
@@ -109,7 +110,7 @@ enum ShadowViewpoint {
         var bestScore = -1.0, bestParameters = (0.0, 0.0, 0.0)
         let degree = Double.pi / 180
         for distance in [0.5, 0.8, 1.2, 1.8] {
-            for e in stride(from: 15, through: 85, by: 5) {
+            for e in stride(from: 25, through: 85, by: 5) {
                 for a in stride(from: 0, to: 360, by: 5) {
                     let s = score(Double(a) * degree, Double(e) * degree, distance)
                     if s > bestScore { bestScore = s; bestParameters = (Double(a) * degree, Double(e) * degree, distance) }
@@ -120,7 +121,7 @@ enum ShadowViewpoint {
         for scale in [0.8, 0.9, 1.0, 1.12, 1.25] {
             for de in -5...5 {
                 for da in -5...5 {
-                    let a = coarse.0 + Double(da) * degree, e = min(89 * degree, max(5 * degree, coarse.1 + Double(de) * degree))
+                    let a = coarse.0 + Double(da) * degree, e = min(89 * degree, max(20 * degree, coarse.1 + Double(de) * degree))
                     let s = score(a, e, coarse.2 * scale)
                     if s > bestScore { bestScore = s; bestParameters = (a, e, coarse.2 * scale) }
                 }
