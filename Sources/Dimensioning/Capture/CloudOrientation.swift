@@ -291,7 +291,8 @@ enum CloudOrientation {
     /// Returns the point under the band's centre and the band's height; nil when none qualifies.
     static func boxLikeObject(_ standing: [SIMD3<Double>], floor: Plane,
                               middle: SIMD3<Double>) -> (target: SIMD3<Double>, top: Double)? {
-        guard standing.count >= 20 else { return nil }
+        // Beyond 10 km the clustering grid cannot index the points (a damaged file): no target.
+        guard standing.count >= 20, standing.allSatisfy({ abs($0.x) < 1e4 && abs($0.y) < 1e4 && abs($0.z) < 1e4 }) else { return nil }
         let frame = FloorFrame(floor: floor)
         let local = standing.map { frame.local($0) }
         guard let (labels, count) = try? NativeCloud.radiusComponents(PointCloud(points: standing), tolerance: 0.025, minSize: 20,

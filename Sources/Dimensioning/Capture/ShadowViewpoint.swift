@@ -32,7 +32,7 @@ enum ShadowViewpoint {
             guard q.z > 0.015, q.z < 1.5 else { continue }
             if length(p - center2) < 0.6 { near.append(q) } else { others.append(p) }
         }
-        guard near.count >= 50 else { return nil }
+        guard near.count >= 50, near.allSatisfy({ abs($0.x) < 1e4 && abs($0.y) < 1e4 && abs($0.z) < 1e4 }) else { return nil }
         let cloud = PointCloud(points: near)
         guard let (labels, count) = try? NativeCloud.radiusComponents(cloud, tolerance: 0.02, minSize: 20, maxSize: Int(Int32.max)),
               count > 0 else { return nil }
