@@ -79,8 +79,12 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         throw error
     }
     if !borderEdges.isEmpty {
-        if shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin) > parameters.box.maximumShareOutside {
-            throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid))
+        // A cut-off box's partial top leaves some of its own points outside the fitted
+        // rectangle too: only a cluster covering three or more tops' worth of floor is a group.
+        let count = estimatedObjectCount(scene, box: box, cuboid: cuboid)
+        if count >= 3,
+           shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin) > parameters.box.maximumShareOutside {
+            throw .severalBoxes(count: count)
         }
         let edges = cutOffEdges(scene, box: box, margin: parameters.box.borderMarginPixels,
                                 within: cuboid, floorMargin: parameters.box.outsideMargin)
