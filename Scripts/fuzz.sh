@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Tests/Fuzz with AddressSanitizer and runs each for a set time.
 #
-#   Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default 60 s; targets depth csv cloud)
+#   Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default 60 s; targets depth csv cloud folder)
 #
 # Targets:  depth  PNG (fast path and libpng fallback behind the C boundary) and NPY depth decoding
 #           csv    camera_matrix.csv, odometry.csv, ground_truth.csv parsers
 #           cloud  .pcd/.ply: Swift file checks, our C++ header check, PCL's reader
+#           folder depth-PNG folders (intrinsics.json, PNG), PCL frame .xml, .pcd/.ply frame folders
 # Seeds come from the broken-input corpus generator (Tests/DimensioningTests/Support) plus small
 # valid files and the head of a real PCD vendored in Tests/Fixtures/real. The growing
 # corpus is kept in .build/fuzz/corpus/<target>; crash inputs land in .build/fuzz/artifacts.
@@ -19,7 +20,7 @@ set -euo pipefail
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(depth csv cloud)
+[ ${#targets[@]} -eq 0 ] && targets=(depth csv cloud folder)
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/.build/fuzz"
@@ -79,7 +80,7 @@ done
 # 3. Each target, linked against the libraries, the shim, PCL, libpng and libdeflate.
 libs=(-lpcl_segmentation -lpcl_surface -lpcl_filters -lpcl_sample_consensus -lpcl_search -lpcl_kdtree
       -lpcl_io -lpcl_io_ply -lpcl_common -lpng -ldeflate -lstdc++)
-declare -A target_source=([depth]=FuzzDepth.swift [csv]=FuzzCSV.swift [cloud]=FuzzCloud.swift)
+declare -A target_source=([depth]=FuzzDepth.swift [csv]=FuzzCSV.swift [cloud]=FuzzCloud.swift [folder]=FuzzFolder.swift)
 for target in "${targets[@]}"; do
     source="$root/Tests/Fuzz/${target_source[$target]:?unknown target $target}"
     binary="$build/fuzz-$target"

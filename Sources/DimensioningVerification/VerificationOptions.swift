@@ -22,6 +22,8 @@ public struct VerificationOptions: Sendable {
     public var worstCount = 12
     public var parameters = PipelineParameters()
     public var limits = CaptureLimits()
+    /// Axes and unit of point-cloud captures (`--axes`, `--input-units`); nil fields: found from the data.
+    public var input = InputOptions()
 
     public init() {}
 }

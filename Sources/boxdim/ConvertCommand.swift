@@ -20,6 +20,8 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The output file: .pcd or .ply (binary).")
     var output: String
 
+    @OptionGroup var input: InputArguments
+
     func validate() throws {
         guard !capture.isEmpty else { throw ValidationError("the capture path is empty") }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
@@ -30,7 +32,7 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let outcome = Result { () throws(DimensioningError) -> DimensioningError? in
-            let read = try CaptureReader.read(URL(fileURLWithPath: capture))
+            let read = try CaptureReader.read(URL(fileURLWithPath: capture), options: input.options)
             return try ScenePictures.convert(read, to: URL(fileURLWithPath: output))
         }
         switch outcome {

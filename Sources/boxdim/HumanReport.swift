@@ -28,6 +28,10 @@ enum HumanReport {
         case .noMeasurement: verdict = "no measurement: \(record.error?.message ?? "")"
         case .unreadable: verdict = "unreadable: \(record.error?.message ?? "")"
         }
+        if let input = record.input {
+            lines.append("input:      \(input.summary)")
+            for dropped in input.droppedFrames { lines.append("left out:   \(dropped)") }
+        }
         lines.append("status:     \(verdict)")
         return lines.joined(separator: "\n")
     }

@@ -9,7 +9,7 @@ struct MeasureCommand: ParsableCommand {
         abstract: "Measure the box in one capture (Stray Scanner folder, .pcd or .ply)."
     )
 
-    @Argument(help: "A Stray Scanner capture folder, or a .pcd/.ply point cloud (metres).")
+    @Argument(help: "A Stray Scanner capture folder, a .pcd/.ply point cloud, a folder of .pcd/.ply frames, or a folder of 16-bit depth PNGs with intrinsics.json.")
     var capture: String
 
     @Option(help: "Units for lengths: mm, cm, m or in.")
@@ -17,6 +17,8 @@ struct MeasureCommand: ParsableCommand {
 
     @Flag(help: "Print one JSON object (stable schema boxdim.measurement/2) instead of text.")
     var json = false
+
+    @OptionGroup var input: InputArguments
 
     @Option(help: "Minimum confidence (0...1) for the measurement to be accepted.")
     var minConfidence: Double = 0.85
@@ -52,19 +54,22 @@ struct MeasureCommand: ParsableCommand {
     func run() throws {
         let url = URL(fileURLWithPath: capture)
         let outcome: Result<PipelineResult, DimensioningError>
+        var description: InputDescription?
         do throws(DimensioningError) {
-            var recorded = try CaptureReader.read(url)
+            var recorded = try CaptureReader.read(url, options: input.options)
             if let frames, let range = Self.parseFrames(frames) {
                 guard range.upperBound < recorded.frames.count else {
                     throw .noDepth(reason: "--frames \(frames) asks for frames the capture does not have (\(recorded.frames.count))")
                 }
                 recorded.frames = Array(recorded.frames[range])
             }
+            description = recorded.input
             var parameters = PipelineParameters()
             if let profile { parameters.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) }
             outcome = .success(try runPipeline(recorded, parameters: parameters))
         } catch { outcome = .failure(error) }
-        let record = MeasurementRecord(capture: capture, outcome: outcome, units: units, minConfidence: minConfidence)
+        let record = MeasurementRecord(capture: capture, outcome: outcome, units: units, minConfidence: minConfidence,
+                                       input: description)
         if json {
             print(record.jsonLine())
         } else {

@@ -24,6 +24,8 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per event (schema boxdim.replay/1), the last one the result.")
     var jsonLines = false
 
+    @OptionGroup var input: InputArguments
+
     @Option(help: "Units for lengths: mm, cm, m or in (default: the configuration's, cm).")
     var units: LengthUnit?
 
@@ -53,8 +55,14 @@ struct ReplayCommand: ParsableCommand {
         configuration.autoCapture = true
 
         let url = URL(fileURLWithPath: capture)
-        let recorded: DepthCapture
-        do { recorded = try CaptureReader.read(url) } catch { return try report(error, configuration) }
+        var recorded: DepthCapture
+        do { recorded = try CaptureReader.read(url, options: input.options) } catch { return try report(error, configuration) }
+        // A still-camera folder's frames carry poses the reader estimated by aligning them, not
+        // recorded ones, and no gravity: the session, which takes "up" from gravity whenever a
+        // frame has a pose, sees them without poses (up from the floor plane).
+        if recorded.input != nil {
+            for i in recorded.frames.indices { recorded.frames[i].worldFromCamera = nil }
+        }
         guard !recorded.frames.isEmpty else {
             return try report(.unsupported(feature: "replaying a point cloud (a session needs depth frames)"), configuration)
         }

@@ -20,6 +20,8 @@ struct VerifyCommand: ParsableCommand {
     @Argument(help: "The dataset folder holding ground_truth.csv.")
     var dataset: String?
 
+    @OptionGroup var input: InputArguments
+
     @Option(help: "Allowed absolute error per dimension, millimetres.")
     var tolerance: Double = 10
 
@@ -101,6 +103,7 @@ struct VerifyCommand: ParsableCommand {
         options.units = units
         if let jobs { options.jobs = jobs }
         options.resume = resume
+        options.input = input.options
         options.shard = shard.flatMap(Self.parseShard)
         if let profile {
             do { options.parameters.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) } catch {

@@ -1,6 +1,6 @@
 // Writes the fuzz targets' seed corpora from the broken-input corpus generator
 // (Tests/DimensioningTests/Support/BrokenInputCorpus.swift, compiled in by Scripts/fuzz.sh)
-// plus small valid files: `seed-corpus OUT [REAL_PCD]` fills OUT/depth, OUT/csv and OUT/cloud.
+// plus small valid files: `seed-corpus OUT [REAL_PCD]` fills OUT/depth, OUT/csv, OUT/cloud and OUT/folder.
 // A real PCD (Tests/Fixtures/real) contributes its header and the first 4 KiB of its body.
 import Foundation
 
@@ -15,7 +15,7 @@ enum SeedCorpus {
         let out = URL(fileURLWithPath: arguments[1])
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-seeds-\(getpid())")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        for target in ["depth", "csv", "cloud"] {
+        for target in ["depth", "csv", "cloud", "folder"] {
             try FileManager.default.createDirectory(at: out.appendingPathComponent(target), withIntermediateDirectories: true)
         }
         var count = 0
@@ -33,9 +33,15 @@ enum SeedCorpus {
                 guard let data = FileManager.default.contents(atPath: url.path) else { continue }
                 let bytes = [UInt8](data), name = "\(c.name)-\(url.lastPathComponent)"
                 switch url.pathExtension.lowercased() {
-                case "png", "npy": try seed("depth", name, bytes)
-                case "pcd": try seed("cloud", name, [0] + bytes)
-                case "ply": try seed("cloud", name, [1] + bytes)
+                case "png", "npy":
+                    try seed("depth", name, bytes)
+                    if url.pathExtension.lowercased() == "png" { try seed("folder", name, [1] + bytes) }
+                case "pcd":
+                    try seed("cloud", name, [0] + bytes)
+                    try seed("folder", name, [3] + bytes)
+                case "ply":
+                    try seed("cloud", name, [1] + bytes)
+                    try seed("folder", name, [7] + bytes)
                 case "csv":
                     switch url.lastPathComponent {
                     case "camera_matrix.csv": try seed("csv", name, [0] + bytes)
@@ -71,6 +77,9 @@ enum SeedCorpus {
             if let end = findDataLineEnd(bytes) { try seed("cloud", "real-head.pcd", [0] + Array(bytes.prefix(end + 4096))) }
         }
         try seed("csv", "valid-ground-truth.csv", [2] + Array("capture,length_mm,width_mm,height_mm,note\na,300,200,100,\"x, y\"\nb,0,0,0,neg\n".utf8))
+        try seed("folder", "valid-intrinsics.json", [0] + Array(#"{"fx": 20, "fy": 20, "cx": 8, "cy": 6, "width": 16, "height": 12, "depth_scale": 0.001}"#.utf8))
+        try seed("folder", "nested-intrinsics.json", [0] + Array(#"{"depth": {"fx": 20.5, "fy": 20, "cx": 8, "cy": 6}}"#.utf8))
+        try seed("folder", "valid-frame.xml", [2] + Array("<rgb><focal_length_x>20</focal_length_x></rgb><depth><focal_length_x>20</focal_length_x><focal_length_y>20</focal_length_y><principal_point_x>8</principal_point_x><principal_point_y>6</principal_point_y></depth>".utf8))
         try seed("csv", "valid-odometry-headerless.csv", [1] + Array("0.0, 1.5, 0.0, 0.0, 0.0, 0.0, 1.0\n".utf8))
         print("seed-corpus: wrote \(count) seeds into \(out.path)")
     }

@@ -1,26 +1,58 @@
 import Foundation
 
 /// Reads any capture the engine supports, choosing the reader by what `url` is:
-/// a folder is a Stray Scanner export (`StrayScannerReader`; gravity known from odometry,
-/// along -z in the engine world), a `.pcd` or `.ply` file (any case) a point cloud
-/// (`PointCloudReader`; no gravity). Anything else, or a path that does not exist, is
+/// - a folder with `camera_matrix.csv`, `odometry.csv` or `depth/NNNNNN.*`: a Stray Scanner
+///   export (`StrayScannerReader`; gravity known from odometry, along -z in the engine world);
+/// - a folder of `.pcd`/`.ply` frames: one fixed-camera capture (`CloudFolderReader`);
+/// - a folder of 16-bit depth PNGs with an intrinsics JSON, or the TUM RGB-D layout
+///   (`DepthImageFolderReader`);
+/// - a `.pcd` or `.ply` file (any case): a point cloud (`PointCloudReader`; no gravity).
+/// Point clouds are read in the convention and unit `options` gives or the data shows
+/// (`CloudOrientation`). Anything else, or a path that does not exist, is
 /// `DimensioningError.unreadableCapture` naming the path.
 public enum CaptureReader {
     /// What the engine reads, for messages and `--help` texts.
-    public static let supportedFormats = "a Stray Scanner folder (depth/, camera_matrix.csv, odometry.csv), a .pcd file or a .ply file"
+    public static let supportedFormats = "a Stray Scanner folder (depth/, camera_matrix.csv, odometry.csv), a folder of .pcd/.ply frames, a folder of 16-bit depth PNGs with intrinsics.json (or TUM RGB-D), a .pcd file or a .ply file"
 
-    public static func read(_ url: URL, limits: CaptureLimits = .init()) throws(DimensioningError) -> DepthCapture {
+    public static func read(_ url: URL, limits: CaptureLimits = .init(),
+                            options: InputOptions = .init()) throws(DimensioningError) -> DepthCapture {
         switch CaptureFile.kind(of: url).kind {
         case .missing:
             throw .unreadableCapture(file: url.path, reason: CaptureFile.missingReason(url, fallback: "no such file or folder"))
         case .directory:
+            if isStrayScanner(url) { return try StrayScannerReader.read(folder: url, limits: limits) }
+            if !CloudFolderReader.cloudFiles(in: url).isEmpty {
+                return try CloudFolderReader.read(folder: url, limits: limits, options: options)
+            }
+            if DepthImageFolderReader.looksLikeDepthFolder(url) {
+                return try DepthImageFolderReader.read(folder: url, limits: limits)
+            }
+            if CaptureFile.kind(of: url.appendingPathComponent("depth")).kind == .missing {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.filter { !$0.hasPrefix(".") } ?? []
+                throw .unreadableCapture(file: url.path, reason: names.isEmpty ? "empty folder: no capture files in it; supported: \(supportedFormats)"
+                                         : "not a capture folder: no depth/ folder, .pcd/.ply frames or depth PNG with intrinsics.json; supported: \(supportedFormats)")
+            }
             return try StrayScannerReader.read(folder: url, limits: limits)
         case .regular, .other:
             guard PointCloudReader.supportedExtensions.contains(url.pathExtension.lowercased()) else {
                 let ext = url.pathExtension.isEmpty ? "a file without extension" : "'.\(url.pathExtension)'"
                 throw .unreadableCapture(file: url.path, reason: "unsupported format (\(ext)); supported: \(supportedFormats)")
             }
-            return try PointCloudReader.read(file: url, limits: limits)
+            return try PointCloudReader.read(file: url, limits: limits, options: options)
+        }
+    }
+
+    /// A Stray Scanner export: `camera_matrix.csv` or `odometry.csv` present, or a `depth/`
+    /// folder holding a `NNNNNN.png`/`.npy` file.
+    static func isStrayScanner(_ folder: URL) -> Bool {
+        if ["camera_matrix.csv", "odometry.csv"].contains(where: { CaptureFile.kind(of: folder.appendingPathComponent($0)).kind != .missing }) {
+            return true
+        }
+        let depth = folder.appendingPathComponent("depth")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: depth.path)) ?? []
+        return names.contains { name in
+            let stem = (name as NSString).deletingPathExtension
+            return !stem.isEmpty && stem.count <= 9 && stem.allSatisfy { $0.isASCII && $0.isNumber }
         }
     }
 }

@@ -1,12 +1,15 @@
 import Foundation
 
-/// A recorded capture of one box: either a sequence of depth frames (Stray Scanner) or a
-/// single point cloud (.pcd/.ply).
+/// A recorded capture of one box: either a sequence of depth frames (Stray Scanner, a folder
+/// of depth PNGs, a folder of organized .pcd/.ply frames) or one point cloud (a .pcd/.ply, or a
+/// folder of unorganized frames stacked).
 ///
 /// **World frame.** The engine's world is right-handed with z up: gravity points along -z.
-/// The Stray Scanner reader converts ARKit's world (y up, gravity along -y) to it. Point-cloud
-/// files carry no gravity: their points stay in the sensor's frame (OpenCV axes, sensor at the
-/// origin) and the pipeline takes "up" from the floor plane's normal that faces the sensor.
+/// The Stray Scanner reader converts ARKit's world (y up, gravity along -y) to it. Point clouds
+/// and depth folders carry no gravity: their points are mapped into an OpenCV camera frame
+/// (the sensor at the origin; for a world-frame cloud a virtual camera, see `CloudOrientation`)
+/// and the pipeline takes "up" from the floor plane's normal that faces the camera. `input`
+/// says which convention and unit the file was read in.
 public struct DepthCapture: Sendable {
     /// Where the capture was read from (a folder or a file).
     public var source: URL
@@ -17,21 +20,26 @@ public struct DepthCapture: Sendable {
     /// Unit vector along gravity (pointing down) in the world frame, when the capture knows it
     /// (Stray Scanner with odometry: (0, 0, -1)); nil otherwise.
     public var gravityInWorld: SIMD3<Double>?
+    /// For point clouds and depth-image folders: the axis convention and unit the input was
+    /// read in, and any frames left out; nil for Stray Scanner folders (ARKit, metres).
+    public var input: InputDescription?
 
     public init(source: URL, frames: [DepthFrame], cloud: CapturedCloud? = nil,
-                gravityInWorld: SIMD3<Double>?) {
+                gravityInWorld: SIMD3<Double>?, input: InputDescription? = nil) {
         self.source = source
         self.frames = frames
         self.cloud = cloud
         self.gravityInWorld = gravityInWorld
+        self.input = input
     }
 
     /// A short name for reports: the folder or file name.
     public var name: String { source.lastPathComponent }
 }
 
-/// A point cloud read from a file, in the sensor's frame (x right, y down, z forward, metres;
-/// the sensor at the origin). No gravity is known.
+/// A point cloud read from a file, in the engine's camera frame (x right, y down, z forward,
+/// metres; the sensor, or a virtual camera for a world-frame file, at the origin), whatever
+/// convention and unit the file used (`CloudOrientation`). No gravity is known.
 public struct CapturedCloud: Sendable, Equatable {
     /// The finite points, in metres.
     public var pointsInCamera: PointCloud

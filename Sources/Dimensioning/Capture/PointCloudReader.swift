@@ -3,9 +3,12 @@ import Foundation
 /// Reads a `.pcd` (v0.7: ascii, binary, binary_compressed) or `.ply` (ascii, binary) point
 /// cloud through PCL's io module behind the C boundary (`NativeCloud.read`).
 ///
-/// The points stay in the sensor's frame (x right, y down, z forward; metres assumed, since
-/// neither format states units) and **no gravity is known**: the capture has no frames,
+/// Neither format states its axes or unit: `CloudOrientation` finds them from the data (or
+/// takes them from `options`: `--axes`, `--input-units`) and the points are mapped into the
+/// engine's camera frame (x right, y down, z forward, metres; for a world-frame cloud, a
+/// virtual camera above the scene). **No gravity is known**: the capture has no frames,
 /// `cloud` set and `gravityInWorld = nil`; the pipeline takes "up" from the floor plane.
+/// `input` says which convention and unit were assumed.
 /// Only finite points are kept; an organized cloud (height > 1) keeps each point's pixel
 /// index in the sensor grid. A cloud with no finite point is not refused here (the pipeline
 /// refuses it as having no depth).
@@ -18,7 +21,29 @@ public enum PointCloudReader {
     /// File extensions this reader accepts (lower case; matching is case-insensitive).
     public static let supportedExtensions = ["pcd", "ply"]
 
-    public static func read(file: URL, limits: CaptureLimits = .init()) throws(DimensioningError) -> DepthCapture {
+    public static func read(file: URL, limits: CaptureLimits = .init(),
+                            options: InputOptions = .init()) throws(DimensioningError) -> DepthCapture {
+        let loaded = try readRaw(file: file, limits: limits)
+        let interpretation = CloudOrientation.interpret(loaded.points, gridWidth: loaded.width, gridHeight: loaded.height,
+                                                        pixelIndex: loaded.height > 1 ? loaded.pixelIndex : nil,
+                                                        options: options)
+        return DepthCapture(source: file, frames: [], cloud: cloud(loaded, interpretation), gravityInWorld: nil,
+                            input: interpretation.description)
+    }
+
+    /// The cloud of `loaded` in the engine's camera frame under `interpretation`; organized
+    /// only when the interpretation keeps the sensor's pixel grid.
+    static func cloud(_ loaded: NativeCloud.Loaded, _ interpretation: CloudOrientation.Interpretation) -> CapturedCloud {
+        let organized = loaded.height > 1 && interpretation.keepsGrid && loaded.pixelIndex != nil
+        let gridLost = loaded.height > 1 && !organized
+        return CapturedCloud(pointsInCamera: CloudOrientation.apply(interpretation, to: loaded.points),
+                             gridWidth: gridLost ? loaded.points.count : loaded.width,
+                             gridHeight: gridLost ? 1 : loaded.height,
+                             pixelIndex: organized ? loaded.pixelIndex : nil)
+    }
+
+    /// The file's finite points as written (file units and axes), checked.
+    static func readRaw(file: URL, limits: CaptureLimits) throws(DimensioningError) -> NativeCloud.Loaded {
         let ext = file.pathExtension.lowercased()
         guard supportedExtensions.contains(ext) else {
             throw .unreadableCapture(file: file.path, reason: "'.\(file.pathExtension)' is not a point-cloud format (.pcd or .ply)")
@@ -37,9 +62,7 @@ public enum PointCloudReader {
                 throw .unreadableCapture(file: file.path, reason: "internal: pixel indices outside the \(loaded.width)x\(loaded.height) grid")
             }
         }
-        let cloud = CapturedCloud(pointsInCamera: loaded.points, gridWidth: loaded.width, gridHeight: loaded.height,
-                                  pixelIndex: organized ? loaded.pixelIndex : nil)
-        return DepthCapture(source: file, frames: [], cloud: cloud, gravityInWorld: nil)
+        return loaded
     }
 
     /// A reason for a native failure, saying which kind of problem it was.

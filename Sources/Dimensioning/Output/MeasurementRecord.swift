@@ -7,8 +7,12 @@ import Foundation
 /// ```json
 /// {"schema":"boxdim.measurement/2","capture":"box","status":"accepted","units":"cm",
 ///  "length":40.01,"width":30.02,"height":25.0,"volume_m3":0.03003,"confidence":0.93,
-///  "frames":30,"spread":{"length":0.1,"width":0.1,"height":0.05},"error":null, ...}
+///  "frames":30,"spread":{"length":0.1,"width":0.1,"height":0.05},"error":null,
+///  "input":{"convention":"opengl","units":"mm","convention_detected":true,"units_detected":true,"dropped_frames":[]}, ...}
 /// ```
+///
+/// Version 2 added `input`: the axis convention and unit a point cloud or depth folder was
+/// read in (`null` for Stray Scanner captures and unreadable ones).
 public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// Outcome of one capture.
     public enum Status: String, Sendable, Codable {
@@ -33,7 +37,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         public var height: Double
     }
 
-    /// Version 2 added `edges` (how each side was located) and the `edges` confidence factor.
+    /// Version 2 added `edges` (how each side was located), the `edges` confidence factor and
+    /// `input` (how a point cloud's axes and unit were read).
     public var schema = "boxdim.measurement/2"
     public var capture: String
     public var status: Status
@@ -51,6 +56,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// How each side of the footprint was located (+length, −length, +width, −width).
     public var edges: [EdgeRecord]?
     public var error: ErrorInfo?
+    /// How the input was read (convention, unit, frames left out); nil for Stray Scanner.
+    public var input: InputDescription?
 
     enum CodingKeys: String, CodingKey {
         case schema, capture, status, units, length, width, height
@@ -59,7 +66,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         case minConfidence = "min_confidence"
         case frames, spread
         case confidenceFactors = "confidence_factors"
-        case pose, edges, error
+        case pose, edges, error, input
     }
 
     /// Every key is always written (absent values as `null`), so consumers see one schema.
@@ -81,12 +88,14 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         try c.encode(pose, forKey: .pose)
         try c.encode(edges, forKey: .edges)
         try c.encode(error, forKey: .error)
+        try c.encode(input, forKey: .input)
     }
 
     /// Builds the record of a capture from the pipeline's outcome.
     public init(capture: String, outcome: Result<PipelineResult, DimensioningError>, units: LengthUnit,
-                minConfidence: Double) {
+                minConfidence: Double, input: InputDescription? = nil) {
         self.capture = capture
+        self.input = input
         self.units = units
         self.minConfidence = minConfidence
         switch outcome {
@@ -110,6 +119,15 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             }
             confidenceFactors = factors
             var cuboidPose = DimensioningMeasurement(result, unit: units).pose
+            if let back = input?.inputFromCamera, back != .identity {
+                // In the input's own axes (metres), not the engine's (virtual) camera frame.
+                let vector = { (v: [Double]) in SIMD3(v[0], v[1], v[2]) }
+                let array = { (v: SIMD3<Double>) in [v.x, v.y, v.z] }
+                cuboidPose.centerMeters = array(back.apply(vector(cuboidPose.centerMeters)))
+                cuboidPose.lengthAxis = array(back.rotate(vector(cuboidPose.lengthAxis)))
+                cuboidPose.widthAxis = array(back.rotate(vector(cuboidPose.widthAxis)))
+                cuboidPose.upAxis = array(back.rotate(vector(cuboidPose.upAxis)))
+            }
             let micrometres = { (v: [Double]) in v.map { MeasurementRecord.round($0, places: 6) } }
             cuboidPose.centerMeters = micrometres(cuboidPose.centerMeters)
             cuboidPose.lengthAxis = micrometres(cuboidPose.lengthAxis)

@@ -22,13 +22,17 @@ func topFlatness(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, cuboid: 
 }
 
 /// Share of the object's points lying farther than `margin` metres outside the fitted
-/// footprint (seen from above): near 0 for one box, large when another object touches it.
+/// footprint (seen from above) and at least 3 cm above the floor: near 0 for one box, large
+/// when another object touches it.
 func shareOutsideFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, margin: Double) -> Double {
     var outside = 0
     let camera = box.floorFrame.local(scene.cameraPosition)
     for i in box.pointIndices {
         let q = box.floorFrame.local(scene.pointsInWorld[i])
         guard !cuboid.footprint.contains(SIMD2(q.x, q.y), margin: margin) else { continue }
+        // Lower than half the smallest measurable box: a bulge of the floor (a time-of-flight
+        // periphery bend, a rug's edge), not another box.
+        guard q.z >= 0.03 else { continue }
         // A mixed pixel of the silhouette's edge band lies on a ray that passes over the top's
         // edge: between top and floor along that ray, outside the footprint, but no other box.
         if q.z < cuboid.height, camera.z > cuboid.height {
@@ -126,17 +130,41 @@ func checkFloorIsNotALid(_ scene: FusedScene, floor: FloorFit, parameters: Floor
 /// Refuses a box whose pixels reach the border of the reference image (organized captures
 /// only): its far side is unseen, so its size is unknown.
 func checkNotCutOff(_ scene: FusedScene, box: BoxSegment, margin: Int) throws(DimensioningError) {
-    guard let pixels = scene.pixelIndex, scene.gridWidth > 0, scene.gridHeight > 0 else { return }
-    var touched = Set<String>()
-    // A few stray pixels at the border are noise; a real cut needs a run of them.
+    let edges = cutOffEdges(scene, box: box, margin: margin)
+    if !edges.isEmpty { throw .boxCutOff(edges: edges) }
+}
+
+/// The image borders ("left", "right", "top", "bottom") that at least 5 of the box's pixels
+/// reach within `margin` pixels (organized captures only; a few stray pixels are noise). With
+/// `within`, only points inside that cuboid's footprint (plus `floorMargin` metres, seen from
+/// above) count: the box itself meets the border, not a straggler of its cluster.
+func cutOffEdges(_ scene: FusedScene, box: BoxSegment, margin: Int, within cuboid: CuboidFit? = nil,
+                 floorMargin: Double = 0) -> [String] {
+    guard let pixels = scene.pixelIndex, scene.gridWidth > 0, scene.gridHeight > 0 else { return [] }
     var counts = [0, 0, 0, 0]
     for i in box.pointIndices {
+        if let cuboid {
+            let q = box.floorFrame.local(scene.pointsInWorld[i])
+            guard cuboid.footprint.contains(SIMD2(q.x, q.y), margin: floorMargin) else { continue }
+        }
         let p = Int(pixels[i]), x = p % scene.gridWidth, y = p / scene.gridWidth
         if x <= margin { counts[0] += 1 }
         if x >= scene.gridWidth - 1 - margin { counts[1] += 1 }
         if y <= margin { counts[2] += 1 }
         if y >= scene.gridHeight - 1 - margin { counts[3] += 1 }
     }
-    for (k, name) in ["left", "right", "top", "bottom"].enumerated() where counts[k] >= 5 { touched.insert(name) }
-    if !touched.isEmpty { throw .boxCutOff(edges: touched.sorted()) }
+    return ["left", "right", "top", "bottom"].enumerated().filter { counts[$0.offset] >= 5 }.map(\.element).sorted()
+}
+
+/// How many boxes a cluster refused as several boxes holds, at least 2: the floor area its
+/// points cover seen from above (2 cm cells) over the fitted top's area, rounded.
+func estimatedObjectCount(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit) -> Int {
+    var cells = Set<SIMD2<Int32>>()
+    for i in box.pointIndices {
+        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        cells.insert(SIMD2(gridCell(q.x, size: 0.02), gridCell(q.y, size: 0.02)))
+    }
+    let covered = Double(cells.count) * 0.0004
+    let top = max(cuboid.length * cuboid.width, 1e-4)
+    return max(2, Int((covered / top).rounded()))
 }

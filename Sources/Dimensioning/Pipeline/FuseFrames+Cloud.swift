@@ -21,7 +21,10 @@ func fuseSingleCloud(_ cloud: CapturedCloud, parameters: FusionParameters) throw
         for i in 0..<source.count where keep[i] { keep[i] = grid[Int(index[i])].valid }
     }
     let points = source.filter { keep[$0] }
-    guard points.count >= 3 else { throw .noDepth(reason: "the point cloud has no finite point in range") }
+    guard points.count >= 3 else {
+        throw .noDepth(reason: String(format: "no point of the cloud lies %.2f-%.2f m in front of the camera (are its axes and unit what --axes and --input-units say?)",
+                                      parameters.minimumDepth, parameters.maximumDepth))
+    }
     let pixelIndex = cloud.isOrganized ? cloud.pixelIndex.map { index in index.indices.filter { keep[$0] }.map { index[$0] } } : nil
     return FusedScene(pointsInWorld: points, pixelIndex: pixelIndex,
                       highConfidenceShare: [Float](repeating: 1, count: points.count),

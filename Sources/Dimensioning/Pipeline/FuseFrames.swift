@@ -74,7 +74,9 @@ func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters,
     return FusedScene(pointsInWorld: points, pixelIndex: pixelIndex, highConfidenceShare: highShare,
                       gridWidth: width, gridHeight: height, intrinsics: reference.intrinsics,
                       worldFromReferenceCamera: worldFromReference,
-                      gravityInWorld: usePoses ? (capture.gravityInWorld ?? SIMD3(0, 0, -1)) : nil,
+                      // Poses a still-camera folder reader estimated (`capture.input` set) say nothing about gravity.
+                      gravityInWorld: capture.input != nil ? capture.gravityInWorld
+                          : (usePoses ? (capture.gravityInWorld ?? SIMD3(0, 0, -1)) : nil),
                       frameCount: frames.count,
                       frameSamples: sources.map {
                           FrameSamples(index: $0, frames: frames, referenceFromFrame: referenceFromFrames,

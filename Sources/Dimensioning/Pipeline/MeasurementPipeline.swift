@@ -15,7 +15,8 @@ public struct PipelineResult: Sendable {
     public var distance: Double
 }
 
-/// The measurement pipeline: `fuseFrames` → `fitFloor` → `isolateBox` → `fitTopFace` →
+/// The measurement pipeline: `fuseFrames` → `fitFloor` → `isolateBox` (→ `localFloor` and
+/// `isolateBox` again when the floor around the box differs from the whole view's) → `fitTopFace` →
 /// `fitCuboid` → envelope checks → `measureFrameAgreement` → `scoreConfidence`.
 ///
 /// Deterministic: the same capture and parameters give bit-identical results.
@@ -25,16 +26,26 @@ public struct PipelineResult: Sendable {
 public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters = .init()) throws(DimensioningError) -> PipelineResult {
     let capture = parameters.profile.map { capture.scalingDepth(by: $0.depthScale) } ?? capture
     let scene = try fuseFrames(capture, parameters: parameters.fusion)
-    let floor = try fitFloor(scene, parameters: parameters.floor)
+    let viewFloor = try fitFloor(scene, parameters: parameters.floor)
     // The object the camera is aimed at comes first; if it is not a measurable box (a laptop,
     // a bag) the next nearest is tried, and if none is, the nearest one's refusal is reported.
-    let candidates: [BoxSegment]
+    var candidates: [BoxSegment]
     do {
-        candidates = try boxCandidates(scene, floor: floor, parameters: parameters.box,
+        candidates = try boxCandidates(scene, floor: viewFloor, parameters: parameters.box,
                                        limit: parameters.box.maximumCandidates)
     } catch .noBox {
-        try checkFloorIsNotALid(scene, floor: floor, parameters: parameters.floor)
+        try checkFloorIsNotALid(scene, floor: viewFloor, parameters: parameters.floor)
         throw .noBox
+    }
+    // The floor where it matters: re-fitted around the first candidate (`localFloor`); when it
+    // differs from the whole view's plane, the objects are found again on it.
+    var floor = viewFloor
+    if let first = candidates.first, let local = localFloor(scene, floor: floor, box: first, parameters: parameters.floor),
+       floorsDiffer(local, floor, at: scene.pointsInWorld[first.pointIndices[0]]),
+       let again = try? boxCandidates(scene, floor: local, parameters: parameters.box, limit: parameters.box.maximumCandidates),
+       !again.isEmpty {
+        floor = local
+        candidates = again
     }
     // Only objects that are not boxes at all are passed over; a box that is cut off, touches
     // another or is out of range is refused, not swapped for a neighbour.
@@ -56,10 +67,31 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
 /// Measures one candidate object and applies the envelope checks.
 func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                       parameters: PipelineParameters) throws(DimensioningError) -> PipelineResult {
-    try checkNotCutOff(scene, box: box, margin: parameters.box.borderMarginPixels)
-    let top = try fitTopFace(scene, box: box, parameters: parameters.box)
-    let cuboid = try fitCuboid(scene, box: box, top: top, parameters: parameters.box,
+    // An object reaching the image border is refused as cut off only once it is known to be
+    // one box: a group of touching boxes is refused as several boxes, and stray pixels of the
+    // cluster outside the box's footprint at the border do not count as a cut.
+    let borderEdges = cutOffEdges(scene, box: box, margin: parameters.box.borderMarginPixels)
+    let top: TopFaceFit, cuboid: CuboidFit
+    do {
+        top = try fitTopFace(scene, box: box, parameters: parameters.box)
+        cuboid = try fitCuboid(scene, box: box, top: top, parameters: parameters.box,
                                edgeOffsetPixels: parameters.profile?.edgeOffsetPixels)
+    } catch {
+        if !borderEdges.isEmpty { throw .boxCutOff(edges: borderEdges) }
+        throw error
+    }
+    if !borderEdges.isEmpty {
+        // A cut-off box's partial top leaves some of its own points outside the fitted
+        // rectangle too: only a cluster covering three or more tops' worth of floor is a group.
+        let count = estimatedObjectCount(scene, box: box, cuboid: cuboid)
+        if count >= 3,
+           shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin) > parameters.box.maximumShareOutside {
+            throw .severalBoxes(count: count)
+        }
+        let edges = cutOffEdges(scene, box: box, margin: parameters.box.borderMarginPixels,
+                                within: cuboid, floorMargin: parameters.box.outsideMargin)
+        if !edges.isEmpty { throw .boxCutOff(edges: edges) }
+    }
 
     let topCenter = box.floorFrame.world(SIMD3(cuboid.footprint.center.x, cuboid.footprint.center.y, top.height))
     let distance = length(topCenter - scene.cameraPosition)
@@ -75,7 +107,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                          maximumNeighbourHeight: parameters.box.maximumNeighbourHeight,
                                          maximumNeighbourExtent: parameters.box.maximumNeighbourExtent)
     if outside > parameters.box.maximumShareOutside || hidden >= parameters.box.minimumHiddenNeighbourPoints {
-        throw .severalBoxes(count: 2)
+        throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid))
     }
     if cuboid.width < parameters.box.minimumSide {
         throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.box.minimumSide)

@@ -10,7 +10,8 @@ import Testing
     }
 
     static let keys: Set<String> = ["schema", "capture", "status", "units", "length", "width", "height", "volume_m3",
-                                    "confidence", "min_confidence", "frames", "spread", "confidence_factors", "pose", "edges", "error"]
+                                    "confidence", "min_confidence", "frames", "spread", "confidence_factors", "pose", "edges", "error",
+                                    "input"]
 
     @Test func measuredRecordHasTheStableShape() throws {
         let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
@@ -19,6 +20,7 @@ import Testing
         let json = try object(record)
         #expect(Set(json.keys) == Self.keys)
         #expect(json["schema"] as? String == "boxdim.measurement/2")
+        #expect(json["input"] is NSNull, "a simulated Stray Scanner capture has no input description")
         #expect(json["status"] as? String == "accepted")
         #expect(json["units"] as? String == "mm")
         let length = try #require(json["length"] as? Double), width = try #require(json["width"] as? Double)

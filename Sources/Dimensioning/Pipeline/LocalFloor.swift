@@ -1,0 +1,72 @@
+import CPointCloud
+import Foundation
+
+/// The floor re-fitted where it matters: around the box candidate.
+///
+/// Over a whole view the floor is often not one plane: a time-of-flight camera's periphery
+/// error bends it by 15-35 mm, carpets and boards sag, and furniture in the corners adds
+/// planes. A plane fitted to all of it is tilted or offset under the box, which biases the
+/// height and lets floor patches far away rise above the "standing on the floor" threshold
+/// and join the box's cluster (false "cut off", false "several boxes"). This fits a plane
+/// (PCL RANSAC, within 10° of the global floor's normal, `distanceThreshold` inliers) to the
+/// floor points (within 5 cm of the global plane, not part of another object's cluster) in a
+/// ring from 3 cm to 25 cm around the
+/// candidate's core (its points higher than half its 95th-percentile height, seen from above),
+/// oriented like the global floor.
+///
+/// - Returns: nil when the ring holds fewer than 100 points or no plane fits; otherwise the
+///   local floor (its `inlierShare` is the share of the ring's points on it).
+func localFloor(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parameters: FloorParameters) -> FloorFit? {
+    let frame = box.floorFrame
+    var heights = box.heights
+    guard heights.count >= 20 else { return nil }
+    heights.sort()
+    let cut = max(0.03, 0.5 * heights[Int(Double(heights.count - 1) * 0.95)])
+    var low = SIMD2<Double>(repeating: .infinity), high = SIMD2<Double>(repeating: -.infinity)
+    var core = 0
+    for (k, i) in box.pointIndices.enumerated() where box.heights[k] > cut {
+        let q = frame.local(scene.pointsInWorld[i])
+        low = pointwiseMin(low, SIMD2(q.x, q.y))
+        high = pointwiseMax(high, SIMD2(q.x, q.y))
+        core += 1
+    }
+    guard core >= 20 else { return nil }
+    let inner = (low - 0.03, high + 0.03), outer = (low - 0.25, high + 0.25)
+    func inside(_ p: SIMD2<Double>, _ r: (SIMD2<Double>, SIMD2<Double>)) -> Bool {
+        p.x >= r.0.x && p.y >= r.0.y && p.x <= r.1.x && p.y <= r.1.y
+    }
+    var otherObject = [Bool](repeating: false, count: scene.pointsInWorld.count)
+    for i in box.otherObjectIndices { otherObject[i] = true }
+    var ring = PointCloud()
+    for i in 0..<scene.pointsInWorld.count where !otherObject[i] {
+        let q = frame.local(scene.pointsInWorld[i])
+        let p = SIMD2(q.x, q.y)
+        if abs(q.z) <= 0.05 && inside(p, outer) && !inside(p, inner) { ring.append(scene.pointsInWorld[i]) }
+    }
+    guard ring.count >= 100 else { return nil }
+    var params = cpc_plane_params()
+    params.distance_threshold = Float(parameters.distanceThreshold)
+    params.max_iterations = Int32(parameters.maxIterations)
+    params.probability = 0.99
+    params.optimize = 1
+    params.axis = (Float(floor.plane.normal.x), Float(floor.plane.normal.y), Float(floor.plane.normal.z))
+    params.eps_angle = Float(10 * Double.pi / 180)
+    guard let fit = try? NativeCloud.fitPlane(ring, parameters: params), fit.inlierCount >= 50 else { return nil }
+    var plane = Plane(normal: SIMD3(fit.coefficients.x, fit.coefficients.y, fit.coefficients.z), offset: fit.coefficients.w)
+    if dot(plane.normal, floor.plane.normal) < 0 { plane = plane.flipped }
+    var sum = 0.0
+    for i in 0..<ring.count where fit.inliers[i] {
+        let d = plane.signedDistance(ring[i])
+        sum += d * d
+    }
+    return FloorFit(plane: plane, inlierCount: fit.inlierCount, inlierShare: Double(fit.inlierCount) / Double(ring.count),
+                    rms: (sum / Double(fit.inlierCount)).squareRoot(), usedGravity: floor.usedGravity)
+}
+
+/// True when `local` differs from `global` under the box enough to matter: more than 2 mm at
+/// the box (`at`, a world point) or more than 0.3° of tilt.
+func floorsDiffer(_ local: FloorFit, _ global: FloorFit, at point: SIMD3<Double>) -> Bool {
+    let onLocal = local.plane.project(point)
+    let angle = acos(min(1, max(-1, dot(local.plane.normal, global.plane.normal))))
+    return abs(global.plane.signedDistance(onLocal)) > 0.002 || angle > 0.3 * Double.pi / 180
+}
