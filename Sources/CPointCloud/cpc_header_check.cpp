@@ -142,6 +142,13 @@ cpc_status check_pcd_header(const std::string &path, size_t max_points, HeaderSu
         if (consumed > kMaxHeaderBytes) {
             return fail(error, CPC_ERR_FORMAT, "header longer than %zu bytes", kMaxHeaderBytes);
         }
+        // PCL skips an empty line but ends its header at a line of only blanks (a lone '\r'
+        // included), before DATA: it would then read another header than this check.
+        if (!line.empty() && std::all_of(line.begin(), line.end(), [](char c) {
+                return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+            })) {
+            return fail(error, CPC_ERR_FORMAT, "line %d: a line of blanks, where PCL would end the header", line_number);
+        }
         if (!line.empty() && line.back() == '\r') {
             line.pop_back();
         }

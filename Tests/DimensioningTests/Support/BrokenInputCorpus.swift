@@ -257,6 +257,10 @@ enum BrokenInputCorpus {
             cloud("pcd-ascii-body-starts-with-keyword-prefix", file: "cloud.pcd", ["VIEWPOINT", "header line"]) {
                 Array((header(2, nil, "ascii", "F F F", "4 4 4") + "VIEWPOINTS\n" + BrokenFileBytes.asciiPoints(2)).utf8)
             },
+            cloud("pcd-line-of-blanks-in-header", file: "cloud.pcd", ["line 4", "line of blanks"]) {
+                Array(header(2, nil, "binary", "F F F", "4 4 4").replacingOccurrences(of: "FIELDS x y z\n", with: "FIELDS x y z\n \t\n").utf8)
+                    + BrokenInputCorpus.twoBinaryPoints
+            },
             cloud("pcd-data-line-ends-the-file", file: "cloud.pcd", ["binary body holds 0 bytes"]) {
                 Array(header(2, nil, "binary", "F F F", "4 4 4").utf8.dropLast())
             },
