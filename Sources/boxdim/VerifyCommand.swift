@@ -98,6 +98,8 @@ struct VerifyCommand: ParsableCommand {
         if let jobs { options.jobs = jobs }
         options.resume = resume
         options.shard = shard.flatMap(Self.parseShard)
+        // Point-cloud captures are read by this executable in a child process (crash isolation).
+        options.cloudReaderHelper = Bundle.main.executableURL
         let progress = ProgressReporter(quiet: quiet)
         let datasetURL = URL(fileURLWithPath: dataset!)
         let result = Result { () throws(DimensioningError) in

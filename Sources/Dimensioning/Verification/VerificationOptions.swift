@@ -21,6 +21,10 @@ public struct VerificationOptions: Sendable {
     public var worstCount = 12
     public var parameters = PipelineParameters()
     public var limits = CaptureLimits()
+    /// When set, `.pcd`/`.ply` captures are read in a child process running this executable's
+    /// hidden `read-cloud` subcommand (`IsolatedCloudReader`): a reader crash is recorded as that
+    /// capture's `unreadable_capture` instead of ending the batch. `boxdim verify` sets itself.
+    public var cloudReaderHelper: URL?
 
     public init() {}
 }

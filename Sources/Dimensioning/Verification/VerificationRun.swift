@@ -83,7 +83,7 @@ public enum VerificationRun {
         let name = overlayName(row.capture)
         let target = overlays.appendingPathComponent(name)
         do {
-            let capture = try CaptureReader.read(url, limits: options.limits)
+            let capture = try IsolatedCloudReader.read(url, limits: options.limits, helper: options.cloudReaderHelper)
             do {
                 let result = try runPipeline(capture, parameters: options.parameters)
                 outcome = .success(result)
