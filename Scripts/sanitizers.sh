@@ -25,7 +25,7 @@ done
 [ ${#steps[@]} -eq 0 ] && steps=(warnings asan tsan)
 "$root/Scripts/setup.sh"
 
-asan_filter='CaptureTests|BrokenInputCorpusTests|NPYDepthTests|NativePNGTests|NativeCloudTests|GroundTruthTableTests|RoundTripDeterminismTests|SessionDeterminismTests'
+asan_filter='CaptureTests|BrokenInputCorpusTests|PointCloudCrashRegressionTests|NPYDepthTests|NativePNGTests|NativeCloudTests|GroundTruthTableTests|RoundTripDeterminismTests|SessionDeterminismTests'
 tsan_filter='VerificationRunTests|VerifyKillResumeTests'
 status=0
 

@@ -5,6 +5,7 @@
 #include "cpc_header_check.hpp"
 
 #include <pcl/PCLPointCloud2.h>
+#include <pcl/common/io.h>
 #include <pcl/console/print.h>
 #include <pcl/io/pcd_io.h>
 #include <pcl/io/ply_io.h>
@@ -76,6 +77,16 @@ size_t scalar_size(uint8_t type) {
 
 /// Converts a PCLPointCloud2 to finite xyz floats (and organized pixel indices).
 cpc_status convert(const pcl::PCLPointCloud2 &blob, cpc_cloud *out, cpc_error *error) {
+    if (blob.fields.empty() || blob.point_step == 0) {
+        return cpc::fail(error, CPC_ERR_FORMAT, "the reader returned no fields");
+    }
+    for (const auto &field : blob.fields) {
+        const size_t bytes = static_cast<size_t>(pcl::getFieldSize(field.datatype)) * std::max<uint32_t>(field.count, 1);
+        if (static_cast<size_t>(field.offset) + bytes > blob.point_step) {
+            return cpc::fail(error, CPC_ERR_FORMAT, "field '%.40s' lies outside the %u-byte point", field.name.c_str(),
+                             blob.point_step);
+        }
+    }
     const pcl::PCLPointField *axes[3] = {nullptr, nullptr, nullptr};
     for (const auto &field : blob.fields) {
         for (int a = 0; a < 3; ++a) {
@@ -133,6 +144,36 @@ cpc_status convert(const pcl::PCLPointCloud2 &blob, cpc_cloud *out, cpc_error *e
     return CPC_OK;
 }
 
+/// Compares PCL's own reading of a PCD header with the check's (`check_pcd_header`): the same
+/// fields, sizes, counts and offsets, point size, width, height, body kind and body offset.
+/// PCL reads the body with the layout it parsed, so any difference between the two parsers
+/// (the class of the `pcd-binary-segfault` crash, where PCL went on reading header lines past
+/// DATA) is refused here, before PCL reads a byte of the body.
+cpc_status check_pcl_agrees(const cpc::HeaderSummary &summary, const pcl::PCLPointCloud2 &header, int data_type,
+                            unsigned int data_idx, cpc_error *error) {
+    const auto differ = [&](const char *what) {
+        return cpc::fail(error, CPC_ERR_FORMAT, "PCL reads the header differently from the check (%s)", what);
+    };
+    if (header.fields.size() != summary.fields.size()) {
+        return differ("number of fields");
+    }
+    for (size_t i = 0; i < summary.fields.size(); ++i) {
+        const pcl::PCLPointField &field = header.fields[i];
+        const cpc::FieldSummary &expected = summary.fields[i];
+        if (field.name != expected.name || field.offset != expected.offset || field.count != expected.count ||
+            static_cast<size_t>(pcl::getFieldSize(field.datatype)) != expected.size) {
+            return differ("a field's name, size, count or offset");
+        }
+    }
+    if (header.point_step != summary.point_bytes || header.width != summary.width || header.height != summary.height) {
+        return differ("point size, width or height");
+    }
+    if (data_type != summary.data_kind || data_idx != summary.data_offset) {
+        return differ("DATA kind or where the body starts");
+    }
+    return CPC_OK;
+}
+
 pcl::PCLPointField make_field(const char *name, uint32_t offset, uint8_t type) {
     pcl::PCLPointField field;
     field.name = name;
@@ -162,7 +203,15 @@ extern "C" cpc_status cpc_cloud_read(const char *path, size_t max_points, cpc_cl
                 return status;
             }
             pcl::PCDReader reader;
-            int version = 0;
+            int version = 0, data_type = 0;
+            unsigned int data_idx = 0;
+            if (reader.readHeader(file, blob, origin, orientation, version, data_type, data_idx) < 0) {
+                return cpc::fail(error, CPC_ERR_FORMAT, "PCL could not parse the PCD header");
+            }
+            if (cpc_status status = check_pcl_agrees(summary, blob, data_type, data_idx, error); status != CPC_OK) {
+                return status;
+            }
+            blob = pcl::PCLPointCloud2();
             if (reader.read(file, blob, origin, orientation, version) < 0) {
                 return cpc::fail(error, CPC_ERR_FORMAT, "PCL could not parse the PCD body");
             }

@@ -62,6 +62,59 @@ cpc_status open_checked(const std::string &path, size_t &total, std::ifstream &f
     return CPC_OK;
 }
 
+/// The keyword PCL 1.13 would read from the lines after the DATA line, or "" when it reads none.
+///
+/// PCL's PCD header parser does not stop at DATA: it goes on reading lines (up to each '\n',
+/// binary bytes included), skips empty lines and lines whose first word starts with '#', and
+/// applies every line whose first word merely *starts with* a keyword ("COLUMNS\0\0..." counts
+/// as COLUMNS) until a line matches nothing. So a binary body that begins with such bytes
+/// rewrites the header PCL reads after ours was checked: a `COLUMNS` word with no names after it
+/// leaves PCL with zero fields, and PCL 1.13's reader then indexes `fields[size() - 1]` of the
+/// empty list (a read past the vector: SIGSEGV, std::length_error or a ~137 TB allocation
+/// depending on the garbage). `WIDTH`, `POINTS`, `SIZE` or `DATA` there would change the
+/// sizes or the body offset. Mirrors that loop, reading only a line's first word (and the rest
+/// of comment lines), never a whole binary line.
+std::string pcl_keyword_after_data(std::istream &in) {
+    static const char *const kKeywords[] = {"VERSION", "FIELDS", "COLUMNS", "SIZE",   "TYPE", "COUNT",
+                                            "WIDTH",   "HEIGHT", "VIEWPOINT", "POINTS", "DATA"};
+    auto is_space = [](int c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'; };
+    for (;;) {
+        int c = in.get();
+        if (c == EOF) {
+            return "";
+        }
+        if (c == '\n') {
+            continue; // an empty line: PCL skips it and reads the next one
+        }
+        while (c != EOF && c != '\n' && is_space(c)) {
+            c = in.get();
+        }
+        std::string word;
+        while (c != EOF && c != '\n' && !is_space(c) && word.size() < 16) {
+            word.push_back(static_cast<char>(c));
+            c = in.get();
+        }
+        if (word.empty()) {
+            return ""; // a line of blanks: PCL stops
+        }
+        if (word[0] != '#') {
+            for (const char *keyword : kKeywords) {
+                if (word.compare(0, std::strlen(keyword), keyword) == 0) {
+                    return keyword;
+                }
+            }
+            return ""; // the first line PCL does not recognise ends its header
+        }
+        // A comment: PCL skips the rest of the line and goes on.
+        while (c != EOF && c != '\n') {
+            c = in.get();
+        }
+        if (c == EOF) {
+            return "";
+        }
+    }
+}
+
 } // namespace
 
 cpc_status check_pcd_header(const std::string &path, size_t max_points, HeaderSummary &summary,
@@ -88,6 +141,13 @@ cpc_status check_pcd_header(const std::string &path, size_t max_points, HeaderSu
         consumed += line.size() + 1;
         if (consumed > kMaxHeaderBytes) {
             return fail(error, CPC_ERR_FORMAT, "header longer than %zu bytes", kMaxHeaderBytes);
+        }
+        // PCL skips an empty line but ends its header at a line of only blanks (a lone '\r'
+        // included), before DATA: it would then read another header than this check.
+        if (!line.empty() && std::all_of(line.begin(), line.end(), [](char c) {
+                return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+            })) {
+            return fail(error, CPC_ERR_FORMAT, "line %d: a line of blanks, where PCL would end the header", line_number);
         }
         if (!line.empty() && line.back() == '\r') {
             line.pop_back();
@@ -164,6 +224,8 @@ cpc_status check_pcd_header(const std::string &path, size_t max_points, HeaderSu
                     fields.size(), sizes.size(), types.size(), counts.size());
     }
     size_t point_bytes = 0;
+    size_t elements = 0; // values per point, the numbers one ascii line holds
+    std::vector<FieldSummary> layout;
     for (size_t i = 0; i < fields.size(); ++i) {
         const std::string &type = types[i];
         const size_t size = sizes[i];
@@ -176,7 +238,13 @@ cpc_status check_pcd_header(const std::string &path, size_t max_points, HeaderSu
         if (counts[i] == 0 || counts[i] > 1024) {
             return fail(error, CPC_ERR_FORMAT, "field '%.40s' has COUNT %zu", fields[i].c_str(), counts[i]);
         }
+        layout.push_back(FieldSummary{fields[i], size, counts[i], point_bytes});
         point_bytes += size * counts[i];
+        elements += counts[i];
+    }
+    // PCL keeps a point's size and offsets in 32-bit fields.
+    if (point_bytes > 0x7FFFFFFFu) {
+        return fail(error, CPC_ERR_TOO_LARGE, "a point of %zu bytes", point_bytes);
     }
     for (const char *axis : {"x", "y", "z"}) {
         const auto it = std::find(fields.begin(), fields.end(), axis);
@@ -200,7 +268,22 @@ cpc_status check_pcd_header(const std::string &path, size_t max_points, HeaderSu
     if (points > max_points) {
         return fail(error, CPC_ERR_TOO_LARGE, "declares %zu points, more than the limit %zu", points, max_points);
     }
-    const size_t body = total - consumed;
+    // PCL sizes the body buffer in 32-bit arithmetic (width x height x point step): past 4 GiB it
+    // would wrap and PCL would index beyond the buffer it allocated.
+    if (point_bytes > 0xFFFFFFFFull / points) {
+        return fail(error, CPC_ERR_TOO_LARGE, "%zu points of %zu bytes exceed 4 GiB", points, point_bytes);
+    }
+    const std::string keyword = pcl_keyword_after_data(file);
+    if (!keyword.empty()) {
+        return fail(error, CPC_ERR_FORMAT,
+                    "the bytes after the DATA line start with '%s', which PCL would read as a header line",
+                    keyword.c_str());
+    }
+    file.clear();
+    file.seekg(static_cast<std::streamoff>(consumed));
+    // A header whose DATA line ends the file without a newline has consumed one byte more than
+    // the file holds.
+    const size_t body = total > consumed ? total - consumed : 0;
     if (data_kind == "binary") {
         if (body / point_bytes < points) {
             return fail(error, CPC_ERR_FORMAT, "binary body holds %zu bytes, the header promises %zu points of %zu bytes",
@@ -222,14 +305,24 @@ cpc_status check_pcd_header(const std::string &path, size_t max_points, HeaderSu
         if (points > 0 && compressed == 0) {
             return fail(error, CPC_ERR_FORMAT, "compressed size is 0");
         }
+        // LZF's longest back-reference writes 264 bytes for 3 bytes read: a claim of more than
+        // 88 x the compressed size is a lie, and PCL would allocate it before finding out.
+        if (static_cast<size_t>(uncompressed) > static_cast<size_t>(compressed) * 88) {
+            return fail(error, CPC_ERR_FORMAT, "%u compressed bytes cannot hold %u uncompressed bytes", compressed,
+                        uncompressed);
+        }
     } else {
-        // ascii: one line per point.
+        // ascii: one line per point with a number for every value (COUNT included), so PCL's
+        // allocation (at most 8 bytes a value, each at least 2 bytes in the file) stays within
+        // 4 x the file's size.
         size_t lines = 0;
         while (lines < points && std::getline(file, line)) {
-            if (split_words(line).size() >= fields.size()) {
+            const size_t values = split_words(line).size();
+            if (values >= elements) {
                 ++lines;
-            } else if (!split_words(line).empty()) {
-                return fail(error, CPC_ERR_FORMAT, "ascii point %zu has fewer values than fields", lines);
+            } else if (values != 0) {
+                return fail(error, CPC_ERR_FORMAT, "ascii point %zu has %zu values, the fields need %zu", lines,
+                            values, elements);
             }
         }
         if (lines < points) {
@@ -239,6 +332,10 @@ cpc_status check_pcd_header(const std::string &path, size_t max_points, HeaderSu
     summary.points = points;
     summary.width = static_cast<uint32_t>(width);
     summary.height = static_cast<uint32_t>(height);
+    summary.fields = std::move(layout);
+    summary.point_bytes = point_bytes;
+    summary.data_offset = consumed;
+    summary.data_kind = data_kind == "ascii" ? 0 : data_kind == "binary" ? 1 : 2;
     return CPC_OK;
 }
 
@@ -269,9 +366,12 @@ cpc_status check_ply_header(const std::string &path, size_t max_points, HeaderSu
     struct Element {
         std::string name;
         size_t count = 0;
-        size_t stride = 0;
-        bool has_list = false;
+        size_t stride = 0;       // bytes of the scalar properties
+        size_t list_heads = 0;   // bytes of the list properties' length fields (the least a list takes)
+        size_t scalars = 0;      // scalar properties (ascii: words a line needs at least)
+        size_t lists = 0;        // list properties (ascii: at least one word each, the length)
         std::vector<std::string> properties;
+        std::vector<std::string> scalar_properties;
     };
     std::vector<Element> elements;
     std::string format;
@@ -280,11 +380,20 @@ cpc_status check_ply_header(const std::string &path, size_t max_points, HeaderSu
         if (!next_line()) {
             return fail(error, CPC_ERR_FORMAT, "header ends before 'end_header'");
         }
+        // As for PCD: a NUL or another control byte is read differently by PCL's tokenizer and
+        // by this check's words, so none is allowed in the header.
+        if (std::any_of(line.begin(), line.end(),
+                        [](char c) { return (static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f; })) {
+            return fail(error, CPC_ERR_FORMAT, "line %d: control character in the header", line_number);
+        }
         const auto words = split_words(line);
         if (words.empty() || words[0] == "comment" || words[0] == "obj_info") {
             continue;
         }
         if (words[0] == "format") {
+            if (!format.empty()) {
+                return fail(error, CPC_ERR_FORMAT, "line %d: a second format line", line_number);
+            }
             if (words.size() != 3 || (words[1] != "ascii" && words[1] != "binary_little_endian" &&
                                       words[1] != "binary_big_endian")) {
                 return fail(error, CPC_ERR_FORMAT, "line %d: unknown format", line_number);
@@ -296,6 +405,10 @@ cpc_status check_ply_header(const std::string &path, size_t max_points, HeaderSu
                 return fail(error, CPC_ERR_FORMAT, "line %d: malformed element line", line_number);
             }
             element.name = words[1];
+            if (std::any_of(elements.begin(), elements.end(), [&](const Element &e) { return e.name == element.name; })) {
+                return fail(error, CPC_ERR_FORMAT, "line %d: element '%.40s' appears twice", line_number,
+                            element.name.c_str());
+            }
             elements.push_back(element);
         } else if (words[0] == "property") {
             if (elements.empty()) {
@@ -314,19 +427,29 @@ cpc_status check_ply_header(const std::string &path, size_t max_points, HeaderSu
                 return 0;
             };
             Element &element = elements.back();
+            const std::string &name = words.back();
+            if (std::find(element.properties.begin(), element.properties.end(), name) != element.properties.end()) {
+                return fail(error, CPC_ERR_FORMAT, "line %d: property '%.40s' appears twice", line_number, name.c_str());
+            }
             if (words.size() == 5 && words[1] == "list") {
                 if (size_of(words[2]) == 0 || size_of(words[3]) == 0) {
                     return fail(error, CPC_ERR_FORMAT, "line %d: unknown list property type", line_number);
                 }
-                element.has_list = true;
-                element.properties.push_back(words[4]);
+                element.list_heads += size_of(words[2]);
+                ++element.lists;
+                element.properties.push_back(name);
             } else if (words.size() == 3 && size_of(words[1]) != 0) {
                 element.stride += size_of(words[1]);
-                element.properties.push_back(words[2]);
+                ++element.scalars;
+                element.properties.push_back(name);
+                element.scalar_properties.push_back(name);
             } else {
                 return fail(error, CPC_ERR_FORMAT, "line %d: unknown property type", line_number);
             }
         } else if (words[0] == "end_header") {
+            if (words.size() != 1) {
+                return fail(error, CPC_ERR_FORMAT, "line %d: words after end_header", line_number);
+            }
             ended = true;
         } else {
             return fail(error, CPC_ERR_FORMAT, "line %d: unknown header keyword '%.40s'", line_number, words[0].c_str());
@@ -341,37 +464,57 @@ cpc_status check_ply_header(const std::string &path, size_t max_points, HeaderSu
         return fail(error, CPC_ERR_FORMAT, "no vertex element");
     }
     for (const char *axis : {"x", "y", "z"}) {
-        if (std::find(vertex->properties.begin(), vertex->properties.end(), axis) == vertex->properties.end()) {
-            return fail(error, CPC_ERR_FORMAT, "vertex element has no '%s' property", axis);
+        if (std::find(vertex->scalar_properties.begin(), vertex->scalar_properties.end(), axis) ==
+            vertex->scalar_properties.end()) {
+            return fail(error, CPC_ERR_FORMAT, "vertex element has no scalar '%s' property", axis);
         }
     }
     if (vertex->count > max_points) {
         return fail(error, CPC_ERR_TOO_LARGE, "declares %zu points, more than the limit %zu", vertex->count, max_points);
     }
+    // PCL's point step and its buffer size are 32-bit: keep the vertices' bytes (each property
+    // at most 8 bytes in memory) under 4 GiB.
+    if (vertex->count > 0 && vertex->properties.size() * 8 > 0xFFFFFFFFull / vertex->count) {
+        return fail(error, CPC_ERR_TOO_LARGE, "%zu vertices of %zu properties exceed 4 GiB", vertex->count,
+                    vertex->properties.size());
+    }
     const size_t body = total > consumed ? total - consumed : 0;
     if (format != "ascii") {
+        // The least bytes the elements take (lists at least their length fields): a count the
+        // body cannot hold is refused before PCL reserves memory for it.
         size_t needed = 0;
-        bool fixed = true;
         for (const auto &element : elements) {
-            fixed = fixed && !element.has_list;
-            if (element.stride != 0 && element.count > (SIZE_MAX - needed) / element.stride) {
+            const size_t least = element.stride + element.list_heads;
+            if (least != 0 && element.count > (SIZE_MAX - needed) / least) {
                 return fail(error, CPC_ERR_FORMAT, "element sizes overflow");
             }
-            needed += element.count * element.stride;
+            needed += element.count * least;
         }
-        if (fixed && body < needed) {
-            return fail(error, CPC_ERR_FORMAT, "binary body holds %zu bytes, the header promises %zu", body, needed);
+        if (body < needed) {
+            return fail(error, CPC_ERR_FORMAT, "binary body holds %zu bytes, the header promises at least %zu", body,
+                        needed);
         }
     } else {
-        size_t lines = 0;
-        while (lines < vertex->count && std::getline(file, line)) {
-            if (!split_words(line).empty()) {
+        // One line per element instance, in header order, with a word for every scalar and at
+        // least one (the length) for every list.
+        for (const auto &element : elements) {
+            const size_t words_needed = element.scalars + element.lists;
+            size_t lines = 0;
+            while (lines < element.count && std::getline(file, line)) {
+                const size_t words = split_words(line).size();
+                if (words == 0) {
+                    continue;
+                }
+                if (words < words_needed) {
+                    return fail(error, CPC_ERR_FORMAT, "ascii %.40s %zu has %zu values, its properties need %zu",
+                                element.name.c_str(), lines, words, words_needed);
+                }
                 ++lines;
             }
-        }
-        if (lines < vertex->count) {
-            return fail(error, CPC_ERR_FORMAT, "ascii body has %zu lines, the header promises %zu vertices", lines,
-                        vertex->count);
+            if (lines < element.count) {
+                return fail(error, CPC_ERR_FORMAT, "ascii body has %zu lines for '%.40s', the header promises %zu",
+                            lines, element.name.c_str(), element.count);
+            }
         }
     }
     summary.points = vertex->count;

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <exception>
 #include <new>
+#include <stdexcept>
 
 namespace cpc {
 
@@ -35,6 +36,9 @@ cpc_status guarded(cpc_error *error, const char *what, Body &&body) noexcept {
         return body();
     } catch (const std::bad_alloc &) {
         return fail(error, CPC_ERR_TOO_LARGE, "%s: out of memory", what);
+    } catch (const std::length_error &exception) {
+        // A size beyond what a container can hold: the input asked for too much.
+        return fail(error, CPC_ERR_TOO_LARGE, "%s: size too large (%s)", what, exception.what());
     } catch (const std::exception &exception) {
         return fail(error, CPC_ERR_INTERNAL, "%s: %s", what, exception.what());
     } catch (...) {

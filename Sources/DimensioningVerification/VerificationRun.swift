@@ -84,7 +84,8 @@ public enum VerificationRun {
         let name = overlayName(row.capture)
         let target = overlays.appendingPathComponent(name)
         do {
-            let capture = try CaptureReader.read(url, limits: options.limits, options: options.input)
+            let capture = try IsolatedCloudReader.read(url, limits: options.limits, helper: options.cloudReaderHelper,
+                                                       options: options.input)
             do {
                 let result = try runPipeline(capture, parameters: options.parameters)
                 outcome = .success(result)

@@ -23,7 +23,13 @@ public enum PointCloudReader {
 
     public static func read(file: URL, limits: CaptureLimits = .init(),
                             options: InputOptions = .init()) throws(DimensioningError) -> DepthCapture {
-        let loaded = try readRaw(file: file, limits: limits)
+        capture(from: try readRaw(file: file, limits: limits), file: file, options: options)
+    }
+
+    /// The capture of a cloud read as written (`readRaw`, possibly in a child process: see
+    /// `IsolatedCloudReader`): its axes and unit found from the data (or `options`), moved into
+    /// the engine's camera frame.
+    static func capture(from loaded: NativeCloud.Loaded, file: URL, options: InputOptions) -> DepthCapture {
         let interpretation = CloudOrientation.interpret(loaded.points, gridWidth: loaded.width, gridHeight: loaded.height,
                                                         pixelIndex: loaded.height > 1 ? loaded.pixelIndex : nil,
                                                         options: options)

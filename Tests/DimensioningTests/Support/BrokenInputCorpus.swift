@@ -232,6 +232,50 @@ enum BrokenInputCorpus {
                 Array((header(10, nil, "ascii", "F F F", "4 4 4").replacingOccurrences(of: "DATA", with: "POINTS 1000000000\nDATA")
                        + BrokenFileBytes.asciiPoints(10)).utf8)
             },
+            // Issue 17 (Tests/Fixtures/crashes/pcd-binary-segfault.pcd): PCL's header parser goes on
+            // reading lines after DATA, so a body starting with a keyword rewrote the header PCL
+            // used (zero fields: a read past PCL's field list, SIGSEGV). The whole class:
+            cloud("pcd-binary-body-starts-with-columns", file: "cloud.pcd", ["COLUMNS", "header line"]) {
+                Array(header(12, nil, "binary", "F F F", "4 4 4").utf8) + Array("COLUMNS".utf8) + [UInt8](repeating: 0, count: 9)
+                    + [UInt8](repeating: 0x3F, count: 144)
+            },
+            cloud("pcd-binary-body-starts-with-fields", file: "cloud.pcd", ["FIELDS", "header line"]) {
+                Array(header(2, nil, "binary", "F F F", "4 4 4").utf8) + Array("FIELDS a b\n".utf8) + BrokenInputCorpus.twoBinaryPoints
+            },
+            cloud("pcd-binary-body-blank-and-comment-lines-then-width", file: "cloud.pcd", ["WIDTH", "header line"]) {
+                Array(header(2, nil, "binary", "F F F", "4 4 4").utf8) + Array("\n\n# note\nWIDTH 5\n".utf8) + BrokenInputCorpus.twoBinaryPoints
+            },
+            cloud("pcd-binary-body-starts-with-indented-size", file: "cloud.pcd", ["SIZE", "header line"]) {
+                Array(header(2, nil, "binary", "F F F", "4 4 4").utf8) + Array(" \tSIZE 8 8 8\n".utf8) + BrokenInputCorpus.twoBinaryPoints
+            },
+            cloud("pcd-binary-body-starts-with-points-huge", file: "cloud.pcd", ["POINTS", "header line"]) {
+                Array(header(2, nil, "binary", "F F F", "4 4 4").utf8) + Array("POINTS 1000000000\n".utf8) + BrokenInputCorpus.twoBinaryPoints
+            },
+            cloud("pcd-binary-body-starts-with-data-ascii", file: "cloud.pcd", ["DATA", "header line"]) {
+                Array(header(2, nil, "binary", "F F F", "4 4 4").utf8) + Array("DATA ascii\n1 2 3\n4 5 6\n".utf8)
+            },
+            cloud("pcd-ascii-body-starts-with-keyword-prefix", file: "cloud.pcd", ["VIEWPOINT", "header line"]) {
+                Array((header(2, nil, "ascii", "F F F", "4 4 4") + "VIEWPOINTS\n" + BrokenFileBytes.asciiPoints(2)).utf8)
+            },
+            cloud("pcd-line-of-blanks-in-header", file: "cloud.pcd", ["line 4", "line of blanks"]) {
+                Array(header(2, nil, "binary", "F F F", "4 4 4").replacingOccurrences(of: "FIELDS x y z\n", with: "FIELDS x y z\n \t\n").utf8)
+                    + BrokenInputCorpus.twoBinaryPoints
+            },
+            cloud("pcd-data-line-ends-the-file", file: "cloud.pcd", ["binary body holds 0 bytes"]) {
+                Array(header(2, nil, "binary", "F F F", "4 4 4").utf8.dropLast())
+            },
+            cloud("pcd-ascii-fewer-values-than-counts", file: "cloud.pcd", ["values", "need 67"]) {
+                Array(("VERSION 0.7\nFIELDS x y z h\nSIZE 4 4 4 8\nTYPE F F F F\nCOUNT 1 1 1 64\nWIDTH 3\nHEIGHT 1\nPOINTS 3\nDATA ascii\n"
+                       + BrokenFileBytes.asciiPoints(3)).utf8)
+            },
+            cloud("pcd-ascii-declares-over-4-gib", file: "cloud.pcd", ["too large", "4 GiB"]) {
+                Array(("VERSION 0.7\nFIELDS x y z h\nSIZE 4 4 4 8\nTYPE F F F F\nCOUNT 1 1 1 1024\nWIDTH 600000\nHEIGHT 1\nPOINTS 600000\nDATA ascii\n"
+                       + BrokenFileBytes.asciiPoints(3)).utf8)
+            },
+            cloud("pcd-binary-compressed-impossible-ratio", file: "cloud.pcd", ["cannot hold"]) {
+                Array(header(1000, nil, "binary_compressed", "F F F", "4 4 4").utf8)
+                    + BrokenFileBytes.littleEndian32(4) + BrokenFileBytes.littleEndian32(12_000) + [3, 0, 0, 0]
+            },
             cloud("ply-zero-byte", file: "cloud.ply", ["0-byte"]) { [] },
             cloud("ply-more-vertices-declared", file: "cloud.ply", ["PLY"]) { Array((BrokenFileBytes.plyHeader(vertices: 1000) + BrokenFileBytes.asciiPoints(3)).utf8) },
             cloud("ply-binary-more-vertices-declared", file: "cloud.ply", ["PLY"]) {
@@ -239,8 +283,46 @@ enum BrokenInputCorpus {
             },
             cloud("ply-unknown-property-type", file: "cloud.ply", ["PLY"]) { Array((BrokenFileBytes.plyHeader(vertices: 3, type: "float128") + BrokenFileBytes.asciiPoints(3)).utf8) },
             cloud("ply-garbage-after-magic", file: "cloud.ply", ["PLY"]) { Array("ply\n\u{1}\u{2}garbage\n".utf8) },
+            // The PLY header check with the PCD check's hardening (issue 17).
+            cloud("ply-nul-in-header", file: "cloud.ply", ["control character"]) {
+                Array(BrokenFileBytes.plyHeader(vertices: 3).replacingOccurrences(of: "vertex 3", with: "vertex 3\u{0}000").utf8)
+                    + Array(BrokenFileBytes.asciiPoints(3).utf8)
+            },
+            cloud("ply-format-twice", file: "cloud.ply", ["second format"]) {
+                Array((BrokenFileBytes.plyHeader(vertices: 3).replacingOccurrences(of: "element", with: "format binary_big_endian 1.0\nelement")
+                       + BrokenFileBytes.asciiPoints(3)).utf8)
+            },
+            cloud("ply-element-twice", file: "cloud.ply", ["appears twice"]) {
+                Array((BrokenFileBytes.plyHeader(vertices: 3).replacingOccurrences(of: "end_header", with: "element vertex 1000000\nend_header")
+                       + BrokenFileBytes.asciiPoints(3)).utf8)
+            },
+            cloud("ply-property-twice", file: "cloud.ply", ["appears twice"]) {
+                Array((BrokenFileBytes.plyHeader(vertices: 3).replacingOccurrences(of: "end_header", with: "property double x\nend_header")
+                       + BrokenFileBytes.asciiPoints(3)).utf8)
+            },
+            cloud("ply-x-is-a-list", file: "cloud.ply", ["scalar 'x'"]) {
+                Array((BrokenFileBytes.plyHeader(vertices: 3).replacingOccurrences(of: "property float x", with: "property list uchar float x")
+                       + BrokenFileBytes.asciiPoints(3)).utf8)
+            },
+            cloud("ply-binary-face-count-beyond-the-body", file: "cloud.ply", ["binary body holds"]) {
+                Array(BrokenFileBytes.plyHeader(vertices: 3, format: "binary_little_endian")
+                    .replacingOccurrences(of: "end_header", with: "element face 1000000000\nproperty list uchar int vertex_indices\nend_header").utf8)
+                    + [UInt8](repeating: 0, count: 36 + 8)
+            },
+            cloud("ply-ascii-face-count-beyond-the-body", file: "cloud.ply", ["lines for 'face'"]) {
+                Array((BrokenFileBytes.plyHeader(vertices: 3)
+                    .replacingOccurrences(of: "end_header", with: "element face 1000000000\nproperty list uchar int vertex_indices\nend_header")
+                       + BrokenFileBytes.asciiPoints(3) + "3 0 1 2\n").utf8)
+            },
+            cloud("ply-ascii-vertex-line-too-short", file: "cloud.ply", ["values", "need 3"]) {
+                Array((BrokenFileBytes.plyHeader(vertices: 3) + "0.1 0.2 1\n0.3\n0.1 0.1 1\n").utf8)
+            },
+
         ]
     }
+
+    /// Two binary x y z float points (24 bytes).
+    static let twoBinaryPoints: [UInt8] = [Float(0.1), 0.2, 1, 0.3, 0.4, 1].flatMap { BrokenFileBytes.littleEndian32($0.bitPattern) }
 
     static var folderCases: [BrokenInputCase] {
         [
