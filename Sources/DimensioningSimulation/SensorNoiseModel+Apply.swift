@@ -36,17 +36,13 @@ extension SensorNoiseModel {
         if let edges { return applyEdgeFamily(edges, to: r, clean: clean, state: state, using: &g) }
 
         let flying = flyingBand(clean, width: w, height: h)
-        let dynamicNodes = state.field.drawNodes(using: &g)
-        let staticWeight = correlatedStaticFraction.squareRoot()
-        let dynamicWeight = (1 - correlatedStaticFraction).squareRoot()
-        let cosMedium = grazingMediumAngle.map { cos($0) } ?? -1
-        let cosLow = grazingLowAngle.map { cos($0) } ?? -1
-        let responses = [matte, dark, glossy]
+        let terms = FrameNoiseTerms(self, state: state, using: &g)
+        let responses = terms.responses
 
         var depth = [Float](repeating: 0, count: n)
         var confidence = [UInt8](repeating: 0, count: n)
         state.staticNodes.withUnsafeBufferPointer { staticNodes in
-        dynamicNodes.withUnsafeBufferPointer { dynNodes in
+        terms.dynamicNodes.withUnsafeBufferPointer { dynNodes in
             for p in 0..<n {
                 let z0 = clean[p]
                 guard z0 > 0 else { continue }
@@ -67,18 +63,13 @@ extension SensorNoiseModel {
                     }
                 }
                 if dropped { continue }
-                let correlated = staticWeight * state.field.value(at: p, nodes: staticNodes)
-                    + dynamicWeight * state.field.value(at: p, nodes: dynNodes)
-                let gain = response.noiseGain
-                z = z * (1 + state.scaleBias)
-                    + gain * (correlatedSigma(atDepth: z) * correlated + whiteSigma(atDepth: z) * white)
-                if quantizeToMillimetres { z = (z * 1000).rounded() / 1000 }
-                guard z > 0 else { continue }
-                let c = Double(r.cosIncidence[p])
-                if c < cosLow { conf = 0 } else if c < cosMedium { conf = min(conf, 1) }
-                if let far = mediumConfidenceBeyond, z > far { conf = min(conf, 1) }
-                depth[p] = Float(z)
-                confidence[p] = conf
+                let correlated = terms.staticWeight * state.field.value(at: p, nodes: staticNodes)
+                    + terms.dynamicWeight * state.field.value(at: p, nodes: dynNodes)
+                guard let (value, level) = terms.record(z, white: white, correlated: correlated, gain: response.noiseGain,
+                                                        cosIncidence: Double(r.cosIncidence[p]), confidence: conf)
+                else { continue }
+                depth[p] = value
+                confidence[p] = level
             }
         }}
         return (depth, confidence)
@@ -116,5 +107,48 @@ extension SensorNoiseModel {
             }
         }
         return band
+    }
+}
+
+/// What every pixel of one frame shares, whatever the edge model: this frame's dynamic part of
+/// the correlated noise, the weights of its static and dynamic parts, the confidence cut-offs
+/// and the surface responses; and the last step of every pixel (`record`).
+struct FrameNoiseTerms {
+    let model: SensorNoiseModel
+    let state: SensorCaptureState
+    let dynamicNodes: [Double]
+    let staticWeight: Double
+    let dynamicWeight: Double
+    let cosMedium: Double
+    let cosLow: Double
+    let responses: [SurfaceResponse]
+
+    /// Draws this frame's dynamic noise nodes from `g` (the first draw of the frame's stream).
+    init(_ model: SensorNoiseModel, state: SensorCaptureState, using g: inout SeededGenerator) {
+        self.model = model
+        self.state = state
+        dynamicNodes = state.field.drawNodes(using: &g)
+        staticWeight = model.correlatedStaticFraction.squareRoot()
+        dynamicWeight = (1 - model.correlatedStaticFraction).squareRoot()
+        cosMedium = model.grazingMediumAngle.map { cos($0) } ?? -1
+        cosLow = model.grazingLowAngle.map { cos($0) } ?? -1
+        responses = [model.matte, model.dark, model.glossy]
+    }
+
+    /// The recorded depth (metres) and confidence of a pixel whose (possibly mixed) depth is `z`:
+    /// the capture's scale bias, white and correlated noise (unit-variance draws `white` and
+    /// `correlated`, scaled by the surface's `gain`), millimetre quantisation, then the
+    /// incidence and range caps on `confidence`. Nil when the noisy depth is not positive.
+    @inline(__always)
+    func record(_ z: Double, white: Double, correlated: Double, gain: Double, cosIncidence c: Double,
+                confidence: UInt8) -> (Float, UInt8)? {
+        var z = z * (1 + state.scaleBias)
+            + gain * (model.correlatedSigma(atDepth: z) * correlated + model.whiteSigma(atDepth: z) * white)
+        if model.quantizeToMillimetres { z = (z * 1000).rounded() / 1000 }
+        guard z > 0 else { return nil }
+        var conf = confidence
+        if c < cosLow { conf = 0 } else if c < cosMedium { conf = min(conf, 1) }
+        if let far = model.mediumConfidenceBeyond, z > far { conf = min(conf, 1) }
+        return (Float(z), conf)
     }
 }

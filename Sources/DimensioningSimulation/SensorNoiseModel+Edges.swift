@@ -17,12 +17,8 @@ extension SensorNoiseModel {
         let w = r.width, h = r.height, n = w * h
         let (clean, surfaceCode, cosIncidence) = fattened(exact, r: r, pixels: edges.fattening)
         let band = edgeBand(clean, width: w, height: h, halfWidth: edges.bandHalfWidth)
-        let dynamicNodes = state.field.drawNodes(using: &g)
-        let staticWeight = correlatedStaticFraction.squareRoot()
-        let dynamicWeight = (1 - correlatedStaticFraction).squareRoot()
-        let cosMedium = grazingMediumAngle.map { cos($0) } ?? -1
-        let cosLow = grazingLowAngle.map { cos($0) } ?? -1
-        let responses = [matte, dark, glossy]
+        let terms = FrameNoiseTerms(self, state: state, using: &g)
+        let responses = terms.responses
         var depth = [Float](repeating: 0, count: n)
         var confidence = [UInt8](repeating: 0, count: n)
         for p in 0..<n {
@@ -52,20 +48,16 @@ extension SensorNoiseModel {
             }
             if dropped { continue }
             let correlated = state.staticNodes.withUnsafeBufferPointer { staticNodes in
-                dynamicNodes.withUnsafeBufferPointer { dynamic in
-                    staticWeight * state.field.value(at: p, nodes: staticNodes)
-                        + dynamicWeight * state.field.value(at: p, nodes: dynamic)
+                terms.dynamicNodes.withUnsafeBufferPointer { dynamic in
+                    terms.staticWeight * state.field.value(at: p, nodes: staticNodes)
+                        + terms.dynamicWeight * state.field.value(at: p, nodes: dynamic)
                 }
             }
-            z = z * (1 + state.scaleBias)
-                + response.noiseGain * (correlatedSigma(atDepth: z) * correlated + whiteSigma(atDepth: z) * white)
-            if quantizeToMillimetres { z = (z * 1000).rounded() / 1000 }
-            guard z > 0 else { continue }
-            let c = Double(cosIncidence[p])
-            if c < cosLow { conf = 0 } else if c < cosMedium { conf = min(conf, 1) }
-            if let far = mediumConfidenceBeyond, z > far { conf = min(conf, 1) }
-            depth[p] = Float(z)
-            confidence[p] = conf
+            guard let (value, level) = terms.record(z, white: white, correlated: correlated, gain: response.noiseGain,
+                                                    cosIncidence: Double(cosIncidence[p]), confidence: conf)
+            else { continue }
+            depth[p] = value
+            confidence[p] = level
         }
         return (depth, confidence)
     }
