@@ -22,24 +22,22 @@ func topFlatness(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, cuboid: 
 }
 
 /// Share of the object's points lying farther than `margin` metres outside the fitted
-/// footprint (seen from above) and at least 3 cm above the floor: near 0 for one box, large
-/// when another object touches it.
-func shareOutsideFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, margin: Double) -> Double {
+/// footprint (seen from above) and at least `minimumHeight` metres above the floor: near 0 for
+/// one box, large when another object touches it. Lower points are a bulge of the floor (a
+/// time-of-flight periphery bend, a rug's edge); callers pass half the smallest measurable box.
+func shareOutsideFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, margin: Double,
+                           minimumHeight: Double) -> Double {
     var outside = 0
     let camera = box.floorFrame.local(scene.cameraPosition)
     for i in box.pointIndices {
         let q = box.floorFrame.local(scene.pointsInWorld[i])
         guard !cuboid.footprint.contains(SIMD2(q.x, q.y), margin: margin) else { continue }
-        // Lower than half the smallest measurable box: a bulge of the floor (a time-of-flight
-        // periphery bend, a rug's edge), not another box.
-        guard q.z >= 0.03 else { continue }
+        guard q.z >= minimumHeight else { continue }
         // A mixed pixel of the silhouette's edge band lies on a ray that passes over the top's
         // edge: between top and floor along that ray, outside the footprint, but no other box.
-        if q.z < cuboid.height, camera.z > cuboid.height {
-            let t = (cuboid.height - camera.z) / (q.z - camera.z)
-            let cut = SIMD2(camera.x + t * (q.x - camera.x), camera.y + t * (q.y - camera.y))
-            if t > 0, t < 1, cuboid.footprint.contains(cut, margin: margin) { continue }
-        }
+        if q.z < cuboid.height, camera.z > cuboid.height,
+           let (t, cut) = cutWithPlane(from: camera, through: q, height: cuboid.height),
+           t < 1, cuboid.footprint.contains(cut, margin: margin) { continue }
         outside += 1
     }
     return Double(outside) / Double(max(1, box.pointIndices.count))

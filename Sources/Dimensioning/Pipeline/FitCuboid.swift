@@ -243,10 +243,9 @@ func gatherEdgeEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, r
             // foreground point is moved along its ray onto the plane (removing depth noise); a
             // background point must lie beyond the plane (t < 1); a point above the plane (a
             // lip) before it (t > 1), and still below the camera.
-            guard p.z < camera.z - 0.01 else { continue }
-            let t = (top.height - camera.z) / (p.z - camera.z)
-            guard t > 0, foreground || (drop > 0 ? t < 1 : t > 1) else { continue }
-            let cut = SIMD2(camera.x + t * (p.x - camera.x), camera.y + t * (p.y - camera.y))
+            guard p.z < camera.z - 0.01,
+                  let (t, cut) = cutWithPlane(from: camera, through: p, height: top.height),
+                  foreground || (drop > 0 ? t < 1 : t > 1) else { continue }
             let local = rectangle.local(cut)
             guard abs(local.x) <= reach, abs(local.y) <= reach else { continue }
             cuts.append((local, drop))

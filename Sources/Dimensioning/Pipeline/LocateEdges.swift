@@ -231,17 +231,27 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
             Statistics.median(lastTops) ?? median, Double(surfaces) / Double(boundaries.count))
 }
 
+/// How the reference camera sees a point of the top plane's edge: its focal length (pixels),
+/// its range (metres), the
+/// sine and cosine of the ray's elevation above the top plane, and how much of `outward` lies
+/// along the horizontal viewing direction (1: a side facing away, 0: a side seen along its
+/// length). Nil without a focal length or when the camera is not above the top.
+private func edgeView(edgePoint: SIMD2<Double>, outward: SIMD2<Double>, evidence: EdgeEvidence)
+    -> (focal: Double, range: Double, sinElevation: Double, cosElevation: Double, alongView: Double)? {
+    guard let f = evidence.focalPixels, f > 0, evidence.cameraAboveTop > 0 else { return nil }
+    let horizontal = edgePoint - evidence.camera
+    let distance = length(horizontal)
+    let range = (distance * distance + evidence.cameraAboveTop * evidence.cameraAboveTop).squareRoot()
+    let alongView = distance > 1e-9 ? dot(outward, horizontal / distance) : 0
+    return (f, range, evidence.cameraAboveTop / range, distance / range, alongView)
+}
+
 /// How far (metres) above the top plane one pixel of depth copied outward across the edge at
 /// `edgePoint` lands: a pixel step at constant depth moves a point by range / focal length
 /// across the ray, and for a side facing away from the camera part of that move is upward.
 func lipRisePerPixel(edgePoint: SIMD2<Double>, outward: SIMD2<Double>, evidence: EdgeEvidence) -> Double {
-    guard let f = evidence.focalPixels, f > 0, evidence.cameraAboveTop > 0 else { return 0 }
-    let horizontal = edgePoint - evidence.camera
-    let distance = length(horizontal)
-    guard distance > 1e-9 else { return 0 }
-    let range = (distance * distance + evidence.cameraAboveTop * evidence.cameraAboveTop).squareRoot()
-    let cosElevation = distance / range
-    return range / f * cosElevation * max(0, dot(outward, horizontal / distance))
+    guard let view = edgeView(edgePoint: edgePoint, outward: outward, evidence: evidence) else { return 0 }
+    return view.range / view.focal * view.cosElevation * max(0, view.alongView)
 }
 
 /// One image pixel's footprint (metres) on the top plane along `outward` at `edgePoint`
@@ -249,14 +259,20 @@ func lipRisePerPixel(edgePoint: SIMD2<Double>, outward: SIMD2<Double>, evidence:
 /// per pixel, stretched by 1 / sin(elevation) along the viewing direction. Falls back to the
 /// top's sample spacing when the focal length is unknown.
 func pixelFootprint(edgePoint: SIMD2<Double>, outward: SIMD2<Double>, evidence: EdgeEvidence) -> Double {
-    guard let f = evidence.focalPixels, f > 0, evidence.cameraAboveTop > 0 else { return evidence.spacing }
-    let horizontal = edgePoint - evidence.camera
-    let distance = length(horizontal)
-    let range = (distance * distance + evidence.cameraAboveTop * evidence.cameraAboveTop).squareRoot()
-    let sinElevation = evidence.cameraAboveTop / range
-    let alongView = distance > 1e-9 ? dot(outward, horizontal / distance) : 0
-    let stretch = (alongView * alongView / (sinElevation * sinElevation) + (1 - alongView * alongView)).squareRoot()
-    return range / f * stretch
+    guard let view = edgeView(edgePoint: edgePoint, outward: outward, evidence: evidence) else { return evidence.spacing }
+    let along = view.alongView * view.alongView
+    let stretch = (along / (view.sinElevation * view.sinElevation) + (1 - along)).squareRoot()
+    return view.range / view.focal * stretch
+}
+
+/// Where the ray from `camera` through `point` (floor-frame coordinates, metres) meets the
+/// horizontal plane at `height`: the ray parameter `t` (0 at the camera, 1 at the point) and
+/// the crossing's floor coordinates. Nil when the ray does not go down to the plane (t <= 0).
+func cutWithPlane(from camera: SIMD3<Double>, through point: SIMD3<Double>, height: Double)
+    -> (t: Double, position: SIMD2<Double>)? {
+    let t = (height - camera.z) / (point.z - camera.z)
+    guard t > 0 else { return nil }
+    return (t, SIMD2(camera.x + t * (point.x - camera.x), camera.y + t * (point.y - camera.y)))
 }
 
 /// The threshold `e` that best separates foreground values (below) from background values

@@ -85,7 +85,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         // rectangle too: only a cluster covering three or more tops' worth of floor is a group.
         let count = estimatedObjectCount(scene, box: box, cuboid: cuboid)
         if count >= 3,
-           shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin) > parameters.box.maximumShareOutside {
+           shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin,
+                                  minimumHeight: parameters.box.minimumHeight / 2) > parameters.box.maximumShareOutside {
             throw .severalBoxes(count: count)
         }
         let edges = cutOffEdges(scene, box: box, margin: parameters.box.borderMarginPixels,
@@ -102,7 +103,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if cuboid.fill < parameters.confidence.minimumFill - 0.1 {
         throw .notCuboid(reason: "the top covers \(Int((cuboid.fill * 100).rounded())) % of its rectangle")
     }
-    let outside = shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin)
+    let outside = shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin,
+                                  minimumHeight: parameters.box.minimumHeight / 2)
     let hidden = occludedNeighbourPoints(scene, box: box, cuboid: cuboid, reach: parameters.box.occludedNeighbourReach,
                                          maximumNeighbourHeight: parameters.box.maximumNeighbourHeight,
                                          maximumNeighbourExtent: parameters.box.maximumNeighbourExtent)

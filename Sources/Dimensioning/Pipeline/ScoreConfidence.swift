@@ -45,6 +45,7 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     // Medium-confidence samples are normal on glossy card and at grazing angles; only a box
     // seen mostly through low-confidence returns (dark or reflective wrap) is penalised.
     let sensor = 0.5 + 0.5 * ramp(high / Double(max(1, box.pointIndices.count)), from: 0.1, to: 0.5)
+    let edges = edgeEvidenceFactor(cuboid.edges, parameters: parameters, calibrated: calibrated)
     let agreementFactor: Double
     if let agreement {
         let s = agreement.maximumSpread / parameters.spreadScale
@@ -55,7 +56,6 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
         // flat, well-supported top and every side located from a side face or a clean
         // silhouette (no fallback, no borrowed band, no doubt about the sensor's edges), can
         // pass the gate; anything less keeps `singleFrameFactor`.
-        let edges = edgeEvidenceFactor(cuboid.edges, parameters: parameters, calibrated: calibrated)
         let clean = edges >= 0.999 && flatness >= 0.9 && cuboid.fill >= parameters.minimumFill
             && cuboid.topPointCount >= parameters.fullSupportPoints
         agreementFactor = clean ? 1 : parameters.singleFrameFactor
@@ -65,7 +65,7 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     let visibility = 0.9 + 0.1 * Double(cuboid.edgeMethods.filter { $0 != .topExtent }.count) / 4
     return ConfidenceBreakdown(planarity: planarity, fill: fill, support: support, sensorConfidence: sensor,
                                agreement: agreementFactor, range: range, visibility: visibility,
-                               edges: edgeEvidenceFactor(cuboid.edges, parameters: parameters, calibrated: calibrated))
+                               edges: edges)
 }
 
 /// The edge-evidence factor: the product over the four sides of

@@ -88,17 +88,6 @@ public struct SensorProfile: Sendable, Codable, Equatable {
     }
 }
 
-/// A short, human reason for a JSON decoding failure.
-func describeDecodingError(_ error: Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context): return context.debugDescription
-    case DecodingError.keyNotFound(let key, _): return "missing \(key.stringValue)"
-    case DecodingError.typeMismatch(_, let context): return "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
-    case DecodingError.valueNotFound(_, let context): return "missing value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
-    default: return String(describing: error)
-    }
-}
-
 extension DepthCapture {
     /// The capture with every depth multiplied by `scale` (a sensor profile's depth scale): the
     /// scene scales about each frame's camera, as a depth scale error does.

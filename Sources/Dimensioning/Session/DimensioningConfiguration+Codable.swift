@@ -45,7 +45,7 @@ extension DimensioningConfiguration: Codable {
         do {
             return try JSONDecoder().decode(DimensioningConfiguration.self, from: data)
         } catch {
-            throw .unreadableCapture(file: file, reason: "invalid configuration JSON: \(Self.describe(error))")
+            throw .unreadableCapture(file: file, reason: "invalid configuration JSON: \(describeDecodingError(error))")
         }
     }
 
@@ -56,15 +56,17 @@ extension DimensioningConfiguration: Codable {
         // Plain numbers and strings: encoding cannot fail.
         return (try? encoder.encode(self)) ?? Data("{}".utf8)
     }
+}
 
-    private static func describe(_ error: Error) -> String {
-        switch error as? DecodingError {
-        case let .typeMismatch(_, context), let .valueNotFound(_, context),
-             let .keyNotFound(_, context), let .dataCorrupted(context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-        default:
-            return "\(error)"
-        }
+/// A short, human reason for a JSON decoding failure: the key path, then what was wrong there
+/// (configuration files and sensor profiles).
+func describeDecodingError(_ error: Error) -> String {
+    switch error as? DecodingError {
+    case let .typeMismatch(_, context), let .valueNotFound(_, context),
+         let .keyNotFound(_, context), let .dataCorrupted(context):
+        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+        return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+    default:
+        return "\(error)"
     }
 }
