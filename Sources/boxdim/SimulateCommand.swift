@@ -23,10 +23,10 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Captures to write.")
     var count = 60
 
-    @Option(help: "Catalog seed (default 2026; 7919 for --split holdout).")
+    @Option(help: "Catalog seed (default 2026; 6151 for --split holdout, 7919 for retired, 4243 for fixed).")
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("Sensor models: iphone, tuning or holdout (see `boxdim accuracy --help`).", valueName: "split"))
+    @Option(help: ArgumentHelp("Sensor models: iphone, tuning, holdout, retired or fixed (see `boxdim accuracy --help`).", valueName: "split"))
     var split: SensorSplit = .iphone
 
     @Option(help: "Frames per capture (1...60); default: the catalog's 10-60.")

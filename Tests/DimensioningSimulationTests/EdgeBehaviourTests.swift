@@ -90,8 +90,12 @@ import Testing
 
     @Test func splitsShareNoMemberButTheIPhoneAndUseTheirOwnSeeds() {
         let tuning = Set(SensorFamily.tuning.map(\.name)), holdout = Set(SensorFamily.holdout.map(\.name))
+        let retired = Set(SensorFamily.retiredHoldout.map(\.name))
         #expect(tuning.intersection(holdout) == ["iphone"])
-        #expect(SensorSplit.tuning.defaultSeed != SensorSplit.holdout.defaultSeed)
+        #expect(retired.intersection(holdout) == ["iphone"])
+        #expect(Set(SensorSplit.allCases.map(\.defaultSeed)).count >= 3)
+        #expect(SensorSplit.holdout.defaultSeed != SensorSplit.tuning.defaultSeed)
+        #expect(SensorSplit.holdout.defaultSeed != SensorSplit.retired.defaultSeed)
         #expect(SensorFamily.holdout.count >= 6)
     }
 }

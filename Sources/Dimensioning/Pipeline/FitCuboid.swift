@@ -21,6 +21,8 @@ public struct CuboidFit: Sendable {
     public var edgeMethods: [EdgeMethod] { edges.map(\.method) }
     /// Top-face points used (after outlier trimming).
     public var topPointCount: Int
+    /// What the sides showed about a fattening sensor (`assessLips`).
+    public var lips: LipAssessment = .unknown
 }
 
 /// Fits the oriented cuboid.
@@ -40,7 +42,8 @@ public struct CuboidFit: Sendable {
 /// rises above the top past an edge (a lip of fattening) is the sensor's calibrated spread
 /// like any other and counts as top; without one, it counts as past the edge.
 public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
-                      parameters: BoxParameters = .init(), edgeOffsetPixels: Double? = nil) throws(DimensioningError) -> CuboidFit {
+                      parameters: BoxParameters = .init(), edgeOffsetPixels: Double? = nil,
+                      lipShareLimit: Double = ConfidenceParameters().lipShareLimit) throws(DimensioningError) -> CuboidFit {
     let frame = box.floorFrame
     var topPoints = scene.pointsInWorld.subset(top.inlierIndices)
     if topPoints.count > parameters.outlierNeighbours * 2,
@@ -71,6 +74,8 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
         estimates.append(located.estimate)
     }
     reconcileBands(&edges, &estimates, tolerancePixels: parameters.bandConsistencyPixels)
+    var lips = assessLips(estimates, parameters: parameters, lipShareLimit: lipShareLimit)
+    if edgeOffsetPixels == nil { correctFattening(&edges, &estimates, lips: lips) }
     let extentA = edges[0] + edges[1], extentB = edges[2] + edges[3]
     let shiftA = (edges[0] - edges[1]) / 2, shiftB = (edges[2] - edges[3]) / 2
     var footprint = Rectangle2D(center: rectangle.center + shiftA * rectangle.axisA + shiftB * rectangle.axisB,
@@ -78,6 +83,8 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     if footprint.halfB > footprint.halfA {
         footprint = footprint.normalized()
         estimates = [estimates[2], estimates[3], estimates[0], estimates[1]]
+        let counts = lips.passedForTopPixels
+        lips.passedForTopPixels = [counts[2], counts[3], counts[0], counts[1]]
     }
     // Fill compares the top's hull with the rectangle of its own points (robust extents), not
     // with the located footprint: a sensor's edge band eats into the top's outline without
@@ -87,7 +94,7 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     let axisA = frame.worldDirection(footprint.axisA), axisB = frame.worldDirection(footprint.axisB)
     return CuboidFit(footprint: footprint, length: 2 * footprint.halfA, width: 2 * footprint.halfB,
                      height: top.height, centerInWorld: center, axesInWorld: [axisA, axisB, frame.up],
-                     fill: fill, edges: estimates, topPointCount: top2D.count)
+                     fill: fill, edges: estimates, topPointCount: top2D.count, lips: lips)
 }
 
 /// Rotates the rectangle within ±3 degrees (0.05-degree steps) to minimise the area spanned by

@@ -38,6 +38,13 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// sharp sensor, not a fattening one; elsewhere (a straight-down view, a side seen along
     /// its length) the two cannot be told apart.
     public var lipVisible: Bool = false
+    /// Silhouette sides facing away: how far (metres) a one-pixel lip would rise above the top
+    /// here (`lipRisePerPixel`), and how far the top's outermost row of samples stands above
+    /// the rows just inside it (median over strips, with its standard error). A lip lower than
+    /// the foreground band passes for top; this is how it still shows (see `assessLips`).
+    public var lipRisePerPixel: Double = 0
+    public var outerRowRise: Double?
+    public var outerRowRiseError: Double?
     /// Silhouette sides: the band here was much wider than on the capture's other silhouette
     /// sides (something behind the box, or missing returns, not the sensor's edge), so the side
     /// was placed from the top's last ray plus half the band the other sides show.
@@ -60,6 +67,9 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
         case correction = "correction_m"
         case strips
         case lipVisible = "lip_visible"
+        case lipRisePerPixel = "lip_rise_per_px_m"
+        case outerRowRise = "outer_row_rise_m"
+        case outerRowRiseError = "outer_row_rise_error_m"
         case bandFromOtherSides = "band_from_other_sides"
         case backedBySurface = "backed_by_surface"
     }
@@ -148,13 +158,16 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         }
         estimate.method = .silhouette
         estimate.strips = silhouette.strips
+        estimate.outerRowRise = silhouette.outerRowRise
+        estimate.outerRowRiseError = silhouette.outerRowRiseError
         estimate.bandPixels = silhouette.bandPixels
         estimate.lipShare = silhouette.lipShare
         estimate.lastTopRay = silhouette.lastTop
         estimate.backedBySurface = silhouette.surfaceShare > 0.5
         estimate.correction = facesCamera ? 0 : -edgeOffsetPixels * footprint
-        estimate.lipVisible = 2 * lipRisePerPixel(edgePoint: direction * half, outward: direction, evidence: evidence)
-            > evidence.foregroundBand
+        let rise = lipRisePerPixel(edgePoint: direction * half, outward: direction, evidence: evidence)
+        estimate.lipRisePerPixel = rise
+        estimate.lipVisible = 2 * rise > evidence.foregroundBand
         return (silhouette.position + estimate.correction, estimate)
     }
     if let sideFace {
@@ -171,7 +184,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
 private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) -> Double,
                             half: Double, inner: Double, facesCamera: Bool, footprint: Double,
                             evidence: EdgeEvidence, parameters: BoxParameters)
-    -> (position: Double, strips: Int, bandPixels: Double, lipShare: Double, lastTop: Double, surfaceShare: Double)? {
+    -> SilhouetteEdge? {
     // The top's outermost clean samples can lie a band's width inside the edge and the first
     // floor samples as far outside it: the window around the top's extent covers both.
     let window = max(0.04, (2 * parameters.maximumBandPixels + 2) * footprint)
@@ -185,7 +198,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     // behind the box (a wall). Mixed pixels straddle the edge, so they are left out; a point
     // between top and floor farther than a band's width past the top's last ray is a surface.
     let floorDrop = evidence.topHeight - evidence.floorBand
-    var buckets = [[(u: Double, foreground: Bool, above: Bool, between: Bool)]](repeating: [], count: strips)
+    var buckets = [[(u: Double, drop: Double, foreground: Bool, above: Bool, between: Bool)]](repeating: [], count: strips)
     for cut in evidence.rayCuts {
         let rises = !facesCamera && cut.drop < -evidence.foregroundBand
         let foreground = abs(cut.drop) <= evidence.foregroundBand || (rises && !evidence.lipsArePastEdge)
@@ -195,12 +208,12 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
         let u = outward(cut.position), v = across(cut.position)
         guard abs(u - half) <= window, abs(v) <= inner else { continue }
         let strip = min(strips - 1, Int(((v + inner) / (2 * inner) * Double(strips)).rounded(.down)))
-        buckets[strip].append((u, foreground, above, between))
+        buckets[strip].append((u, cut.drop, foreground, above, between))
     }
     // A strip counts when both classes meet across a gap of at most a few samples; a side where
     // most strips see nothing past the edge (a face at grazing incidence, dropped by the
     // sensor) has no silhouette to measure.
-    var boundaries: [Double] = [], bands: [Double] = [], lastTops: [Double] = []
+    var boundaries: [Double] = [], bands: [Double] = [], lastTops: [Double] = [], rises: [Double] = []
     var lips = 0, surfaces = 0
     for all in buckets {
         let foreground = all.filter(\.foreground).map(\.u)
@@ -224,11 +237,48 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
         bands.append(max(0, (first.u - outer) / max(footprint, 1e-6) - 1))
         boundaries.append(boundary)
         lastTops.append(outer)
+        if !facesCamera, let rise = outerRowRise(bucket.filter(\.foreground).map { ($0.u, $0.drop) },
+                                                 outer: outer, footprint: footprint) {
+            rises.append(rise)
+        }
     }
     guard boundaries.count >= 3, 2 * boundaries.count >= strips, let median = Statistics.median(boundaries)
     else { return nil }
-    return (median, boundaries.count, Statistics.median(bands) ?? 0, Double(lips) / Double(boundaries.count),
-            Statistics.median(lastTops) ?? median, Double(surfaces) / Double(boundaries.count))
+    var edge = SilhouetteEdge(position: median, strips: boundaries.count, bandPixels: Statistics.median(bands) ?? 0,
+                              lipShare: Double(lips) / Double(boundaries.count),
+                              lastTop: Statistics.median(lastTops) ?? median,
+                              surfaceShare: Double(surfaces) / Double(boundaries.count))
+    if rises.count >= 3, let rise = Statistics.median(rises) {
+        // Standard error of a median: 1.2533 sigma / sqrt(n), sigma from the MAD (1.4826 MAD).
+        let mad = Statistics.median(rises.map { abs($0 - rise) }) ?? 0
+        edge.outerRowRise = rise
+        edge.outerRowRiseError = 1.2533 * 1.4826 * mad / Double(rises.count).squareRoot()
+    }
+    return edge
+}
+
+/// A silhouette side as `silhouetteEdge` measured it (see `locateEdge`).
+private struct SilhouetteEdge {
+    var position: Double
+    var strips: Int
+    var bandPixels: Double
+    var lipShare: Double
+    var lastTop: Double
+    var surfaceShare: Double
+    var outerRowRise: Double? = nil
+    var outerRowRiseError: Double? = nil
+}
+
+/// How far (metres) the outermost row of a strip's top samples stands above the rows just
+/// inside it (1.5 to 4 pixel footprints in): the median drop of the inner rows minus that of
+/// the outer row. About 0 for a sharp or mixing sensor (mixed pixels that pass as top sag, so
+/// it is then negative); about `k` times `lipRisePerPixel` when the sensor fattens the top by
+/// `k` pixels whose lip stays within the foreground band. Nil when either row is empty.
+private func outerRowRise(_ foreground: [(u: Double, drop: Double)], outer: Double, footprint: Double) -> Double? {
+    let outerRow = foreground.filter { $0.u > outer - footprint }.map(\.drop)
+    let innerRows = foreground.filter { $0.u <= outer - 1.5 * footprint && $0.u > outer - 4 * footprint }.map(\.drop)
+    guard let o = Statistics.median(outerRow), let i = Statistics.median(innerRows) else { return nil }
+    return i - o
 }
 
 /// How the reference camera sees a point of the top plane's edge: its focal length (pixels),

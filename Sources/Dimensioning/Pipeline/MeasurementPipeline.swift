@@ -75,7 +75,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     do {
         top = try fitTopFace(scene, box: box, parameters: parameters.box)
         cuboid = try fitCuboid(scene, box: box, top: top, parameters: parameters.box,
-                               edgeOffsetPixels: parameters.profile?.edgeOffsetPixels)
+                               edgeOffsetPixels: parameters.profile?.edgeOffsetPixels,
+                               lipShareLimit: parameters.confidence.lipShareLimit)
     } catch {
         if !borderEdges.isEmpty { throw .boxCutOff(edges: borderEdges) }
         throw error

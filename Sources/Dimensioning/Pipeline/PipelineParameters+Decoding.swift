@@ -87,6 +87,9 @@ extension BoxParameters {
         minimumSidePoints = try c.value(AnyKey("minimumSidePoints"), or: minimumSidePoints)
         maximumBandPixels = try c.value(AnyKey("maximumBandPixels"), or: maximumBandPixels)
         bandConsistencyPixels = try c.value(AnyKey("bandConsistencyPixels"), or: bandConsistencyPixels)
+        lipMeasurableRise = try c.value(AnyKey("lipMeasurableRise"), or: lipMeasurableRise)
+        lipCountError = try c.value(AnyKey("lipCountError"), or: lipCountError)
+        fatteningPixels = try c.value(AnyKey("fatteningPixels"), or: fatteningPixels)
         outsideMargin = try c.value(AnyKey("outsideMargin"), or: outsideMargin)
         maximumShareOutside = try c.value(AnyKey("maximumShareOutside"), or: maximumShareOutside)
         occludedNeighbourReach = try c.value(AnyKey("occludedNeighbourReach"), or: occludedNeighbourReach)
@@ -114,6 +117,8 @@ extension ConfidenceParameters {
         wideBandFactor = try c.value(AnyKey("wideBandFactor"), or: wideBandFactor)
         lipShareLimit = try c.value(AnyKey("lipShareLimit"), or: lipShareLimit)
         lipFactor = try c.value(AnyKey("lipFactor"), or: lipFactor)
+        selfCalibratedFatteningFactor = try c.value(AnyKey("selfCalibratedFatteningFactor"),
+                                                    or: selfCalibratedFatteningFactor)
         sharpBandPixels = try c.value(AnyKey("sharpBandPixels"), or: sharpBandPixels)
         unverifiedSharpFactor = try c.value(AnyKey("unverifiedSharpFactor"), or: unverifiedSharpFactor)
         borrowedBandFactor = try c.value(AnyKey("borrowedBandFactor"), or: borrowedBandFactor)

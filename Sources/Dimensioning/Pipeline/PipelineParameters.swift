@@ -106,6 +106,13 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     public var bandConsistencyPixels: Double = 2.5
     /// A side needs this many points to locate its edge; otherwise the top face's edge is used.
     public var minimumSidePoints: Int = 12
+    /// Fattening (`assessLips`): a side counts the fattened pixels that passed for top only
+    /// where a one-pixel lip rises at least `lipMeasurableRise` metres above the top (valid
+    /// range 0.001...0.01) and the count's standard error is at most `lipCountError` pixels;
+    /// a count of `fatteningPixels` or more is fattening, less (on such a side) rules it out.
+    public var lipMeasurableRise: Double = 0.002
+    public var lipCountError: Double = 0.15
+    public var fatteningPixels: Double = 0.4
     /// "Several boxes": refused when more than `maximumShareOutside` of the object's points lie
     /// more than `outsideMargin` metres outside the fitted footprint (another box touches it).
     public var outsideMargin: Double = 0.025
@@ -159,10 +166,15 @@ public struct ConfidenceParameters: Sendable, Equatable, Codable {
     /// than this share of its strips gets `lipFactor`, unless a sensor profile calibrates it.
     public var lipShareLimit: Double = 0.25
     public var lipFactor: Double = 0.7
+    /// A capture whose sensor fattens edges (`LipAssessment.fatteningSeen`, no sensor profile):
+    /// the sides are self-corrected (`correctFattening`), but the correction is learnt from
+    /// a few strips of lip, so the confidence takes this factor once.
+    public var selfCalibratedFatteningFactor: Double = 0.7
     /// A silhouette side sharper than `sharpBandPixels` where a lip could not show
     /// (`EdgeEstimate.lipVisible` false: a straight-down view, a side seen along its length)
     /// may be a fattening sensor's edge as well as a sharp sensor's: `unverifiedSharpFactor`,
-    /// unless a sensor profile calibrates it.
+    /// unless a sensor profile calibrates it or the capture rules fattening out
+    /// (`LipAssessment.fatteningRuledOut`).
     public var sharpBandPixels: Double = 0.25
     public var unverifiedSharpFactor: Double = 0.8
     /// A silhouette side placed with the other sides' band (`EdgeEstimate.bandFromOtherSides`).

@@ -45,7 +45,7 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     // Medium-confidence samples are normal on glossy card and at grazing angles; only a box
     // seen mostly through low-confidence returns (dark or reflective wrap) is penalised.
     let sensor = 0.5 + 0.5 * ramp(high / Double(max(1, box.pointIndices.count)), from: 0.1, to: 0.5)
-    let edges = edgeEvidenceFactor(cuboid.edges, parameters: parameters, calibrated: calibrated)
+    let edges = edgeEvidenceFactor(cuboid.edges, lips: cuboid.lips, parameters: parameters, calibrated: calibrated)
     let agreementFactor: Double
     if let agreement {
         let s = agreement.maximumSpread / parameters.spreadScale
@@ -74,12 +74,21 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 ///   `wideBandPixels` to twice that, and `lipFactor` when a lip shows in more than
 ///   `lipShareLimit` of its strips and no sensor profile (`calibrated`) accounts for it, and
 ///   `unverifiedSharpFactor` for a sharp edge where a lip could not show (see
-///   `EdgeEstimate.lipVisible`), again unless calibrated;
+///   `EdgeEstimate.lipVisible`), again unless calibrated or the capture rules fattening out
+///   (`LipAssessment.fatteningRuledOut`: a lip would have shown on another side and did not)
+///   and its silhouette sides' median band is under a pixel (a sharp sensor);
 /// - for a side-face side, a ramp from 1 to `disagreementFactor` as its silhouette estimate
-///   departs from the side face by `disagreementTolerance` to three times that.
-public func edgeEvidenceFactor(_ edges: [EdgeEstimate], parameters: ConfidenceParameters = .init(),
-                               calibrated: Bool = false) -> Double {
-    var factor = 1.0
+///   departs from the side face by `disagreementTolerance` to three times that;
+///
+/// times `selfCalibratedFatteningFactor` once when the capture shows a fattening sensor
+/// (`LipAssessment.fatteningSeen`) and no profile calibrates it.
+public func edgeEvidenceFactor(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown,
+                               parameters: ConfidenceParameters = .init(), calibrated: Bool = false) -> Double {
+    var factor = calibrated || !lips.fatteningSeen ? 1.0 : parameters.selfCalibratedFatteningFactor
+    // Ruling fattening out vouches for sharp sides only when the sensor is sharp: a sharp side
+    // in a capture whose other sides show a band of a pixel or more is not the sensor's edge.
+    let bands = edges.filter { $0.method == .silhouette }.compactMap(\.bandPixels)
+    let sharpSensor = lips.fatteningRuledOut && (Statistics.median(bands) ?? .infinity) < 1
     for edge in edges {
         switch edge.method {
         case .topExtent:
@@ -90,7 +99,7 @@ public func edgeEvidenceFactor(_ edges: [EdgeEstimate], parameters: ConfidencePa
                 * ramp(band, from: parameters.wideBandPixels, to: 2 * parameters.wideBandPixels)
             if !calibrated, (edge.lipShare ?? 0) > parameters.lipShareLimit { factor *= parameters.lipFactor }
             if edge.bandFromOtherSides { factor *= parameters.borrowedBandFactor }
-            if !calibrated, band < parameters.sharpBandPixels, !edge.lipVisible {
+            if !calibrated, !sharpSensor, band < parameters.sharpBandPixels, !edge.lipVisible {
                 factor *= parameters.unverifiedSharpFactor
             }
         case .sideFace:

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+@testable import DimensioningSimulation
+
+/// Fattening judged over the capture: lips lower than the foreground band still raise the top's
+/// outermost row, which counts the fattened pixels; a side where a pixel's lip would show and
+/// none does rules a fattening sensor out for the capture's other sharp sides.
+@Suite struct AssessLipsTests {
+    /// A silhouette side facing away whose outer row stands `rise` metres above the rows inside
+    /// it, with a one-pixel lip rising `perPixel` metres there.
+    static func side(rise: Double?, perPixel: Double, error: Double = 0.0001, band: Double = 0,
+                     lipShare: Double = 0, footprint: Double = 0.005) -> EdgeEstimate {
+        var e = EdgeEstimate(method: .silhouette, pixelFootprint: footprint, bandPixels: band, lipShare: lipShare,
+                             disagreement: nil, correction: 0, strips: 20)
+        e.lipRisePerPixel = perPixel
+        e.outerRowRise = rise
+        e.outerRowRiseError = rise == nil ? nil : error
+        return e
+    }
+
+    @Test func countsTheFattenedPixelsThatPassedForTop() {
+        let limit = ConfidenceParameters().lipShareLimit
+        // 2 px of fattening seen where a pixel's lip rises 2.5 mm (5 mm: both within the band).
+        let fattened = [Self.side(rise: 0.005, perPixel: 0.0025), Self.side(rise: 0.0001, perPixel: 0.0001),
+                        Self.side(rise: nil, perPixel: 0), Self.side(rise: 0.0036, perPixel: 0.0036)]
+        let lips = assessLips(fattened, parameters: BoxParameters(), lipShareLimit: limit)
+        #expect(abs(lips.passedForTopPixels[0]! - 2) < 1e-9)
+        #expect(lips.passedForTopPixels[1] == nil, "a 0.1 mm rise per pixel cannot count pixels")
+        #expect(lips.passedForTopPixels[2] == nil)
+        #expect(abs(lips.passedForTopPixels[3]! - 1) < 1e-9)
+        #expect(lips.fatteningSeen && !lips.fatteningRuledOut)
+        #expect(abs(lips.fatteningPixels! - 2) < 1e-9)
+
+        // A sharp sensor: no rise where a pixel's lip would rise 3 mm.
+        let sharp = [Self.side(rise: 0.0002, perPixel: 0.003), Self.side(rise: nil, perPixel: 0)]
+        let none = assessLips(sharp, parameters: BoxParameters(), lipShareLimit: limit)
+        #expect(none.fatteningRuledOut && !none.fatteningSeen)
+
+        // Too noisy to count (standard error 0.5 px): no verdict either way.
+        let noisy = [Self.side(rise: 0.0002, perPixel: 0.003, error: 0.0015)]
+        let unknown = assessLips(noisy, parameters: BoxParameters(), lipShareLimit: limit)
+        #expect(!unknown.fatteningSeen && !unknown.fatteningRuledOut && unknown.fatteningPixels == nil)
+
+        // Lips above the band in most strips are fattening even where nothing was counted.
+        let above = [Self.side(rise: 0.0002, perPixel: 0.003), Self.side(rise: nil, perPixel: 0, lipShare: 0.8)]
+        let seen = assessLips(above, parameters: BoxParameters(), lipShareLimit: limit)
+        #expect(seen.fatteningSeen && !seen.fatteningRuledOut)
+    }
+
+    @Test func correctionMovesFattenedSidesInwardByTheirOwnCountOrTheCaptures() {
+        var estimates = [Self.side(rise: 0.005, perPixel: 0.0025), Self.side(rise: 0.0001, perPixel: 0.0001),
+                         EdgeEstimate(method: .sideFace, pixelFootprint: 0.004, bandPixels: nil, lipShare: nil,
+                                      disagreement: nil, correction: 0, strips: 0),
+                         Self.side(rise: 0.0036, perPixel: 0.0036, footprint: 0.006)]
+        let lips = assessLips(estimates, parameters: BoxParameters(), lipShareLimit: 0.25)
+        var positions = [0.2, 0.2, 0.15, 0.15]
+        correctFattening(&positions, &estimates, lips: lips)
+        #expect(abs(positions[0] - (0.2 - 2 * 0.005)) < 1e-12, "its own count, 2 px")
+        #expect(abs(positions[1] - (0.2 - 2 * 0.005)) < 1e-12, "no count of its own: the capture's 2 px")
+        #expect(positions[2] == 0.15, "a side face is free of fattening")
+        #expect(abs(positions[3] - (0.15 - 1 * 0.006)) < 1e-12)
+        #expect(abs(estimates[3].correction + 0.006) < 1e-12)
+
+        // Nothing moves when no fattening is seen.
+        var sharp = [Self.side(rise: 0.0002, perPixel: 0.003)]
+        var at = [0.2]
+        correctFattening(&at, &sharp, lips: assessLips(sharp, parameters: BoxParameters(), lipShareLimit: 0.25))
+        #expect(at == [0.2])
+    }
+
+    @Test func aSharpSensorVouchesForItsSidesWhereNoLipCouldShow() {
+        let sharpSide = Self.side(rise: nil, perPixel: 0)     // seen along its length: no lip can show
+        let witness = Self.side(rise: 0.0001, perPixel: 0.003) // a pixel's lip would rise 3 mm: none
+        let ruledOut = assessLips([witness, sharpSide], parameters: BoxParameters(), lipShareLimit: 0.25)
+        #expect(edgeEvidenceFactor([witness, sharpSide], lips: ruledOut) == 1)
+        #expect(edgeEvidenceFactor([witness, sharpSide]) < 0.85, "without the capture's verdict")
+        // A sharp side in a capture whose other sides show a 3-px band is not the sensor's edge.
+        let banded = [Self.side(rise: 0.0001, perPixel: 0.003, band: 3), Self.side(rise: 0.0001, perPixel: 0.003, band: 3),
+                      sharpSide]
+        let verdict = assessLips(banded, parameters: BoxParameters(), lipShareLimit: 0.25)
+        #expect(verdict.fatteningRuledOut)
+        #expect(edgeEvidenceFactor(banded, lips: verdict) < 0.85)
+        // Fattening seen: the self-calibrated correction keeps the result below the gate.
+        let fattened = assessLips([Self.side(rise: 0.005, perPixel: 0.0025)], parameters: BoxParameters(), lipShareLimit: 0.25)
+        #expect(edgeEvidenceFactor([Self.side(rise: 0.005, perPixel: 0.0025, band: 1)], lips: fattened)
+                == ConfidenceParameters().selfCalibratedFatteningFactor)
+    }
+
+    /// End to end: a sharp sensor seen obliquely passes the gate; a 2-pixel fattening sensor
+    /// from the same pose is seen, corrected toward the truth and kept below the gate.
+    @Test func sharpPassesAndFatteningIsSeenAndCorrected() throws {
+        let sharp = try runPipeline(EdgeEvidenceTests.capture(EdgeEvidenceTests.member("sharp"), elevation: 45, azimuth: 2.0))
+        #expect(sharp.cuboid.lips.fatteningRuledOut, "\(sharp.cuboid.lips)")
+        #expect(sharp.confidence.combined >= 0.85, "factors \(sharp.confidence)")
+        #expect(abs(sharp.cuboid.length - EdgeEvidenceTests.box.length) <= 0.004)
+        #expect(abs(sharp.cuboid.width - EdgeEvidenceTests.box.width) <= 0.004)
+
+        let capture = EdgeEvidenceTests.capture(EdgeEvidenceTests.member("fatten2"), elevation: 45, azimuth: 2.0)
+        let fattened = try runPipeline(capture)
+        #expect(fattened.cuboid.lips.fatteningSeen, "\(fattened.cuboid.lips)")
+        #expect(fattened.confidence.combined < 0.85, "factors \(fattened.confidence)")
+        var uncorrected = PipelineParameters()
+        uncorrected.box.fatteningPixels = .infinity  // counts never reach it: nothing is corrected
+        uncorrected.confidence.lipShareLimit = 1
+        let raw = try runPipeline(capture, parameters: uncorrected)
+        let error = { (r: PipelineResult) in
+            abs(r.cuboid.length - EdgeEvidenceTests.box.length) + abs(r.cuboid.width - EdgeEvidenceTests.box.width)
+        }
+        #expect(error(fattened) < error(raw) - 0.004, "corrected \(error(fattened)), uncorrected \(error(raw)) m")
+    }
+}
