@@ -62,11 +62,12 @@ func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimi
 /// silhouette side facing away moves inward by the fattened pixels that passed for top there,
 /// measured on the side itself where it can be (`LipAssessment.passedForTopPixels`), else the
 /// capture's estimate (`fatteningPixels`, e.g. a side seen along its length, where no lip can
-/// show). Returns the corrected positions (metres from the rectangle's centre, side order)
+/// show, or a side facing the camera whose side face is too steep to be seen: the top spreads
+/// over it as over the floor). Returns the corrected positions (metres from the rectangle's centre, side order)
 /// and records each move in `EdgeEstimate.correction`. Nothing moves unless fattening is seen.
 func correctFattening(_ positions: inout [Double], _ estimates: inout [EdgeEstimate], lips: LipAssessment) {
     guard lips.fatteningSeen, let capture = lips.fatteningPixels, capture > 0 else { return }
-    for side in estimates.indices where estimates[side].method == .silhouette && estimates[side].outerRowRise != nil {
+    for side in estimates.indices where estimates[side].method == .silhouette {
         let pixels = max(0, lips.passedForTopPixels[side] ?? capture)
         let move = -pixels * estimates[side].pixelFootprint
         positions[side] += move
