@@ -58,18 +58,37 @@ func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimi
                          fatteningSeen: seen, fatteningRuledOut: ruledOut && !seen)
 }
 
-/// Self-calibration of a fattening sensor seen in the capture (no sensor profile): each
-/// silhouette side facing away moves inward by the fattened pixels that passed for top there,
-/// measured on the side itself where it can be (`LipAssessment.passedForTopPixels`), else the
-/// capture's estimate (`fatteningPixels`, e.g. a side seen along its length, where no lip can
-/// show, or a side facing the camera whose side face is too steep to be seen: the top spreads
-/// over it as over the floor). Returns the corrected positions (metres from the rectangle's centre, side order)
-/// and records each move in `EdgeEstimate.correction`. Nothing moves unless fattening is seen.
+/// Self-calibration of a fattening sensor seen in the capture (no sensor profile).
+///
+/// A side that counted its lip (`LipAssessment.passedForTopPixels`) is placed from its own
+/// outer row: each of the row's samples lies `rise / lipRisePerPixel` pixels out on the lip,
+/// so the row's median position less that many pixel footprints is the centre of the last
+/// pixel on the top, and the edge lies half a footprint beyond it. (Taking the count off the
+/// silhouette instead would mix the row's median rise with the outermost ray's position.) The
+/// other silhouette sides (a side seen along its length, where no lip can show, or a side
+/// facing the camera whose side face is too steep to be seen: the top spreads over it as over
+/// the floor) move inward by the sensor's whole spread: the largest shift the counting sides
+/// needed, or, where a counting side's lip also rose above the band (`lipEnd`), the lip's
+/// whole length, in pixels; by the capture's count when no side could be placed. Moves are never outward. Records each move
+/// in `EdgeEstimate.correction`; nothing moves unless fattening is seen.
 func correctFattening(_ positions: inout [Double], _ estimates: inout [EdgeEstimate], lips: LipAssessment) {
-    guard lips.fatteningSeen, let capture = lips.fatteningPixels, capture > 0 else { return }
+    guard lips.fatteningSeen, lips.fatteningPixels != nil else { return }
+    var moves = [Double?](repeating: nil, count: estimates.count)
+    var shifts: [Double] = []
     for side in estimates.indices where estimates[side].method == .silhouette {
-        let pixels = max(0, lips.passedForTopPixels[side] ?? capture)
-        let move = -pixels * estimates[side].pixelFootprint
+        let e = estimates[side]
+        guard let count = lips.passedForTopPixels[side], let row = e.outerRowPosition else { continue }
+        let lipEdge = row - (count - 0.5) * e.pixelFootprint
+        let move = min(0, lipEdge - positions[side])
+        moves[side] = move
+        shifts.append(-move / max(e.pixelFootprint, 1e-6))
+        // Where the lip also rises above the band, the sensor's whole spread is the lip's
+        // length: its last pixel lies (k - 1/2) footprints past the edge.
+        if let end = e.lipEnd { shifts.append((end - lipEdge) / max(e.pixelFootprint, 1e-6) + 0.5) }
+    }
+    let capture = shifts.max() ?? lips.fatteningPixels ?? 0
+    for side in estimates.indices where estimates[side].method == .silhouette {
+        let move = moves[side] ?? -capture * estimates[side].pixelFootprint
         positions[side] += move
         estimates[side].correction += move
     }

@@ -45,6 +45,11 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     public var lipRisePerPixel: Double = 0
     public var outerRowRise: Double?
     public var outerRowRiseError: Double?
+    /// The outer row's median position, and where a lip higher than the band ends (the last
+    /// ray above the top, median over the strips showing one), metres from the rectangle's
+    /// centre (not in any output).
+    var outerRowPosition: Double? = nil
+    var lipEnd: Double? = nil
     /// Silhouette sides: the band here was much wider than on the capture's other silhouette
     /// sides (something behind the box, or missing returns, not the sensor's edge), so the side
     /// was placed from the top's last ray plus half the band the other sides show.
@@ -160,6 +165,8 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         estimate.strips = silhouette.strips
         estimate.outerRowRise = silhouette.outerRowRise
         estimate.outerRowRiseError = silhouette.outerRowRiseError
+        estimate.outerRowPosition = silhouette.outerRowPosition
+        estimate.lipEnd = silhouette.lipEnd
         estimate.bandPixels = silhouette.bandPixels
         estimate.lipShare = silhouette.lipShare
         estimate.lastTopRay = silhouette.lastTop
@@ -214,6 +221,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     // most strips see nothing past the edge (a face at grazing incidence, dropped by the
     // sensor) has no silhouette to measure.
     var boundaries: [Double] = [], bands: [Double] = [], lastTops: [Double] = [], rises: [Double] = []
+    var outerRows: [Double] = [], lipEnds: [Double] = []
     var lips = 0, surfaces = 0
     for all in buckets {
         let foreground = all.filter(\.foreground).map(\.u)
@@ -232,14 +240,20 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
         } else if first.u - outer > parameters.silhouetteMaximumGapSamples * step {
             continue
         }
-        if first.above { lips += 1 }
+        if first.above {
+            lips += 1
+            // The lip above the band runs on until the first ray that is not above the top.
+            let end = pastEdge.filter { !$0.above }.map(\.u).min() ?? .infinity
+            if let last = pastEdge.filter({ $0.above && $0.u < end }).map(\.u).max() { lipEnds.append(last) }
+        }
         if first.between { surfaces += 1 }
         bands.append(max(0, (first.u - outer) / max(footprint, 1e-6) - 1))
         boundaries.append(boundary)
         lastTops.append(outer)
-        if !facesCamera, let rise = outerRowRise(bucket.filter(\.foreground).map { ($0.u, $0.drop) },
-                                                 outer: outer, footprint: footprint) {
-            rises.append(rise)
+        if !facesCamera, let row = outerRow(bucket.filter(\.foreground).map { ($0.u, $0.drop) },
+                                            outer: outer, footprint: footprint) {
+            rises.append(row.rise)
+            outerRows.append(row.position)
         }
     }
     guard boundaries.count >= 3, 2 * boundaries.count >= strips, let median = Statistics.median(boundaries)
@@ -253,7 +267,9 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
         let mad = Statistics.median(rises.map { abs($0 - rise) }) ?? 0
         edge.outerRowRise = rise
         edge.outerRowRiseError = 1.2533 * 1.4826 * mad / Double(rises.count).squareRoot()
+        edge.outerRowPosition = Statistics.median(outerRows)
     }
+    if 2 * lipEnds.count >= boundaries.count { edge.lipEnd = Statistics.median(lipEnds) }
     return edge
 }
 
@@ -267,18 +283,24 @@ private struct SilhouetteEdge {
     var surfaceShare: Double
     var outerRowRise: Double? = nil
     var outerRowRiseError: Double? = nil
+    var outerRowPosition: Double? = nil
+    var lipEnd: Double? = nil
 }
 
-/// How far (metres) the outermost row of a strip's top samples stands above the rows just
-/// inside it (1.5 to 4 pixel footprints in): the median drop of the inner rows minus that of
-/// the outer row. About 0 for a sharp or mixing sensor (mixed pixels that pass as top sag, so
-/// it is then negative); about `k` times `lipRisePerPixel` when the sensor fattens the top by
-/// `k` pixels whose lip stays within the foreground band. Nil when either row is empty.
-private func outerRowRise(_ foreground: [(u: Double, drop: Double)], outer: Double, footprint: Double) -> Double? {
-    let outerRow = foreground.filter { $0.u > outer - footprint }.map(\.drop)
+/// The outermost row of a strip's top samples (rays within a pixel footprint of the last one):
+/// its median position (metres from the centre) and how far (metres) it stands above the rows
+/// just inside it (1.5 to 4 footprints in), the median drop of the inner rows minus that of the
+/// outer row. The rise is about 0 for a sharp or mixing sensor (mixed pixels that pass as top
+/// sag, so it is then negative) and about `j` times `lipRisePerPixel` for a row `j` pixels out
+/// on the lip of a fattening sensor whose lip stays within the foreground band, so position
+/// and rise together give back the pixel the lip was copied from. Nil when either row is empty.
+private func outerRow(_ foreground: [(u: Double, drop: Double)], outer: Double, footprint: Double)
+    -> (position: Double, rise: Double)? {
+    let outerRow = foreground.filter { $0.u > outer - footprint }
     let innerRows = foreground.filter { $0.u <= outer - 1.5 * footprint && $0.u > outer - 4 * footprint }.map(\.drop)
-    guard let o = Statistics.median(outerRow), let i = Statistics.median(innerRows) else { return nil }
-    return i - o
+    guard let o = Statistics.median(outerRow.map(\.drop)), let i = Statistics.median(innerRows),
+          let position = Statistics.median(outerRow.map(\.u)) else { return nil }
+    return (position, i - o)
 }
 
 /// How the reference camera sees a point of the top plane's edge: its focal length (pixels),

@@ -48,19 +48,29 @@ import Testing
         #expect(seen.fatteningSeen && !seen.fatteningRuledOut)
     }
 
-    @Test func correctionMovesFattenedSidesInwardByTheirOwnCountOrTheCaptures() {
-        var estimates = [Self.side(rise: 0.005, perPixel: 0.0025), Self.side(rise: 0.0001, perPixel: 0.0001),
+    @Test func correctionPlacesCountingSidesFromTheirLipAndMovesTheOthersByTheWholeSpread() {
+        // Side 0: the outer row (median at 0.200 m) stands 2 px out on the lip: the last pixel
+        // on the top is centred 2 footprints in, the edge half a footprint beyond it (0.1925 m).
+        var counting = Self.side(rise: 0.005, perPixel: 0.0025)
+        counting.outerRowPosition = 0.2
+        // Side 3: 1 px passed for top, and its lip runs on above the band to 0.1705 m: the
+        // sensor's whole spread is (0.1705 - 0.1595) / 0.006 + 0.5 = 2.33 px.
+        var above = Self.side(rise: 0.0036, perPixel: 0.0036, lipShare: 0.8, footprint: 0.006)
+        above.outerRowPosition = 0.1625
+        above.lipEnd = 0.1705
+        var estimates = [counting, Self.side(rise: 0.0001, perPixel: 0.0001),
                          EdgeEstimate(method: .sideFace, pixelFootprint: 0.004, bandPixels: nil, lipShare: nil,
                                       disagreement: nil, correction: 0, strips: 0),
-                         Self.side(rise: 0.0036, perPixel: 0.0036, footprint: 0.006)]
+                         above]
         let lips = assessLips(estimates, parameters: BoxParameters(), lipShareLimit: 0.25)
-        var positions = [0.2, 0.2, 0.15, 0.15]
+        var positions = [0.2025, 0.2, 0.15, 0.166]
         correctFattening(&positions, &estimates, lips: lips)
-        #expect(abs(positions[0] - (0.2 - 2 * 0.005)) < 1e-12, "its own count, 2 px")
-        #expect(abs(positions[1] - (0.2 - 2 * 0.005)) < 1e-12, "no count of its own: the capture's 2 px")
+        #expect(abs(positions[0] - 0.1925) < 1e-12, "placed from its own lip: \(positions[0])")
+        #expect(abs(positions[3] - 0.1595) < 1e-12, "placed from its own lip: \(positions[3])")
+        let spread = (0.1705 - 0.1595) / 0.006 + 0.5
+        #expect(abs(positions[1] - (0.2 - spread * 0.005)) < 1e-12, "no lip of its own: the whole spread")
         #expect(positions[2] == 0.15, "a side face is free of fattening")
-        #expect(abs(positions[3] - (0.15 - 1 * 0.006)) < 1e-12)
-        #expect(abs(estimates[3].correction + 0.006) < 1e-12)
+        #expect(abs(estimates[0].correction + 0.01) < 1e-12)
 
         // Nothing moves when no fattening is seen.
         var sharp = [Self.side(rise: 0.0002, perPixel: 0.003)]
