@@ -114,9 +114,20 @@ cbc_status cbc_video_open(const char *path, uint32_t max_width, uint32_t max_hei
             return cbc::fail(error, CBC_ERR_FORMAT, "%s: not a readable video (%s; truncated or damaged?)", path,
                              av_reason(code).c_str());
         }
-        code = avformat_find_stream_info(reader->format, nullptr);
-        if (code < 0) {
-            return cbc::fail(error, CBC_ERR_FORMAT, "%s: no stream information (%s)", path, av_reason(code).c_str());
+        // An mp4's header (moov) already gives each stream's codec and frame size; probing
+        // (which decodes frames) is needed only for containers that do not.
+        bool described = false;
+        for (unsigned i = 0; i < reader->format->nb_streams; ++i) {
+            const AVCodecParameters *p = reader->format->streams[i]->codecpar;
+            if (p->codec_type == AVMEDIA_TYPE_VIDEO && p->codec_id != AV_CODEC_ID_NONE && p->width > 0 && p->height > 0) {
+                described = true;
+            }
+        }
+        if (!described) {
+            code = avformat_find_stream_info(reader->format, nullptr);
+            if (code < 0) {
+                return cbc::fail(error, CBC_ERR_FORMAT, "%s: no stream information (%s)", path, av_reason(code).c_str());
+            }
         }
         const AVCodec *decoder = nullptr;
         reader->stream = av_find_best_stream(reader->format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0);
@@ -137,7 +148,9 @@ cbc_status cbc_video_open(const char *path, uint32_t max_width, uint32_t max_hei
         if (reader->codec == nullptr) throw std::bad_alloc();
         code = avcodec_parameters_to_context(reader->codec, parameters);
         if (code < 0) return cbc::fail(error, CBC_ERR_FORMAT, "%s: %s", path, av_reason(code).c_str());
-        reader->codec->thread_count = 0; // FFmpeg picks; decoding is bit-exact whatever the count
+        // One thread: frame threading delays the first frame by a frame per thread, and only a
+        // few frames are usually wanted (the reader stops early); the depth pipeline runs beside.
+        reader->codec->thread_count = 1;
         code = avcodec_open2(reader->codec, decoder, nullptr);
         if (code < 0) {
             return cbc::fail(error, CBC_ERR_FORMAT, "%s: cannot open the %s decoder (%s)", path, decoder->name,

@@ -99,6 +99,8 @@ cbc_status cbc_video_writer_open(const char *path, uint32_t width, uint32_t heig
         w->codec->pix_fmt = AV_PIX_FMT_YUV420P;
         w->codec->gop_size = int(frames_per_second);
         w->codec->thread_count = 1;
+        // No B-frames, as a phone's real-time encoder writes: each frame decodes on arrival.
+        w->codec->max_b_frames = 0;
         if (w->format->oformat->flags & AVFMT_GLOBALHEADER) w->codec->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
         if (x264) {
             av_opt_set(w->codec->priv_data, "preset", "veryfast", 0);

@@ -6,8 +6,8 @@ import DimensioningSimulation
 ///
 /// - **Read rate**: `captures` simulated Stray Scanner captures (depth, odometry and a 1920x1440
 ///   `rgb.mp4`), each a box with one code on its top face, the camera 0.4-1.0 m from the code,
-///   looking down 45-80 degrees; the codes cycle through QR Code (2 mm modules), Code 128
-///   (1.2 mm) and Data Matrix (2 mm). Each capture is read from disk and measured
+///   looking down 45-80 degrees, the code turned at random on the face; QR Code with 2 mm modules
+///   by default (`symbologies` cycles others: Code 128 1.2 mm, Data Matrix 2 mm). Each capture is read from disk and measured
 ///   (`measureWithBarcodes`); a read is the expected text, a wrong text any other text, and the
 ///   module size is compared with the painted one.
 /// - **Time**: one 30-frame capture with video, measured from disk with and without its colour
@@ -32,9 +32,16 @@ public enum BarcodeBench {
     }
 
     /// The label painted on scenario `index`: symbology, text and module size.
-    public static func label(index: Int, using g: inout SeededGenerator, box: SimulatedBox) -> BarcodeLabel {
-        let kinds: [(BarcodeSymbology, Double)] = [(.qrCode, 0.002), (.code128, 0.0012), (.dataMatrix, 0.002)]
-        let (symbology, module) = kinds[index % kinds.count]
+    /// Module size painted for each symbology, metres: QR Code and Data Matrix 2 mm (a 21x21
+    /// code is 42 mm), Code 128 1.2 mm (a 15-character label about 190 mm).
+    public static func moduleSize(_ symbology: BarcodeSymbology) -> Double {
+        symbology.isLinear ? 0.0012 : 0.002
+    }
+
+    public static func label(index: Int, using g: inout SeededGenerator, box: SimulatedBox,
+                             symbologies: [BarcodeSymbology] = [.qrCode]) -> BarcodeLabel {
+        let symbology = symbologies[index % symbologies.count]
+        let module = moduleSize(symbology)
         let text = "PARCEL-" + String(format: "%06d", 100_000 + index * 7919 % 900_000)
         var label = BarcodeLabel(symbology: symbology, text: text, moduleSize: module, face: .top,
                                  rotation: g.uniform(-Double.pi, Double.pi))
@@ -44,11 +51,12 @@ public enum BarcodeBench {
     }
 
     /// Scenario `index`: a box, a rig aimed at the label 0.4-1.0 m away, and the label.
-    public static func scenario(index: Int, seed: UInt64, frames: Int) -> (SimulatedScene, CameraRig, BarcodeLabel) {
+    public static func scenario(index: Int, seed: UInt64, frames: Int,
+                                symbologies: [BarcodeSymbology] = [.qrCode]) -> (SimulatedScene, CameraRig, BarcodeLabel) {
         var g = SeededGenerator(seed: seed, stream: 0xBA2C_0DE0 &+ UInt64(index))
         let box = SimulatedBox(center: .zero, length: g.uniform(0.25, 0.6), width: g.uniform(0.2, 0.4),
                                height: g.uniform(0.1, 0.4), yaw: g.uniform(0, Double.pi))
-        let label = label(index: index, using: &g, box: box)
+        let label = label(index: index, using: &g, box: box, symbologies: symbologies)
         let face = label.faceFrame(on: box)
         let lookAt = face.center + face.u * label.offset.x + face.v * label.offset.y
         let rig = CameraRig(distance: g.uniform(0.4, 1.0), elevation: g.uniform(45, 80) * Double.pi / 180,
@@ -57,11 +65,12 @@ public enum BarcodeBench {
     }
 
     /// Renders, writes and measures `count` captures into `folder`.
-    public static func readRate(count: Int, seed: UInt64 = 2026, frames: Int = 4, folder: URL,
+    public static func readRate(count: Int, seed: UInt64 = 2026, frames: Int = 4, symbologies: [BarcodeSymbology] = [.qrCode],
+                                folder: URL, keep: Bool = false,
                                 progress: ((Int) -> Void)? = nil) throws(DimensioningError) -> [Case] {
         var cases: [Case] = []
         for index in 0..<count {
-            let (scene, rig, label) = scenario(index: index, seed: seed, frames: frames)
+            let (scene, rig, label) = scenario(index: index, seed: seed, frames: frames, symbologies: symbologies)
             let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: seed &+ UInt64(index))
             let captureFolder = folder.appendingPathComponent("barcode-\(index)")
             try ColourStreamWriter.writeStrayScanner(simulated, labels: [label], to: captureFolder)
@@ -72,7 +81,7 @@ public enum BarcodeBench {
                               read: mine != nil, wrongTexts: barcodes.filter { $0.text != label.text }.map(\.text),
                               measuredModuleSize: mine?.moduleSize, face: mine?.face,
                               measured: (try? outcome.get()) != nil))
-            try? FileManager.default.removeItem(at: captureFolder)
+            if !keep { try? FileManager.default.removeItem(at: captureFolder) }
             progress?(index + 1)
         }
         return cases

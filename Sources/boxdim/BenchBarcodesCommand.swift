@@ -12,7 +12,7 @@ struct BenchBarcodesCommand: ParsableCommand {
         abstract: "Benchmark barcode reading: read rate, wrong texts, module size, added time.",
         discussion: """
         Simulated Stray Scanner captures (depth, odometry, a 1920x1440 rgb.mp4) with one code on \
-        the top face (QR 2 mm, Code 128 1.2 mm, Data Matrix 2 mm modules, cycled), the camera \
+        the top face (default QR 2 mm modules; Code 128 1.2 mm, Data Matrix 2 mm with --symbologies), the camera \
         0.4-1.0 m from it looking down 45-80 degrees; each is written, read back and measured. \
         Targets: read rate >= 95 %, no wrong text, module size within 10 %, and reading adds at \
         most 20 % to measuring a 30-frame capture with video.
@@ -26,32 +26,42 @@ struct BenchBarcodesCommand: ParsableCommand {
     var frames = 4
 
     @Option(help: "Timed runs of the 30-frame capture, each with and without barcodes.")
-    var repeats = 7
+    var timingRuns = 7
+
+    @Option(help: "Symbologies painted, cycled over the captures (comma-separated: qr_code, code128, data_matrix, ...).")
+    var symbologies = "qr_code"
 
     @Option(help: "Scenario seed.")
     var seed: UInt64 = 2026
 
-    @Option(help: "Folder for the generated captures (default: a new temporary folder, removed afterwards).")
-    var workDir: String?
+    @Option(help: "Folder for the generated captures, kept (default: a new temporary folder, removed afterwards).")
+    var keepDir: String?
+
+    var symbologyList: [BarcodeSymbology] {
+        symbologies.split(separator: ",").compactMap { BarcodeSymbology(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+    }
 
     func validate() throws {
-        guard captures > 0, repeats > 0, (1...60).contains(frames) else {
-            throw ValidationError("--captures and --repeats must be positive, --frames 1...60")
+        guard !symbologyList.isEmpty, symbologyList.count == symbologies.split(separator: ",").count else {
+            throw ValidationError("--symbologies: unknown name in '\(symbologies)' (known: \(BarcodeSymbology.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        guard captures > 0, timingRuns > 0, (1...60).contains(frames) else {
+            throw ValidationError("--captures and --timing-runs must be positive, --frames 1...60")
         }
     }
 
     func run() throws {
         let fm = FileManager.default
-        let work = workDir.map { URL(fileURLWithPath: $0) }
+        let work = keepDir.map { URL(fileURLWithPath: $0) }
             ?? fm.temporaryDirectory.appendingPathComponent("boxdim-bench-barcodes-\(ProcessInfo.processInfo.processIdentifier)")
         try fm.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { if workDir == nil { try? fm.removeItem(at: work) } }
+        defer { if keepDir == nil { try? fm.removeItem(at: work) } }
 
-        let cases = try BarcodeBench.readRate(count: captures, seed: seed, frames: frames, folder: work) { done in
+        let cases = try BarcodeBench.readRate(count: captures, seed: seed, frames: frames, symbologies: symbologyList, folder: work, keep: keepDir != nil) { done in
             FileHandle.standardError.write(Data("\rcaptures: \(done)/\(captures)".utf8))
         }
         FileHandle.standardError.write(Data("\n".utf8))
-        print("read rate (top-face code, camera 0.4-1.0 m, \(frames) frames, seed \(seed)):")
+        print("read rate (top-face code, camera 0.4-1.0 m, \(frames) frames, \(symbologies), seed \(seed)):")
         func line(_ name: String, _ subset: [BarcodeBench.Case]) {
             guard !subset.isEmpty else { return }
             let read = subset.filter(\.read).count
@@ -69,13 +79,19 @@ struct BenchBarcodesCommand: ParsableCommand {
         for (low, high) in [(0.4, 0.6), (0.6, 0.8), (0.8, 1.0)] {
             line(String(format: "%.1f-%.1f m", low, high), cases.filter { $0.distance >= low && $0.distance < high })
         }
+        let elsewhere = cases.filter { $0.read && $0.face != .top }
+        if !elsewhere.isEmpty {
+            print("  read, face not top: " + elsewhere.map { String(format: "#%d %@ (%@)", $0.index, ($0.face?.rawValue ?? "?") as NSString,
+                                                                     ($0.measured ? "measured" : "box not measured") as NSString) }
+                .joined(separator: ", "))
+        }
         let missed = cases.filter { !$0.read }
         if !missed.isEmpty {
             print("  not read: " + missed.map { String(format: "#%d %@ %.2f m", $0.index, $0.symbology.rawValue as NSString, $0.distance) }
                 .joined(separator: ", "))
         }
 
-        let t = try BarcodeBench.timing(folder: work, repeats: repeats, seed: seed)
+        let t = try BarcodeBench.timing(folder: work, repeats: timingRuns, seed: seed)
         let added = (t.withBarcodes.median - t.without.median) / t.without.median * 100
         print("time (30-frame capture with a 1920x1440 rgb.mp4, read from disk and measured):")
         print("  without barcodes: \(t.without.text)")

@@ -2,11 +2,18 @@ import Foundation
 
 /// Tunables of barcode reading (`readBarcodes`, `placeBarcodes`). Lengths in metres.
 public struct BarcodeParameters: Sendable, Codable, Equatable {
-    /// How many colour frames are decoded: the sharpest ones. Default 3.
+    /// At most this many colour frames are decoded with zxing-cpp. Default 3.
     public var framesToDecode: Int = 3
+    /// Reading stops once this many decoded frames have read a code. Default 1: zxing-cpp
+    /// returns only verified symbols, so one frame is proof enough, and the rest of a video is
+    /// then not decoded.
+    public var readingFramesEnough: Int = 1
+    /// A scored frame is decoded as it arrives when it is at least this share as sharp as the
+    /// sharpest frame so far (0...1); blurrier ones wait for the end. Default 0.7.
+    public var sharpEnough: Double = 0.7
     /// At most this many colour frames are scored for sharpness, spread evenly over the capture
-    /// (the others of a video are decoded by the codec but not scored). Default 12.
-    public var framesToScore: Int = 12
+    /// (the others of a video are decoded by the codec but not scored). Default 10.
+    public var framesToScore: Int = 10
     /// Sharpness (`NativeBarcode.sharpness`) is taken at every this-many-th pixel and row. Default 4.
     public var sharpnessPixelStep: Int = 4
     /// Symbologies looked for; empty means every one zxing-cpp reads. Default empty.
