@@ -52,7 +52,9 @@ let package = Package(
         ),
         // Thin C++ shim over zxing-cpp 1.4 (barcodes), FFmpeg's libavformat/libavcodec/libswscale
         // (colour video) and libpng (colour images). Public header is C only (`cbc_` prefix).
-        // Kept apart from CPointCloud so that neither sees the other's libraries.
+        // Kept apart from CPointCloud so that neither sees the other's libraries. FFmpeg is not
+        // linked: it is opened with dlopen on first use (cbc_ffmpeg.cpp), since libavcodec's
+        // hundred dependencies would add ~75 ms to every start; its headers are still needed.
         .target(
             name: "CBarcode",
             path: "Sources/CBarcode",
@@ -61,10 +63,6 @@ let package = Package(
             ],
             linkerSettings: [
                 .linkedLibrary("ZXing"),
-                .linkedLibrary("avformat"),
-                .linkedLibrary("avcodec"),
-                .linkedLibrary("swscale"),
-                .linkedLibrary("avutil"),
                 .linkedLibrary("png"),
                 .linkedLibrary("stdc++"),
             ]

@@ -84,9 +84,10 @@ for module in Dimensioning DimensioningVerification; do
     libraries+=("$library")
 done
 
-# 3. Each target, linked against the libraries, the shims, PCL, libpng, libdeflate, zxing-cpp and FFmpeg.
+# 3. Each target, linked against the libraries, the shims, PCL, libpng, libdeflate and zxing-cpp
+#    (FFmpeg is opened on first use, see Sources/CBarcode/cbc_ffmpeg.hpp).
 libs=(-lpcl_segmentation -lpcl_surface -lpcl_filters -lpcl_sample_consensus -lpcl_search -lpcl_kdtree
-      -lpcl_io -lpcl_io_ply -lpcl_common -lpng -ldeflate -lZXing -lavformat -lavcodec -lswscale -lavutil -lstdc++)
+      -lpcl_io -lpcl_io_ply -lpcl_common -lpng -ldeflate -lZXing -lstdc++)
 declare -A target_source=([depth]=FuzzDepth.swift [csv]=FuzzCSV.swift [cloud]=FuzzCloud.swift [folder]=FuzzFolder.swift)
 for target in "${targets[@]}"; do
     source="$root/Tests/Fuzz/${target_source[$target]:?unknown target $target}"

@@ -2,13 +2,7 @@
 // the grey image is the decoded luma plane, or libswscale's GRAY8 conversion for other formats.
 #include "cbc_internal.hpp"
 
-extern "C" {
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
-#include <libavutil/error.h>
-#include <libavutil/imgutils.h>
-#include <libswscale/swscale.h>
-}
+#include "cbc_ffmpeg.hpp"
 
 #include <cerrno>
 #include <cstdlib>
@@ -29,11 +23,11 @@ struct cbc_video_reader {
     std::string path;
 
     ~cbc_video_reader() {
-        sws_freeContext(scaler);
-        av_frame_free(&frame);
-        av_packet_free(&packet);
-        avcodec_free_context(&codec);
-        avformat_close_input(&format);
+        F->sws_freeContext(scaler);
+        F->av_frame_free(&frame);
+        F->av_packet_free(&packet);
+        F->avcodec_free_context(&codec);
+        F->avformat_close_input(&format);
     }
 };
 
@@ -41,7 +35,7 @@ namespace {
 
 std::string av_reason(int code) {
     char text[AV_ERROR_MAX_STRING_SIZE] = {0};
-    av_strerror(code, text, sizeof(text));
+    F->av_strerror(code, text, sizeof(text));
     return text;
 }
 
@@ -72,16 +66,16 @@ cbc_status take_gray(cbc_video_reader *r, cbc_image *out, cbc_error *error) {
     if (luma_first(AVPixelFormat(f->format))) {
         for (size_t y = 0; y < h; ++y) std::memcpy(pixels + y * w, f->data[0] + y * size_t(f->linesize[0]), w);
     } else {
-        r->scaler = sws_getCachedContext(r->scaler, r->width, r->height, AVPixelFormat(f->format), r->width, r->height,
+        r->scaler = F->sws_getCachedContext(r->scaler, r->width, r->height, AVPixelFormat(f->format), r->width, r->height,
                                          AV_PIX_FMT_GRAY8, SWS_POINT, nullptr, nullptr, nullptr);
         if (r->scaler == nullptr) {
             std::free(pixels);
             return cbc::fail(error, CBC_ERR_FORMAT, "%s: cannot convert pixel format %s to grey", r->path.c_str(),
-                             av_get_pix_fmt_name(AVPixelFormat(f->format)));
+                             F->av_get_pix_fmt_name(AVPixelFormat(f->format)));
         }
         uint8_t *planes[4] = {pixels, nullptr, nullptr, nullptr};
         int strides[4] = {int(w), 0, 0, 0};
-        sws_scale(r->scaler, f->data, f->linesize, 0, r->height, planes, strides);
+        F->sws_scale(r->scaler, f->data, f->linesize, 0, r->height, planes, strides);
     }
     out->width = uint32_t(w);
     out->height = uint32_t(h);
@@ -100,16 +94,17 @@ cbc_status cbc_video_open(const char *path, uint32_t max_width, uint32_t max_hei
     if (path == nullptr || out == nullptr) return cbc::fail(error, CBC_ERR_INVALID_ARGUMENT, "NULL argument");
     *out = nullptr;
     if (info != nullptr) std::memset(info, 0, sizeof(*info));
+    if (cbc::ffmpeg(error) == nullptr) return CBC_ERR_UNSUPPORTED;
     return cbc::guarded(error, "video", [&]() -> cbc_status {
         struct stat status;
         if (stat(path, &status) != 0) {
             return cbc::fail(error, CBC_ERR_IO, "%s: %s", path, std::strerror(errno));
         }
         if (status.st_size == 0) return cbc::fail(error, CBC_ERR_FORMAT, "%s: 0-byte file", path);
-        av_log_set_level(AV_LOG_QUIET);
+        F->av_log_set_level(AV_LOG_QUIET);
         auto reader = std::make_unique<cbc_video_reader>();
         reader->path = path;
-        int code = avformat_open_input(&reader->format, path, nullptr, nullptr);
+        int code = F->avformat_open_input(&reader->format, path, nullptr, nullptr);
         if (code < 0) {
             return cbc::fail(error, CBC_ERR_FORMAT, "%s: not a readable video (%s; truncated or damaged?)", path,
                              av_reason(code).c_str());
@@ -124,13 +119,13 @@ cbc_status cbc_video_open(const char *path, uint32_t max_width, uint32_t max_hei
             }
         }
         if (!described) {
-            code = avformat_find_stream_info(reader->format, nullptr);
+            code = F->avformat_find_stream_info(reader->format, nullptr);
             if (code < 0) {
                 return cbc::fail(error, CBC_ERR_FORMAT, "%s: no stream information (%s)", path, av_reason(code).c_str());
             }
         }
         const AVCodec *decoder = nullptr;
-        reader->stream = av_find_best_stream(reader->format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0);
+        reader->stream = F->av_find_best_stream(reader->format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0);
         if (reader->stream < 0 || decoder == nullptr) {
             return cbc::fail(error, CBC_ERR_FORMAT, "%s: no video stream with a decoder (%s)", path,
                              av_reason(reader->stream).c_str());
@@ -144,20 +139,20 @@ cbc_status cbc_video_open(const char *path, uint32_t max_width, uint32_t max_hei
             return cbc::fail(error, CBC_ERR_TOO_LARGE, "%s: video frames are %dx%d, more than the limit %ux%u", path,
                              parameters->width, parameters->height, max_width, max_height);
         }
-        reader->codec = avcodec_alloc_context3(decoder);
+        reader->codec = F->avcodec_alloc_context3(decoder);
         if (reader->codec == nullptr) throw std::bad_alloc();
-        code = avcodec_parameters_to_context(reader->codec, parameters);
+        code = F->avcodec_parameters_to_context(reader->codec, parameters);
         if (code < 0) return cbc::fail(error, CBC_ERR_FORMAT, "%s: %s", path, av_reason(code).c_str());
         // One thread: frame threading delays the first frame by a frame per thread, and only a
         // few frames are usually wanted (the reader stops early); the depth pipeline runs beside.
         reader->codec->thread_count = 1;
-        code = avcodec_open2(reader->codec, decoder, nullptr);
+        code = F->avcodec_open2(reader->codec, decoder, nullptr);
         if (code < 0) {
             return cbc::fail(error, CBC_ERR_FORMAT, "%s: cannot open the %s decoder (%s)", path, decoder->name,
                              av_reason(code).c_str());
         }
-        reader->packet = av_packet_alloc();
-        reader->frame = av_frame_alloc();
+        reader->packet = F->av_packet_alloc();
+        reader->frame = F->av_frame_alloc();
         if (reader->packet == nullptr || reader->frame == nullptr) throw std::bad_alloc();
         reader->width = parameters->width;
         reader->height = parameters->height;
@@ -178,7 +173,7 @@ cbc_status cbc_video_next(cbc_video_reader *r, cbc_image *gray_out, int64_t *ind
     if (gray_out != nullptr) std::memset(gray_out, 0, sizeof(*gray_out));
     return cbc::guarded(error, "video", [&]() -> cbc_status {
         while (!r->ended) {
-            int code = avcodec_receive_frame(r->codec, r->frame);
+            int code = F->avcodec_receive_frame(r->codec, r->frame);
             if (code == 0) {
                 if (r->frame->width != r->width || r->frame->height != r->height) {
                     return cbc::fail(error, CBC_ERR_FORMAT, "%s: frame %lld is %dx%d, the video %dx%d", r->path.c_str(),
@@ -187,7 +182,7 @@ cbc_status cbc_video_next(cbc_video_reader *r, cbc_image *gray_out, int64_t *ind
                 if (index != nullptr) *index = r->next_index;
                 ++r->next_index;
                 cbc_status status = gray_out != nullptr ? take_gray(r, gray_out, error) : CBC_OK;
-                av_frame_unref(r->frame);
+                F->av_frame_unref(r->frame);
                 return status;
             }
             if (code == AVERROR_EOF) {
@@ -204,22 +199,22 @@ cbc_status cbc_video_next(cbc_video_reader *r, cbc_image *gray_out, int64_t *ind
             }
             // The decoder wants input: the next packet of our stream, or the flush at the end.
             while (true) {
-                code = av_read_frame(r->format, r->packet);
+                code = F->av_read_frame(r->format, r->packet);
                 if (code < 0) {
                     if (code != AVERROR_EOF) {
                         return cbc::fail(error, CBC_ERR_FORMAT, "%s: damaged or truncated after frame %lld (%s)",
                                          r->path.c_str(), (long long)r->next_index, av_reason(code).c_str());
                     }
-                    avcodec_send_packet(r->codec, nullptr);
+                    F->avcodec_send_packet(r->codec, nullptr);
                     r->draining = true;
                     break;
                 }
                 const bool ours = r->packet->stream_index == r->stream;
                 if (ours) {
                     // A damaged packet is concealed or dropped by the decoder; reading goes on.
-                    avcodec_send_packet(r->codec, r->packet);
+                    F->avcodec_send_packet(r->codec, r->packet);
                 }
-                av_packet_unref(r->packet);
+                F->av_packet_unref(r->packet);
                 if (ours) break;
             }
         }

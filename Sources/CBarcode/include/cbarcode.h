@@ -17,6 +17,8 @@
  *  - Every function is re-entrant and thread-safe; a reader or writer handle is used by one
  *    thread at a time.
  *  - Image pixel coordinates: x right, y down, the centre of the top-left pixel at (0, 0).
+ *  - FFmpeg is loaded with dlopen on the first video call (its dependencies would slow every
+ *    process start); without it the video functions give CBC_ERR_UNSUPPORTED saying so.
  */
 #ifndef CBARCODE_H
 #define CBARCODE_H
