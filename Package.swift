@@ -50,11 +50,28 @@ let package = Package(
                 .linkedLibrary("stdc++"),
             ]
         ),
+        // Thin C++ shim over zxing-cpp 1.4 (barcodes), FFmpeg's libavformat/libavcodec/libswscale
+        // (colour video) and libpng (colour images). Public header is C only (`cbc_` prefix).
+        // Kept apart from CPointCloud so that neither sees the other's libraries. FFmpeg is not
+        // linked: it is opened with dlopen on first use (cbc_ffmpeg.cpp), since libavcodec's
+        // hundred dependencies would add ~75 ms to every start; its headers are still needed.
+        .target(
+            name: "CBarcode",
+            path: "Sources/CBarcode",
+            cxxSettings: [
+                .unsafeFlags(["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"]),
+            ],
+            linkerSettings: [
+                .linkedLibrary("ZXing"),
+                .linkedLibrary("png"),
+                .linkedLibrary("stdc++"),
+            ]
+        ),
         // The engine: what an app links (capture readers, geometry, native bridge, pipeline,
         // session, outputs). Depends on nothing but the C++ shim.
         .target(
             name: "Dimensioning",
-            dependencies: ["CPointCloud"],
+            dependencies: ["CPointCloud", "CBarcode"],
             path: "Sources/Dimensioning",
             swiftSettings: optimised
         ),

@@ -36,19 +36,22 @@ if ! swiftc -sanitize=fuzzer,address -parse-as-library "$probe" -o "$build/probe
     exit 1
 fi
 
-# 1. The C++ shim, instrumented for coverage and ASan (rebuilt when a source or header changed).
-cxxflags=(-std=c++17 -O1 -g -fsanitize=fuzzer-no-link,address -fno-omit-frame-pointer
-          -I/usr/include/pcl-1.13 -I/usr/include/eigen3 -I"$root/Sources/CPointCloud/include"
-          -Wall -Wextra -Wno-unused-parameter -Wno-deprecated-declarations)
+# 1. The C++ shims, instrumented for coverage and ASan (rebuilt when a source or header changed):
+#    CPointCloud (PCL) and CBarcode (zxing-cpp, FFmpeg), which the engine links too.
 objects=()
-newest_header="$(ls -t "$root"/Sources/CPointCloud/*.hpp "$root"/Sources/CPointCloud/include/*.h | head -1)"
-for source in "$root"/Sources/CPointCloud/*.cpp; do
-    object="$build/obj/$(basename "${source%.cpp}").o"
-    if [ ! -f "$object" ] || [ "$source" -nt "$object" ] || [ "$newest_header" -nt "$object" ]; then
-        echo "fuzz: compiling $(basename "$source")"
-        clang++ "${cxxflags[@]}" -c "$source" -o "$object"
-    fi
-    objects+=("$object")
+for shim in CPointCloud CBarcode; do
+    cxxflags=(-std=c++17 -O1 -g -fsanitize=fuzzer-no-link,address -fno-omit-frame-pointer
+              -I/usr/include/pcl-1.13 -I/usr/include/eigen3 -I"$root/Sources/$shim/include"
+              -Wall -Wextra -Wno-unused-parameter -Wno-deprecated-declarations)
+    newest_header="$(ls -t "$root"/Sources/$shim/*.hpp "$root"/Sources/$shim/include/*.h | head -1)"
+    for source in "$root"/Sources/$shim/*.cpp; do
+        object="$build/obj/$(basename "${source%.cpp}").o"
+        if [ ! -f "$object" ] || [ "$source" -nt "$object" ] || [ "$newest_header" -nt "$object" ]; then
+            echo "fuzz: compiling $(basename "$source")"
+            clang++ "${cxxflags[@]}" -c "$source" -o "$object"
+        fi
+        objects+=("$object")
+    done
 done
 
 # 2. The Swift modules the targets need, each a static library (internal API visible to the
@@ -58,6 +61,10 @@ done
 cat >"$build/module/module.modulemap" <<EOF
 module CPointCloud {
     header "$root/Sources/CPointCloud/include/cpointcloud.h"
+    export *
+}
+module CBarcode {
+    header "$root/Sources/CBarcode/include/cbarcode.h"
     export *
 }
 EOF
@@ -77,9 +84,10 @@ for module in Dimensioning DimensioningVerification; do
     libraries+=("$library")
 done
 
-# 3. Each target, linked against the libraries, the shim, PCL, libpng and libdeflate.
+# 3. Each target, linked against the libraries, the shims, PCL, libpng, libdeflate and zxing-cpp
+#    (FFmpeg is opened on first use, see Sources/CBarcode/cbc_ffmpeg.hpp).
 libs=(-lpcl_segmentation -lpcl_surface -lpcl_filters -lpcl_sample_consensus -lpcl_search -lpcl_kdtree
-      -lpcl_io -lpcl_io_ply -lpcl_common -lpng -ldeflate -lstdc++)
+      -lpcl_io -lpcl_io_ply -lpcl_common -lpng -ldeflate -lZXing -lstdc++)
 declare -A target_source=([depth]=FuzzDepth.swift [csv]=FuzzCSV.swift [cloud]=FuzzCloud.swift [folder]=FuzzFolder.swift)
 for target in "${targets[@]}"; do
     source="$root/Tests/Fuzz/${target_source[$target]:?unknown target $target}"

@@ -45,6 +45,7 @@ do {
             switch update.event {
             case let .phase(phase): print("frame \(update.frameIndex): \(phase.name)")
             case let .hints(hints): hints.forEach { print("frame \(update.frameIndex): hint: \($0)") }
+            case let .barcode(code): print("frame \(update.frameIndex): barcode \(code.symbology.rawValue) \(code.text)")
             case .tracks: break
             }
         }

@@ -44,6 +44,9 @@ public struct GroundTruthRow: Sendable, Equatable, Codable {
 public struct GroundTruthTable: Sendable, Equatable {
     public static let fileName = "ground_truth.csv"
     public static let requiredColumns = ["capture", "length_mm", "width_mm", "height_mm"]
+    /// An optional extra column: the text of the parcel's barcode. Verify then checks that the
+    /// capture's colour images read it (`VerificationResult.barcodeMatch`) and the report shows it.
+    public static let barcodeColumn = "barcode"
     /// Largest CSV read (bytes), checked before reading.
     public static let maximumBytes = 256 << 20
 

@@ -107,8 +107,15 @@ public struct VerificationReport: Sendable {
             }
             let error = w.maxAbsErrorMM.map { Self.number($0, 1) + " mm" } ?? "–"
             let confidence = w.confidence.map { Self.number($0, 2) } ?? "–"
-            let extra = results.first { $0.capture == w.capture }?.extra.sorted { $0.key < $1.key }
+            let result = results.first { $0.capture == w.capture }
+            var extra = result?.extra.sorted { $0.key < $1.key }
                 .map { "<span class=\"tag\">\(HTMLText.escape($0.key)): \(HTMLText.escape($0.value))</span>" }.joined() ?? ""
+            // The codes read, and whether the expected one (the `barcode` column) is among them.
+            let codes = result?.record.barcodes.map { "\($0.symbology) \($0.text) (\($0.face.rawValue))" } ?? []
+            if !codes.isEmpty || result?.expectedBarcode != nil {
+                let match = result?.barcodeMatch.map { $0 ? " · expected code read" : " · expected code NOT read" } ?? ""
+                extra += "<span class=\"tag\">codes: \(HTMLText.escape(codes.isEmpty ? "none" : codes.joined(separator: ", ")))\(match)</span>"
+            }
             cards += """
             <figure class="worst">\(image)<figcaption><div class="cap">\(HTMLText.escape(w.capture))</div>
             <div><span class="dot \(Self.verdictClass(w.verdict))"></span>\(HTMLText.escape(w.verdict.label)) · max error \(error) · confidence \(confidence)</div>

@@ -3,7 +3,9 @@ import Dimensioning
 
 /// One line of `results.jsonl`: the capture's `MeasurementRecord` (the object `measure --json`
 /// prints, same keys) plus `truth_mm`, `error_mm`, `verdict`, `extra` (the CSV's extra columns)
-/// and `overlay` (file name under `overlays/`, when one was drawn).
+/// `overlay` (file name under `overlays/`, when one was drawn) and `barcode_match` (with a
+/// `barcode` column in `ground_truth.csv`: whether a code with that text was read; null
+/// without the column or with an empty cell).
 public struct VerificationResult: Sendable, Equatable {
     public var record: MeasurementRecord
     public var truth: GroundTruthRow
@@ -13,6 +15,15 @@ public struct VerificationResult: Sendable, Equatable {
     /// Extra CSV columns, name → value.
     public var extra: [String: String]
     public var overlay: String?
+    /// The `barcode` column's text when the CSV has one (non-empty), else nil.
+    public var expectedBarcode: String? {
+        guard let text = extra[GroundTruthTable.barcodeColumn]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        return text
+    }
+    /// True when a code with `expectedBarcode`'s text was read; nil without an expected code.
+    public var barcodeMatch: Bool? {
+        expectedBarcode.map { expected in record.barcodes.contains { $0.text == expected } }
+    }
 
     public init(record: MeasurementRecord, truth: GroundTruthRow, extraColumns: [String], toleranceMM: Double,
                 overlay: String?) {
@@ -50,6 +61,7 @@ extension VerificationResult: Codable {
 
     private enum ExtraKeys: String, CodingKey {
         case truthMM = "truth_mm", errorMM = "error_mm", verdict, extra, overlay
+        case barcodeMatch = "barcode_match"
     }
 
     /// The record's keys and this type's keys share one JSON object.
@@ -61,6 +73,7 @@ extension VerificationResult: Codable {
         try c.encode(verdict, forKey: .verdict)
         try c.encode(extra, forKey: .extra)
         try c.encode(overlay, forKey: .overlay)
+        try c.encode(barcodeMatch, forKey: .barcodeMatch)
     }
 
     public init(from decoder: Decoder) throws {

@@ -81,24 +81,28 @@ public enum VerificationRun {
         let url = table.url(of: row)
         let outcome: Result<PipelineResult, DimensioningError>
         var overlay: String?
+        var barcodes: [BarcodeReading] = []
+        var barcodeError: String?
         let name = overlayName(row.capture)
         let target = overlays.appendingPathComponent(name)
         do {
             let capture = try IsolatedCloudReader.read(url, limits: options.limits, helper: options.cloudReaderHelper,
                                                        options: options.input)
-            do {
-                let result = try runPipeline(capture, parameters: options.parameters)
-                outcome = .success(result)
+            let measured = measureWithBarcodes(capture, parameters: options.parameters, limits: options.limits)
+            outcome = measured.outcome
+            barcodes = measured.barcodes
+            barcodeError = measured.barcodeError?.description
+            switch measured.outcome {
+            case let .success(result):
                 if options.drawOverlays, (try? ScenePictures.writeOverlay(result, to: target, scale: 2)) != nil { overlay = name }
-            } catch {
-                outcome = .failure(error)
+            case .failure:
                 if options.drawOverlays, (try? ScenePictures.writeDepthPreview(capture, to: target)) != nil { overlay = name }
             }
         } catch {
             outcome = .failure(error)
         }
         let record = MeasurementRecord(capture: row.capture, outcome: outcome, units: options.units,
-                                       minConfidence: options.minConfidence)
+                                       minConfidence: options.minConfidence, barcodes: barcodes, barcodeError: barcodeError)
         return VerificationResult(record: record, truth: row, extraColumns: table.extraColumns,
                                   toleranceMM: options.toleranceMM, overlay: overlay)
     }

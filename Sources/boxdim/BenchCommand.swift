@@ -16,8 +16,10 @@ struct BenchCommand: ParsableCommand {
         in-process measurement (decode excluded); one session frame update; scaling with frames (10, \
         30, 60) and resolution (256x192, 640x480); verify throughput and peak memory with --jobs 1 and 2. \
         --memory-captures N instead checks that verify's peak memory stays flat from 100 to N captures. \
-        Use a release build; on a shared machine re-run and compare medians.
-        """
+        Use a release build; on a shared machine re-run and compare medians. `boxdim bench barcodes`: \
+        barcode read rate and the time reading adds.
+        """,
+        subcommands: [BenchBarcodesCommand.self]
     )
 
     @Option(help: "Timed runs per in-process figure (the median and p90 are reported).")

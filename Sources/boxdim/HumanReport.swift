@@ -32,6 +32,17 @@ enum HumanReport {
             lines.append("input:      \(input.summary)")
             for dropped in input.droppedFrames { lines.append("left out:   \(dropped)") }
         }
+        for code in record.barcodes {
+            var details = ["on \(code.face == .offBox ? "no box face" : code.face.rawValue == "unknown" ? "an unknown face" : "the " + code.face.rawValue)"]
+            if let mm = code.moduleMM, let px = code.modulePixels {
+                details.append(String(format: "module %.2f mm (%.1f px)", mm, px))
+            } else {
+                details.append("module size not known for \(code.symbology)")
+            }
+            if let readable = code.scannerReadable { details.append(readable ? "scanner-readable" : "too small for a typical scanner here") }
+            lines.append("barcode:    \(code.symbology) \"\(code.text)\", " + details.joined(separator: ", "))
+        }
+        if let problem = record.barcodeError { lines.append("barcodes:   not read: \(problem)") }
         lines.append("status:     \(verdict)")
         return lines.joined(separator: "\n")
     }

@@ -15,7 +15,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "Units for lengths: mm, cm, m or in.")
     var units: LengthUnit = .centimeters
 
-    @Flag(help: "Print one JSON object (stable schema boxdim.measurement/2) instead of text.")
+    @Flag(help: "Print one JSON object (stable schema boxdim.measurement/3) instead of text.")
     var json = false
 
     @OptionGroup var input: InputArguments
@@ -28,6 +28,9 @@ struct MeasureCommand: ParsableCommand {
 
     @Option(help: "A sensor profile from `boxdim calibrate` (edge offset, depth scale).")
     var profile: String?
+
+    @Flag(help: "Do not read barcodes from the capture's colour images (rgb.mp4, colour PNGs).")
+    var noBarcodes = false
 
     @Option(help: "Write a PNG: the depth image colour-mapped, the segmentation tinted, the cuboid's edges drawn.")
     var overlay: String?
@@ -53,23 +56,27 @@ struct MeasureCommand: ParsableCommand {
 
     func run() throws {
         let url = URL(fileURLWithPath: capture)
-        let outcome: Result<PipelineResult, DimensioningError>
+        var outcome: Result<PipelineResult, DimensioningError>
         var description: InputDescription?
+        var barcodes: [BarcodeReading] = []
+        var barcodeError: DimensioningError?
         do throws(DimensioningError) {
             var recorded = try CaptureReader.read(url, options: input.options)
             if let frames, let range = Self.parseFrames(frames) {
                 guard range.upperBound < recorded.frames.count else {
                     throw .noDepth(reason: "--frames \(frames) asks for frames the capture does not have (\(recorded.frames.count))")
                 }
-                recorded.frames = Array(recorded.frames[range])
+                recorded = recorded.keepingFrames(range)
             }
+            if noBarcodes { recorded.colour = nil }
             description = recorded.input
             var parameters = PipelineParameters()
             if let profile { parameters.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) }
-            outcome = .success(try runPipeline(recorded, parameters: parameters))
+            (outcome, barcodes, barcodeError) = measureWithBarcodes(recorded, parameters: parameters)
         } catch { outcome = .failure(error) }
+        if let barcodeError { FileHandle.standardError.write(Data("boxdim measure: barcodes not read: \(barcodeError.description)\n".utf8)) }
         let record = MeasurementRecord(capture: capture, outcome: outcome, units: units, minConfidence: minConfidence,
-                                       input: description)
+                                       input: description, barcodes: barcodes, barcodeError: barcodeError?.description)
         if json {
             print(record.jsonLine())
         } else {

@@ -9,7 +9,8 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a recorded capture through a live dimensioning session.",
         discussion: """
-        Prints phase changes, track changes and guidance hints as they happen, then the \
+        Prints phase changes, track changes, guidance hints and barcodes (read from every tenth \
+        colour frame when the capture has rgb.mp4 or colour images) as they happen, then the \
         measurement of the session's capture window (or the error). The measurement is \
         runPipeline on exactly the frames listed as measured: `boxdim measure CAPTURE --frames \
         FIRST-LAST` gives the same numbers. If the capture ends while capturing, the frames \
@@ -31,6 +32,9 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(help: "A sensor profile from `boxdim calibrate` (edge offset, depth scale).")
     var profile: String?
+
+    @Flag(help: "Do not read barcodes from the capture's colour images.")
+    var noBarcodes = false
 
     @Option(help: "A JSON file with a session configuration (DimensioningConfiguration); missing keys keep their defaults.")
     var config: String?
@@ -72,8 +76,21 @@ struct ReplayCommand: ParsableCommand {
                                               gravityInWorld: recorded.gravityInWorld)
         } catch { return try report(error, configuration) }
 
-        for frame in recorded.frames {
-            emit(session.process(frame))
+        // Colour (rgb.mp4, colour PNGs): every `colourEvery`-th frame is given to the session to
+        // read barcodes; a colour stream that cannot be read is reported and replay goes on.
+        var colour: ColourFrameSequence?
+        if !noBarcodes, let stream = recorded.colour {
+            do { colour = try ColourFrameSequence(stream) } catch { warn(error) }
+        }
+        for (i, frame) in recorded.frames.enumerated() {
+            var image: LumaImage?
+            if let sequence = colour {
+                do { image = try sequence.image(forDepthFrame: i, decode: i % Self.colourEvery == 0) } catch {
+                    warn(error)
+                    colour = nil
+                }
+            }
+            emit(session.process(frame, colour: image), primaryTrack: session.tracks.first?.id)
             if session.phase.isFinal { break }
         }
         emit(session.finish())
@@ -83,9 +100,16 @@ struct ReplayCommand: ParsableCommand {
         try finish(record, frame: session.framesProcessed - 1, range: session.capturedFrameRange)
     }
 
-    private func emit(_ updates: [DimensioningUpdate]) {
+    /// Depth frames between two colour frames handed to the session for barcodes.
+    static let colourEvery = 10
+
+    private func warn(_ error: DimensioningError) {
+        FileHandle.standardError.write(Data("boxdim replay: barcodes not read: \(error.description)\n".utf8))
+    }
+
+    private func emit(_ updates: [DimensioningUpdate], primaryTrack: Int? = nil) {
         for update in updates {
-            let event = ReplayEvent(update)
+            let event = ReplayEvent(update, primaryTrack: primaryTrack)
             print(jsonLines ? event.jsonLine() : event.text)
         }
     }
@@ -97,7 +121,7 @@ struct ReplayCommand: ParsableCommand {
         try finish(record, frame: -1, range: nil)
     }
 
-    /// Prints the result (a record of schema boxdim.measurement/2) and exits with its code.
+    /// Prints the result (a record of schema boxdim.measurement/3) and exits with its code.
     private func finish(_ record: MeasurementRecord, frame: Int, range: ClosedRange<Int>?) throws {
         if jsonLines {
             print(ReplayEvent(resultAt: frame, range: range, record: record).jsonLine())

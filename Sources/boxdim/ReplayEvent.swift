@@ -2,7 +2,7 @@ import Dimensioning
 import Foundation
 
 /// One line of `boxdim replay --json-lines` (schema `boxdim.replay/1`). Every line has
-/// `schema`, `event` ("phase", "tracks", "hints" or "result") and `frame` (0-based index of the
+/// `schema`, `event` ("phase", "tracks", "hints", "barcode" or "result") and `frame` (0-based index of the
 /// frame that caused it); the other keys depend on the event and are always written (absent
 /// values as null). Lengths in metres (`_m`), rectangles in image shares (0...1).
 ///
@@ -11,7 +11,9 @@ import Foundation
 /// {"event":"tracks","frame":0,"schema":"boxdim.replay/1","tracks":[{"id":1,"stable":false,"steady_frames":0,
 ///   "rect":{"x":0.3125,"y":0.1875,"width":0.4375,"height":0.6458},"distance_m":0.676,"height_m":0.25}]}
 /// {"event":"hints","frame":0,"hints":[{"code":"move_closer","message":"move closer: ..."}],"schema":"boxdim.replay/1"}
-/// {"event":"result","frame":40,"frames_measured":{"first":11,"last":40},"measurement":{...boxdim.measurement/2...}, ...}
+/// {"barcode":{"symbology":"qr_code","text":"PARCEL-1","track":1,"module_mm":2.01,"module_px":4.6,"distance_m":0.61},
+///  "event":"barcode","frame":10,"schema":"boxdim.replay/1"}
+/// {"event":"result","frame":40,"frames_measured":{"first":11,"last":40},"measurement":{...boxdim.measurement/3...}, ...}
 /// ```
 struct ReplayEvent: Encodable {
     struct Track: Encodable {
@@ -30,6 +32,30 @@ struct ReplayEvent: Encodable {
     }
 
     struct Hint: Encodable { var code: String; var message: String }
+    /// A code read for the first time: the primary track it was attached to (nil: no track).
+    struct Barcode: Encodable {
+        var symbology: String
+        var text: String
+        var track: Int?
+        var moduleMM: Double?
+        var modulePixels: Double?
+        var distanceM: Double?
+        enum CodingKeys: String, CodingKey {
+            case symbology, text, track
+            case moduleMM = "module_mm"
+            case modulePixels = "module_px"
+            case distanceM = "distance_m"
+        }
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(symbology, forKey: .symbology)
+            try c.encode(text, forKey: .text)
+            try c.encode(track, forKey: .track)
+            try c.encode(moduleMM, forKey: .moduleMM)
+            try c.encode(modulePixels, forKey: .modulePixels)
+            try c.encode(distanceM, forKey: .distanceM)
+        }
+    }
     struct ErrorInfo: Encodable { var code: String; var message: String }
     struct FrameRange: Encodable { var first: Int; var last: Int }
 
@@ -40,11 +66,12 @@ struct ReplayEvent: Encodable {
     var error: ErrorInfo?
     var tracks: [Track]?
     var hints: [Hint]?
+    var barcode: Barcode?
     var framesMeasured: FrameRange?
     var measurement: MeasurementRecord?
 
     enum CodingKeys: String, CodingKey {
-        case schema, event, frame, phase, error, tracks, hints, measurement
+        case schema, event, frame, phase, error, tracks, hints, measurement, barcode
         case framesMeasured = "frames_measured"
     }
 
@@ -61,13 +88,15 @@ struct ReplayEvent: Encodable {
             try c.encode(tracks, forKey: .tracks)
         case "hints":
             try c.encode(hints, forKey: .hints)
+        case "barcode":
+            try c.encode(barcode, forKey: .barcode)
         default:
             try c.encode(framesMeasured, forKey: .framesMeasured)
             try c.encode(measurement, forKey: .measurement)
         }
     }
 
-    init(_ update: DimensioningUpdate) {
+    init(_ update: DimensioningUpdate, primaryTrack: Int? = nil) {
         frame = update.frameIndex
         switch update.event {
         case let .phase(p):
@@ -86,6 +115,11 @@ struct ReplayEvent: Encodable {
         case let .hints(list):
             event = "hints"
             hints = list.map { Hint(code: $0.code, message: $0.description) }
+        case let .barcode(code):
+            event = "barcode"
+            let record = BarcodeRecord(code)
+            barcode = Barcode(symbology: record.symbology, text: record.text, track: primaryTrack,
+                              moduleMM: record.moduleMM, modulePixels: record.modulePixels, distanceM: record.distanceM)
         }
     }
 
@@ -119,6 +153,10 @@ struct ReplayEvent: Encodable {
         case "hints":
             guard let hints, !hints.isEmpty else { return "frame \(frame): no hint" }
             return hints.map { "frame \(frame): hint: \($0.message)" }.joined(separator: "\n")
+        case "barcode":
+            guard let barcode else { return "" }
+            let module = barcode.moduleMM.map { String(format: ", module %.2f mm", $0) } ?? ""
+            return "frame \(frame): barcode \(barcode.symbology) \"\(barcode.text)\"" + (barcode.track.map { " on box #\($0)" } ?? "") + module
         default:
             return ""
         }

@@ -23,14 +23,18 @@ public struct DepthCapture: Sendable {
     /// For point clouds and depth-image folders: the axis convention and unit the input was
     /// read in, and any frames left out; nil for Stray Scanner folders (ARKit, metres).
     public var input: InputDescription?
+    /// The colour images recorded with the frames (Stray Scanner's `rgb.mp4`, an aligned colour
+    /// PNG), not yet read; nil when the capture has none. Only barcode reading uses them.
+    public var colour: ColourStream?
 
     public init(source: URL, frames: [DepthFrame], cloud: CapturedCloud? = nil,
-                gravityInWorld: SIMD3<Double>?, input: InputDescription? = nil) {
+                gravityInWorld: SIMD3<Double>?, input: InputDescription? = nil, colour: ColourStream? = nil) {
         self.source = source
         self.frames = frames
         self.cloud = cloud
         self.gravityInWorld = gravityInWorld
         self.input = input
+        self.colour = colour
     }
 
     /// A short name for reports: the folder or file name.

@@ -105,7 +105,21 @@ public enum DepthImageFolderReader {
         let (kept, dropped) = FrameMotion.alignToFirst(frames, names: files.map(\.lastPathComponent))
         description.droppedFrames = dropped
         return DepthCapture(source: folder, frames: kept, gravityInWorld: nil,
-                            input: description)
+                            input: description, colour: colourStream(folder, depthFiles: files, kept: kept, dropped: dropped))
+    }
+
+    /// The aligned colour images beside the depth PNGs (`*color*.png`, `*colour*.png`,
+    /// `*rgb*.png` at the top level, e.g. RealSense tools' `color_image.png`), one per depth
+    /// file in name order; nil when there are none or their count differs. Not decoded here.
+    static func colourStream(_ folder: URL, depthFiles: [URL], kept: [DepthFrame], dropped: [String]) -> ColourStream? {
+        let colour = pngs(in: folder).filter { url in
+            let name = url.lastPathComponent.lowercased()
+            return !name.contains("depth") && ["color", "colour", "rgb"].contains { name.contains($0) }
+        }
+        guard !colour.isEmpty, colour.count == depthFiles.count, let first = kept.first else { return nil }
+        let keptIndices = depthFiles.indices.filter { i in !dropped.contains { $0.hasPrefix(depthFiles[i].lastPathComponent + ":") } }
+        guard keptIndices.count == kept.count else { return nil }
+        return ColourStream(source: .images(colour), intrinsics: first.intrinsics, frameIndices: keptIndices)
     }
 
     /// fx, fy, cx, cy (and optional width, height, depth_scale) from a JSON object.

@@ -9,7 +9,8 @@ import Foundation
 ///   confidence/NNNNNN.png   optional folder; 8-bit, 0 low, 1 medium, 2 high
 ///   camera_matrix.csv       3x3 pinhole matrix for the 1920x1440 RGB image (pixels)
 ///   odometry.csv            optional; camera poses in ARKit's world (see below)
-///   imu.csv, rgb.mp4        optional, ignored
+///   rgb.mp4                 optional; the colour video (`DepthCapture.colour`, read for barcodes)
+///   imu.csv                 optional, ignored
 /// ```
 ///
 /// - Frames are sorted by their number; depth comes out in metres, z-depth along the optical
@@ -80,8 +81,13 @@ public enum StrayScannerReader {
                 worldFromCamera: poses.map { ARKitWorld.engineWorldFromCamera(arkitWorldFromCamera: $0[i].pose) },
                 timestamp: timestamp))
         }
+        // rgb.mp4 is not opened here: only barcode reading needs it (`readBarcodes`).
+        let video = folder.appendingPathComponent("rgb.mp4")
+        let colour = CaptureFile.kind(of: video).kind == .regular
+            ? ColourStream(source: .video(video), intrinsics: rgbIntrinsics, frameIndices: Array(0..<frames.count))
+            : nil
         return DepthCapture(source: folder, frames: frames,
-                            gravityInWorld: poses == nil ? nil : ARKitWorld.gravityInEngineWorld)
+                            gravityInWorld: poses == nil ? nil : ARKitWorld.gravityInEngineWorld, colour: colour)
     }
 
     /// Decodes every frame's depth (and confidence when `confidenceFolder` is given): the first

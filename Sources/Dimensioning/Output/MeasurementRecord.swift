@@ -5,14 +5,20 @@ import Foundation
 /// added. Lengths are numbers in `units`; `volume_m3` is always cubic metres.
 ///
 /// ```json
-/// {"schema":"boxdim.measurement/2","capture":"box","status":"accepted","units":"cm",
+/// {"schema":"boxdim.measurement/3","capture":"box","status":"accepted","units":"cm",
 ///  "length":40.01,"width":30.02,"height":25.0,"volume_m3":0.03003,"confidence":0.93,
 ///  "frames":30,"spread":{"length":0.1,"width":0.1,"height":0.05},"error":null,
-///  "input":{"convention":"opengl","units":"mm","convention_detected":true,"units_detected":true,"dropped_frames":[]}, ...}
+///  "input":{"convention":"opengl","units":"mm","convention_detected":true,"units_detected":true,"dropped_frames":[]},
+///  "barcodes":[{"symbology":"code128","text":"PARCEL-000123","face":"top","module_mm":0.99,"module_px":2.41,
+///               "scanner_readable":true,"reads":3,"distance_m":0.62}],"barcode_error":null, ...}
 /// ```
 ///
 /// Version 2 added `input`: the axis convention and unit a point cloud or depth folder was
-/// read in (`null` for Stray Scanner captures and unreadable ones).
+/// read in (`null` for Stray Scanner captures and unreadable ones). Version 3 added `barcodes`
+/// (the parcel's codes read from the colour images; `[]` without colour or without a readable
+/// code) and `barcode_error` (why the colour images could not be read, e.g. a truncated
+/// `rgb.mp4`; the measurement does not depend on them). Records of version 2 still decode
+/// (`barcodes` empty).
 public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// Outcome of one capture.
     public enum Status: String, Sendable, Codable {
@@ -37,9 +43,13 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         public var height: Double
     }
 
+    /// The record's schema; this engine writes version 3 (see the type's documentation).
+    public static let currentSchema = "boxdim.measurement/3"
+
     /// Version 2 added `edges` (how each side was located), the `edges` confidence factor and
-    /// `input` (how a point cloud's axes and unit were read).
-    public var schema = "boxdim.measurement/2"
+    /// `input` (how a point cloud's axes and unit were read); version 3 `barcodes` and
+    /// `barcode_error`.
+    public var schema = MeasurementRecord.currentSchema
     public var capture: String
     public var status: Status
     public var units: LengthUnit
@@ -58,6 +68,12 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     public var error: ErrorInfo?
     /// How the input was read (convention, unit, frames left out); nil for Stray Scanner.
     public var input: InputDescription?
+    /// The barcodes read in the capture's colour images, in the order first read; empty
+    /// without colour or without a readable code.
+    public var barcodes: [BarcodeRecord] = []
+    /// Why the colour images could not be read (naming the file); nil when they could or
+    /// when there are none.
+    public var barcodeError: String?
 
     enum CodingKeys: String, CodingKey {
         case schema, capture, status, units, length, width, height
@@ -66,7 +82,32 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         case minConfidence = "min_confidence"
         case frames, spread
         case confidenceFactors = "confidence_factors"
-        case pose, edges, error, input
+        case pose, edges, error, input, barcodes
+        case barcodeError = "barcode_error"
+    }
+
+    /// Decodes every version: keys a version did not have take their empty value.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try c.decode(String.self, forKey: .schema)
+        capture = try c.decode(String.self, forKey: .capture)
+        status = try c.decode(Status.self, forKey: .status)
+        units = try c.decode(LengthUnit.self, forKey: .units)
+        length = try c.decodeIfPresent(Double.self, forKey: .length)
+        width = try c.decodeIfPresent(Double.self, forKey: .width)
+        height = try c.decodeIfPresent(Double.self, forKey: .height)
+        volumeM3 = try c.decodeIfPresent(Double.self, forKey: .volumeM3)
+        confidence = try c.decodeIfPresent(Double.self, forKey: .confidence)
+        minConfidence = try c.decode(Double.self, forKey: .minConfidence)
+        frames = try c.decodeIfPresent(Int.self, forKey: .frames)
+        spread = try c.decodeIfPresent(Spread.self, forKey: .spread)
+        confidenceFactors = try c.decodeIfPresent(ConfidenceBreakdown.self, forKey: .confidenceFactors)
+        pose = try c.decodeIfPresent(DimensioningMeasurement.CuboidPose.self, forKey: .pose)
+        edges = try c.decodeIfPresent([EdgeRecord].self, forKey: .edges)
+        error = try c.decodeIfPresent(ErrorInfo.self, forKey: .error)
+        input = try c.decodeIfPresent(InputDescription.self, forKey: .input)
+        barcodes = try c.decodeIfPresent([BarcodeRecord].self, forKey: .barcodes) ?? []
+        barcodeError = try c.decodeIfPresent(String.self, forKey: .barcodeError)
     }
 
     /// Every key is always written (absent values as `null`), so consumers see one schema.
@@ -89,12 +130,17 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         try c.encode(edges, forKey: .edges)
         try c.encode(error, forKey: .error)
         try c.encode(input, forKey: .input)
+        try c.encode(barcodes, forKey: .barcodes)
+        try c.encode(barcodeError, forKey: .barcodeError)
     }
 
     /// Builds the record of a capture from the pipeline's outcome.
     public init(capture: String, outcome: Result<PipelineResult, DimensioningError>, units: LengthUnit,
-                minConfidence: Double, input: InputDescription? = nil) {
+                minConfidence: Double, input: InputDescription? = nil, barcodes: [BarcodeReading] = [],
+                barcodeError: String? = nil) {
         self.capture = capture
+        self.barcodes = barcodes.map(BarcodeRecord.init)
+        self.barcodeError = barcodeError
         self.input = input
         self.units = units
         self.minConfidence = minConfidence
@@ -222,5 +268,56 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
         try c.encode(correctionMM, forKey: .correctionMM)
         try c.encode(bandFromOtherSides, forKey: .bandFromOtherSides)
         try c.encode(backedBySurface, forKey: .backedBySurface)
+    }
+}
+
+/// One barcode in `MeasurementRecord.barcodes`: lengths in millimetres (0.01 mm), pixels of the
+/// capture's colour images (0.01 px), distance in metres (1 mm).
+public struct BarcodeRecord: Sendable, Equatable, Codable {
+    /// `BarcodeSymbology`'s name: "code128", "qr_code", "ean13", ...
+    public var symbology: String
+    public var text: String
+    /// "top", "side", "off_box" or "unknown".
+    public var face: BarcodeFace
+    /// Module size (narrowest bar) on the surface, mm; null when not known.
+    public var moduleMM: Double?
+    /// Module size in colour image pixels; null when not known.
+    public var modulePixels: Double?
+    /// Readable by a typical hand-held scanner at this distance (`ScannerModel`); null when not known.
+    public var scannerReadable: Bool?
+    /// How many decoded frames read it.
+    public var reads: Int
+    /// Camera to code, metres; null without depth at the code.
+    public var distanceM: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case symbology, text, face, reads
+        case moduleMM = "module_mm"
+        case modulePixels = "module_px"
+        case scannerReadable = "scanner_readable"
+        case distanceM = "distance_m"
+    }
+
+    public init(_ reading: BarcodeReading) {
+        symbology = reading.symbology.rawValue
+        text = reading.text
+        face = reading.face
+        moduleMM = reading.moduleSize.map { MeasurementRecord.round($0 * 1000, places: 2) }
+        modulePixels = reading.modulePixels.map { MeasurementRecord.round($0, places: 2) }
+        scannerReadable = reading.scannerReadable
+        reads = reading.reads
+        distanceM = reading.distance.map { MeasurementRecord.round($0, places: 3) }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(symbology, forKey: .symbology)
+        try c.encode(text, forKey: .text)
+        try c.encode(face, forKey: .face)
+        try c.encode(moduleMM, forKey: .moduleMM)
+        try c.encode(modulePixels, forKey: .modulePixels)
+        try c.encode(scannerReadable, forKey: .scannerReadable)
+        try c.encode(reads, forKey: .reads)
+        try c.encode(distanceM, forKey: .distanceM)
     }
 }

@@ -40,4 +40,7 @@ public struct BoxTrack: Sendable, Equatable, Identifiable {
     public var roughHeight: Double
     /// How far the centroid moved since the previous frame, metres (0 in its first frame).
     public var lastMovement: Double
+    /// Texts of the barcodes read while this track was the primary one, in the order first
+    /// read (only when the session is given colour frames).
+    public var barcodes: [String] = []
 }

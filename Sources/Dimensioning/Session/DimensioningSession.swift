@@ -99,11 +99,26 @@ public final class DimensioningSession: Sendable {
     /// - Returns: the updates this frame caused (also sent to every `updates()` stream).
     @discardableResult
     public func process(_ frame: DepthFrame) -> [DimensioningUpdate] {
+        process(frame, colour: nil)
+    }
+
+    /// As `process(_:)`, with the colour image taken with the depth frame (the same camera, as
+    /// ARKit's RGB image and its registered depth), decoded for barcodes: a code read for the
+    /// first time is published (`.barcode`) and added to the primary track's `barcodes`; the
+    /// session's `barcodes` places them on the measured box. A 1920x1440 decode costs tens of
+    /// milliseconds: pass colour on the frames to be read (`boxdim replay`: every tenth), nil
+    /// on the others.
+    @discardableResult
+    public func process(_ frame: DepthFrame, colour: LumaImage?) -> [DimensioningUpdate] {
         state.withLock { s in
-            s.process(frame, source: source, gravity: gravityInWorld)
+            s.process(frame, colour: colour, source: source, gravity: gravityInWorld)
             return s.flush()
         }
     }
+
+    /// The barcodes of the last capture (read from the colour frames given so far), placed on
+    /// its box; empty before a capture ended or without colour frames.
+    public var barcodes: [BarcodeReading] { state.withLock { $0.barcodes } }
 
     /// Starts a capture now.
     ///

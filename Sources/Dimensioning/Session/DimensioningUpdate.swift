@@ -10,6 +10,9 @@ public struct DimensioningUpdate: Sendable, Equatable {
         case tracks([BoxTrack])
         /// The guidance hints changed; the full current list (empty: nothing to advise).
         case hints([GuidanceHint])
+        /// A barcode was read for the first time in a colour frame (`process(_:colour:)`);
+        /// placed with that frame's depth (its face is known only at the measurement).
+        case barcode(BarcodeReading)
     }
 
     /// 0-based index of the frame (since creation or the last `reset()`) whose processing

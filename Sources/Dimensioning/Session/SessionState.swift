@@ -20,6 +20,10 @@ struct SessionState {
     var capturedRange: ClosedRange<Int>?
     var outcome: Result<PipelineResult, DimensioningError>?
     var continuations: [UUID: AsyncStream<DimensioningUpdate>.Continuation] = [:]
+    /// Barcodes read from the colour frames given with `process`.
+    var barcodeReads = SessionBarcodes()
+    /// The codes of the last capture, placed on its box (`SessionBarcodes.placed`).
+    var barcodes: [BarcodeReading] = []
     /// Updates not yet returned to the caller.
     var pending: [DimensioningUpdate] = []
     private var publishedTracks: [BoxTrack] = []
@@ -33,7 +37,7 @@ struct SessionState {
 
     var canCapture: Bool { phase == .detected && (tracks.first?.isStable ?? false) }
 
-    mutating func process(_ frame: DepthFrame, source: URL, gravity: SIMD3<Double>?) {
+    mutating func process(_ frame: DepthFrame, colour: LumaImage? = nil, source: URL, gravity: SIMD3<Double>?) {
         guard !phase.isFinal else { return }
         frameIndex += 1
         recent.append(frame)
@@ -45,6 +49,12 @@ struct SessionState {
         let current = analysis.floor == nil && floor == nil ? [] : tracker.update(with: analysis.detections)
         if floor == nil { tracker.clear() }
         setTracks(current)
+        if let colour {
+            for reading in barcodeReads.offer(colour, frame: frame, primaryTrack: tracks.first?.id, parameters: BarcodeParameters()) {
+                publish(.barcode(reading))
+            }
+            setTracks(tracks)
+        }
         setHints(Self.hints(floor: floor, track: tracks.first, parameters: configuration.live))
 
         switch phase {
@@ -107,10 +117,12 @@ struct SessionState {
         do {
             let result = try runPipeline(capture, parameters: configuration.pipeline)
             outcome = .success(result)
+            barcodes = barcodeReads.placed(result: result, gravity: gravity, parameters: BarcodeParameters())
             setHints([])
             setPhase(.captured(DimensioningMeasurement(result, unit: configuration.units)))
         } catch {
             outcome = .failure(error)
+            barcodes = barcodeReads.placed(result: nil, gravity: gravity, parameters: BarcodeParameters())
             fail(error)
         }
     }
@@ -129,11 +141,13 @@ struct SessionState {
         publish(.phase(new))
     }
 
-    private mutating func setTracks(_ new: [BoxTrack]) {
+    private mutating func setTracks(_ tracked: [BoxTrack]) {
+        var new = tracked
+        for i in new.indices { new[i].barcodes = barcodeReads.byTrack[new[i].id] ?? [] }
         tracks = new
         let changed = new.count != publishedTracks.count
             || zip(new, publishedTracks).contains { a, b in
-                a.id != b.id || a.isStable != b.isStable
+                a.id != b.id || a.isStable != b.isStable || a.barcodes != b.barcodes
                     || a.normalizedScreenRect.distance(to: b.normalizedScreenRect) > configuration.live.steadyRectTolerance
             }
         guard changed else { return }

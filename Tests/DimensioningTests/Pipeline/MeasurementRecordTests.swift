@@ -11,7 +11,7 @@ import Testing
 
     static let keys: Set<String> = ["schema", "capture", "status", "units", "length", "width", "height", "volume_m3",
                                     "confidence", "min_confidence", "frames", "spread", "confidence_factors", "pose", "edges", "error",
-                                    "input"]
+                                    "input", "barcodes", "barcode_error"]
 
     @Test func measuredRecordHasTheStableShape() throws {
         let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
@@ -19,7 +19,9 @@ import Testing
         let record = MeasurementRecord(capture: "box", outcome: .success(result), units: .millimeters, minConfidence: 0.85)
         let json = try object(record)
         #expect(Set(json.keys) == Self.keys)
-        #expect(json["schema"] as? String == "boxdim.measurement/2")
+        #expect(json["schema"] as? String == "boxdim.measurement/3")
+        #expect((json["barcodes"] as? [Any])?.isEmpty == true, "no colour stream: no barcodes, not an error")
+        #expect(json["barcode_error"] is NSNull)
         #expect(json["input"] is NSNull, "a simulated Stray Scanner capture has no input description")
         #expect(json["status"] as? String == "accepted")
         #expect(json["units"] as? String == "mm")
@@ -58,6 +60,37 @@ import Testing
         let unreadable = MeasurementRecord(capture: "y", outcome: .failure(.unreadableCapture(file: "/a/b.png", reason: "0-byte file")),
                                            units: .inches, minConfidence: 0.85)
         #expect(try object(unreadable)["status"] as? String == "unreadable")
+    }
+
+    @Test func barcodeRecordHasTheStableShape() throws {
+        let reading = BarcodeReading(symbology: .code128, text: "PARCEL-1", face: .top, moduleSize: 0.000987654,
+                                     modulePixels: 2.41234, scannerReadable: true, distance: 0.61234,
+                                     centerInWorld: SIMD3(0, 0, 0.25), reads: 3, firstFrame: 0)
+        let record = MeasurementRecord(capture: "x", outcome: .failure(.noBox), units: .centimeters, minConfidence: 0.85,
+                                       barcodes: [reading])
+        let json = try object(record)
+        let codes = try #require(json["barcodes"] as? [[String: Any]])
+        #expect(codes.count == 1)
+        #expect(Set(codes[0].keys) == ["symbology", "text", "face", "module_mm", "module_px", "scanner_readable", "reads",
+                                       "distance_m"])
+        #expect(codes[0]["symbology"] as? String == "code128")
+        #expect(codes[0]["face"] as? String == "top")
+        #expect(codes[0]["module_mm"] as? Double == 0.99)
+        #expect(codes[0]["module_px"] as? Double == 2.41)
+        #expect(codes[0]["distance_m"] as? Double == 0.612)
+    }
+
+    @Test func versionTwoRecordsStillDecode() throws {
+        let record = MeasurementRecord(capture: "x", outcome: .failure(.noBox), units: .centimeters, minConfidence: 0.85)
+        var json = try object(record)
+        json["schema"] = "boxdim.measurement/2"
+        json.removeValue(forKey: "barcodes")
+        json.removeValue(forKey: "barcode_error")
+        let data = try JSONSerialization.data(withJSONObject: json)
+        let decoded = try JSONDecoder().decode(MeasurementRecord.self, from: data)
+        #expect(decoded.schema == "boxdim.measurement/2")
+        #expect(decoded.barcodes.isEmpty && decoded.barcodeError == nil)
+        #expect(decoded.error?.code == "no_box")
     }
 
     @Test func unitsConvertFromMetres() {

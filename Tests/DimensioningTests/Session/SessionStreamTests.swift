@@ -17,6 +17,7 @@ import Testing
                     if phase.isFinal { return (phases, sawTracks, sawHints) }
                 case .tracks: sawTracks = true
                 case .hints: sawHints = true
+                case .barcode: break
                 }
             }
             return (phases, sawTracks, sawHints)

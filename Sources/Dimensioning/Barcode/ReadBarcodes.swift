@@ -1,0 +1,157 @@
+import Foundation
+
+/// Reads the barcodes in a capture's colour images: the stage's expensive half (decoding video
+/// and images, zxing-cpp); `placeBarcodes` then maps the reads onto the measured box.
+///
+/// 1. The colour frames that belong to depth frames are listed; at most
+///    `parameters.framesToScore` of them, spread evenly, are scored for sharpness as they are
+///    read (variance of the Laplacian, `NativeBarcode.sharpness`). A video is decoded frame by
+///    frame (an inter-coded stream cannot skip), but only scored frames are copied out.
+/// 2. A scored frame at least `sharpEnough` times as sharp as the sharpest so far is decoded
+///    with zxing-cpp right away (rotations tried, no guessing: only checksum- or
+///    error-correction-verified symbols come back). Reading stops once
+///    `parameters.readingFramesEnough` frames have read a code or `framesToDecode` frames were
+///    decoded: the rest of a video is not decoded.
+/// 3. If the stream ends first, the sharpest frames not yet decoded are, up to `framesToDecode`.
+/// 4. Every symbol read is one `BarcodeObservation`, in the order read.
+///
+/// A capture without colour gives `[]`. A frame zxing fails on (a library assertion) is
+/// skipped. - Throws: `unreadableCapture` naming the colour file that cannot be read (a
+/// truncated or damaged `rgb.mp4`, a bad PNG); the depth measurement does not depend on it.
+public func readBarcodes(_ capture: DepthCapture, parameters: BarcodeParameters = .init(),
+                         limits: CaptureLimits = .init()) throws(DimensioningError) -> [BarcodeObservation] {
+    guard let colour = capture.colour else { return [] }
+    // Colour frame -> the first depth frame recorded with it.
+    var depthFrameOf: [Int: Int] = [:]
+    for (depthIndex, colourIndex) in colour.frameIndices.enumerated() {
+        if let colourIndex, depthIndex < capture.frames.count, depthFrameOf[colourIndex] == nil {
+            depthFrameOf[colourIndex] = depthIndex
+        }
+    }
+    let wanted = depthFrameOf.keys.sorted()
+    guard !wanted.isEmpty, parameters.framesToDecode > 0 else { return [] }
+    let scored = Set(evenlySpread(wanted, count: max(parameters.framesToScore, parameters.framesToDecode)))
+    var reader = FrameReader(colour: colour, depthFrameOf: depthFrameOf, parameters: parameters)
+
+    switch colour.source {
+    case let .video(url):
+        let video: NativeVideoReader
+        do {
+            video = try NativeVideoReader(path: url.path, maxWidth: limits.maxImageWidth, maxHeight: limits.maxImageHeight)
+        } catch {
+            throw .unreadableCapture(file: url.path, reason: "colour video: \(error.message)")
+        }
+        let last = scored.max() ?? 0
+        var expected = 0 // frames come in order: only the scored ones are copied out
+        while !reader.done {
+            let next: (index: Int, image: LumaImage?)?
+            do { next = try video.next(image: scored.contains(expected)) } catch {
+                throw .unreadableCapture(file: url.path, reason: "colour video: \(error.message)")
+            }
+            guard let next else { break }
+            expected = next.index + 1
+            if scored.contains(next.index), let image = next.image { reader.offer(image, colourIndex: next.index) }
+            if next.index >= last { break }
+        }
+    case let .images(files):
+        for index in scored.sorted() where index < files.count && !reader.done {
+            let file = files[index]
+            let bytes = try CaptureFile.readBytes(file, maxBytes: limits.maxFileBytes)
+            let image: LumaImage
+            do {
+                image = try NativeBarcode.decodePNGLuma(bytes, maxWidth: limits.maxImageWidth, maxHeight: limits.maxImageHeight)
+            } catch {
+                throw .unreadableCapture(file: file.path, reason: "colour image: \(error.message)")
+            }
+            reader.offer(image, colourIndex: index)
+        }
+    case let .frames(frames):
+        for index in scored.sorted() where index < frames.count && !reader.done {
+            reader.offer(frames[index], colourIndex: index)
+        }
+    }
+    reader.finish()
+    return reader.observations
+}
+
+/// The decoding policy of `readBarcodes` (steps 2 and 3).
+struct FrameReader {
+    let colour: ColourStream
+    let depthFrameOf: [Int: Int]
+    let parameters: BarcodeParameters
+    private(set) var observations: [BarcodeObservation] = []
+    private var best: SharpestFrames
+    private var sharpest = 0.0
+    private var decodes = 0
+    private var readingFrames = 0
+
+    init(colour: ColourStream, depthFrameOf: [Int: Int], parameters: BarcodeParameters) {
+        self.colour = colour
+        self.depthFrameOf = depthFrameOf
+        self.parameters = parameters
+        best = SharpestFrames(capacity: parameters.framesToDecode)
+    }
+
+    /// Enough frames read or decoded: the rest of the stream is not needed.
+    var done: Bool { readingFrames >= parameters.readingFramesEnough || decodes >= parameters.framesToDecode }
+
+    mutating func offer(_ image: LumaImage, colourIndex: Int) {
+        let score = NativeBarcode.sharpness(image, step: parameters.sharpnessPixelStep)
+        sharpest = max(sharpest, score)
+        if score >= parameters.sharpEnough * sharpest {
+            decode(image, colourIndex: colourIndex, sharpness: score)
+        } else {
+            best.offer(image, colourIndex: colourIndex, sharpness: score)
+        }
+    }
+
+    /// Decodes the sharpest frames kept back, while the budget allows.
+    mutating func finish() {
+        for candidate in best.frames where !done {
+            decode(candidate.image, colourIndex: candidate.colourIndex, sharpness: candidate.sharpness)
+        }
+    }
+
+    private mutating func decode(_ image: LumaImage, colourIndex: Int, sharpness: Double) {
+        guard !done else { return }
+        decodes += 1
+        let intrinsics = colour.intrinsics.width == image.width && colour.intrinsics.height == image.height
+            ? colour.intrinsics : colour.intrinsics.scaled(toWidth: image.width, height: image.height)
+        guard let symbols = try? NativeBarcode.decode(image, symbologies: parameters.symbologies), !symbols.isEmpty else { return }
+        readingFrames += 1
+        for symbol in symbols {
+            observations.append(BarcodeObservation(
+                symbology: symbol.symbology, text: symbol.text, frameIndex: depthFrameOf[colourIndex] ?? 0,
+                corners: symbol.corners, modulesAcross: symbol.modulesAcross, modulesDown: symbol.modulesDown,
+                intrinsics: intrinsics, sharpness: sharpness))
+        }
+    }
+}
+
+/// `count` elements of sorted `values`, evenly spread, first and last included.
+func evenlySpread(_ values: [Int], count: Int) -> [Int] {
+    guard values.count > count, count > 0 else { return values }
+    if count == 1 { return [values[values.count / 2]] }
+    return (0..<count).map { values[Int((Double($0) * Double(values.count - 1) / Double(count - 1)).rounded())] }
+}
+
+/// The sharpest frames offered so far, sharpest first (ties: the earlier frame).
+struct SharpestFrames {
+    struct Candidate {
+        var image: LumaImage
+        var colourIndex: Int
+        var sharpness: Double
+    }
+    let capacity: Int
+    private(set) var frames: [Candidate] = []
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    mutating func offer(_ image: LumaImage, colourIndex: Int, sharpness: Double) {
+        let candidate = Candidate(image: image, colourIndex: colourIndex, sharpness: sharpness.isFinite ? sharpness : 0)
+        let position = frames.firstIndex { $0.sharpness < candidate.sharpness } ?? frames.count
+        guard position < capacity else { return }
+        frames.insert(candidate, at: position)
+        if frames.count > capacity { frames.removeLast() }
+    }
+}
