@@ -45,6 +45,10 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     public var lipRisePerPixel: Double = 0
     public var outerRowRise: Double?
     public var outerRowRiseError: Double?
+    /// Silhouette sides facing the camera: the top runs into its own side face there (too steep
+    /// to be seen), so the gap past the top is unseen face, not the sensor's edge band (not in
+    /// any output).
+    var facesCamera = false
     /// The outer row's median position, and where a lip higher than the band ends (the last
     /// ray above the top, median over the strips showing one), metres from the rectangle's
     /// centre (not in any output).
@@ -166,6 +170,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         estimate.outerRowRise = silhouette.outerRowRise
         estimate.outerRowRiseError = silhouette.outerRowRiseError
         estimate.outerRowPosition = silhouette.outerRowPosition
+        estimate.facesCamera = facesCamera
         estimate.lipEnd = silhouette.lipEnd
         estimate.bandPixels = silhouette.bandPixels
         estimate.lipShare = silhouette.lipShare
@@ -388,7 +393,8 @@ func outerRowStep(_ values: [Double]) -> Double {
     return zip(outer.dropFirst(), outer).map { $0 - $1 }.max() ?? 0
 }
 
-/// The sensor's edge band is one property of the capture. A silhouette side with something
+/// The sensor's edge band is one property of the capture (silhouette sides facing the camera
+/// have none: the top meets its own unseen side face there). A silhouette side with something
 /// close behind it (`EdgeEstimate.backedBySurface`), or whose band is wider than the median of
 /// the clean silhouette sides' by more than `tolerancePixels`, has something else past its edge
 /// (a wall, missing returns): it is placed at its top's last ray plus half the clean sides'
@@ -396,7 +402,7 @@ func outerRowStep(_ values: [Double]) -> Double {
 /// backed side keeps the top's last ray plus half a pixel and is marked a fallback.
 /// `positions` are distances from the rectangle's centre, metres, in side order.
 func reconcileBands(_ positions: inout [Double], _ estimates: inout [EdgeEstimate], tolerancePixels: Double) {
-    let silhouettes = estimates.indices.filter { estimates[$0].method == .silhouette }
+    let silhouettes = estimates.indices.filter { estimates[$0].method == .silhouette && !estimates[$0].facesCamera }
     for side in silhouettes {
         let clean = silhouettes.filter { $0 != side && !estimates[$0].backedBySurface }.compactMap { estimates[$0].bandPixels }
         guard let band = estimates[side].bandPixels, let lastTop = estimates[side].lastTopRay else { continue }

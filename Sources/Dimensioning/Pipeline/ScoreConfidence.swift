@@ -87,12 +87,16 @@ public func edgeEvidenceFactor(_ edges: [EdgeEstimate], lips: LipAssessment = .u
     var factor = calibrated || !lips.fatteningSeen ? 1.0 : parameters.selfCalibratedFatteningFactor
     // Ruling fattening out vouches for sharp sides only when the sensor is sharp: a sharp side
     // in a capture whose other sides show a band of a pixel or more is not the sensor's edge.
-    let bands = edges.filter { $0.method == .silhouette }.compactMap(\.bandPixels)
+    let bands = edges.filter { $0.method == .silhouette && !$0.facesCamera }.compactMap(\.bandPixels)
     let sharpSensor = lips.fatteningRuledOut && (Statistics.median(bands) ?? .infinity) < 1
     for edge in edges {
         switch edge.method {
         case .topExtent:
             factor *= parameters.fallbackSideFactor
+        case .silhouette where edge.facesCamera:
+            // The top meets its own (unseen) side face: no sensor band, and no lip unless the
+            // capture shows fattening, which the self-calibration factor has already counted.
+            continue
         case .silhouette:
             let band = edge.bandPixels ?? 0
             factor *= 1 - (1 - parameters.wideBandFactor)
