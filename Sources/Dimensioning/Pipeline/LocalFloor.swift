@@ -31,7 +31,7 @@ func localFloor(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parameter
         core += 1
     }
     guard core >= 20 else { return nil }
-    let inner = (low - 0.03, high + 0.03), outer = (low - 0.25, high + 0.25)
+    let inner = (low - 0.03, high + 0.03), outer = (low - 0.15, high + 0.15)
     func inside(_ p: SIMD2<Double>, _ r: (SIMD2<Double>, SIMD2<Double>)) -> Bool {
         p.x >= r.0.x && p.y >= r.0.y && p.x <= r.1.x && p.y <= r.1.y
     }
@@ -69,4 +69,24 @@ func floorsDiffer(_ local: FloorFit, _ global: FloorFit, at point: SIMD3<Double>
     let onLocal = local.plane.project(point)
     let angle = acos(min(1, max(-1, dot(local.plane.normal, global.plane.normal))))
     return abs(global.plane.signedDistance(onLocal)) > 0.002 || angle > 0.3 * Double.pi / 180
+}
+
+/// `candidate` again, on the floor fitted around itself (`localFloor`), when that differs from
+/// `viewFloor`: the objects are found again on the local floor and the one sharing most points
+/// with `candidate` is returned with it. Nil when the floor there is the view's, or no object
+/// on the local floor overlaps the candidate.
+func refittedAroundCandidate(_ scene: FusedScene, viewFloor: FloorFit, candidate: BoxSegment,
+                             parameters: PipelineParameters) -> (BoxSegment, FloorFit)? {
+    guard let first = candidate.pointIndices.first,
+          let local = localFloor(scene, floor: viewFloor, box: candidate, parameters: parameters.floor),
+          floorsDiffer(local, viewFloor, at: scene.pointsInWorld[first]),
+          let again = try? boxCandidates(scene, floor: local, parameters: parameters.box,
+                                         limit: parameters.box.maximumCandidates + 2) else { return nil }
+    let members = Set(candidate.pointIndices)
+    var best: (shared: Int, box: BoxSegment)?
+    for box in again {
+        let shared = box.pointIndices.reduce(0) { $0 + (members.contains($1) ? 1 : 0) }
+        if shared > 0 && shared > (best?.shared ?? 0) { best = (shared, box) }
+    }
+    return best.map { ($0.box, local) }
 }
