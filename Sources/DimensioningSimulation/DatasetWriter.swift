@@ -14,6 +14,16 @@ import Dimensioning
 /// named `capture-00012-box` (zero-padded so that byte order is index order) and rendered and
 /// written `jobs` at a time; the output is identical whatever `jobs` is.
 public enum DatasetWriter {
+    /// How each capture is written: a Stray Scanner folder (the default), or, for fixed-mount
+    /// cameras, what their own tools write (`FixedCameraWriter`): a folder of organised PCD
+    /// frames with PCL's per-frame `.xml` intrinsics, or 16-bit millimetre depth PNGs with
+    /// `intrinsics.json`. Poses and confidence exist only in the Stray Scanner layout.
+    public enum Layout: String, Sendable, CaseIterable {
+        case strayScanner = "stray"
+        case pcdFrames = "pcd"
+        case depthPNG = "depth-png"
+    }
+
     /// One written capture.
     public struct Entry: Sendable, Codable, Equatable {
         /// Folder name of the capture inside the dataset.
@@ -36,7 +46,7 @@ public enum DatasetWriter {
     @discardableResult
     public static func write(to folder: URL, count: Int, seed: UInt64, frames: Int? = nil,
                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                             sensors: [SensorFamilyMember] = [SensorFamily.iPhone],
+                             sensors: [SensorFamilyMember] = [SensorFamily.iPhone], layout: Layout = .strayScanner,
                              progress: (@Sendable (Int) -> Void)? = nil) throws(DimensioningError) -> [Entry] {
         precondition(count >= 0, "count must not be negative")
         if let frames { precondition((1...60).contains(frames), "frames must be 1...60") }
@@ -49,7 +59,7 @@ public enum DatasetWriter {
                 let index = next.increment()
                 guard index < count else { return }
                 let result = Result { () throws(DimensioningError) in
-                    try writeCapture(index: index, seed: seed, frames: frames, into: folder, sensors: sensors)
+                    try writeCapture(index: index, seed: seed, frames: frames, into: folder, sensors: sensors, layout: layout)
                 }
                 results.set(index, result)
                 let finished = done.increment() + 1
@@ -69,7 +79,8 @@ public enum DatasetWriter {
 
     /// Renders scenario `index` and writes it with its truth files.
     static func writeCapture(index: Int, seed: UInt64, frames: Int?, into folder: URL,
-                             sensors: [SensorFamilyMember] = [SensorFamily.iPhone]) throws(DimensioningError) -> Entry {
+                             sensors: [SensorFamilyMember] = [SensorFamily.iPhone],
+                             layout: Layout = .strayScanner) throws(DimensioningError) -> Entry {
         let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: frames, sensors: sensors)
         var truth = simulated.truth
         if kind == .darkBox, let target = simulated.scene.target {
@@ -81,7 +92,11 @@ public enum DatasetWriter {
                           widthMM: mm(truth.width), heightMM: mm(truth.height),
                           frames: simulated.capture.frames.count, summary: simulated.summary)
         let captureFolder = folder.appendingPathComponent(name)
-        try StrayScannerWriter.write(simulated.capture, to: captureFolder)
+        switch layout {
+        case .strayScanner: try StrayScannerWriter.write(simulated.capture, to: captureFolder)
+        case .pcdFrames: try FixedCameraWriter.write(simulated.capture.frames, to: captureFolder, layout: .pcdFrames)
+        case .depthPNG: try FixedCameraWriter.write(simulated.capture.frames, to: captureFolder, layout: .depthPNG)
+        }
         try CaptureFile.writeText(truthMarkdown(entry, seed: seed), to: captureFolder.appendingPathComponent("TRUTH.md"))
         try CaptureFile.writeText(truthJSON(entry, seed: seed), to: captureFolder.appendingPathComponent("truth.json"))
         return entry

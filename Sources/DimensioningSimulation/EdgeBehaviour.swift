@@ -132,27 +132,30 @@ public enum SensorFamily {
 
 extension SensorFamily {
     /// A Kinect v2 / Azure Kinect-like time-of-flight camera on a fixed mount: 512x424 px with
-    /// a 70-degree field of view (fx 365), noise about twice the iPhone's and growing with z^2,
-    /// mixed pixels at edges invalidated by the vendor filter (a 1-pixel band each side), a
-    /// ±0.5 % depth scale error; confidence is not provided (every return is 2).
+    /// a 70-degree field of view (fx 365), noise about twice the iPhone's and growing with z^2
+    /// and toward the corners, mixed pixels at edges invalidated by the vendor filter (a
+    /// 1-pixel band each side), multipath at the box's base, dark no-return patches
+    /// (`FixedMountEffects.timeOfFlight`), a ±0.5 % depth scale error; confidence is not
+    /// provided (every return is 2).
     public static let timeOfFlight = fixedMount(
         "tof-512x424", white: 0.0015, whitePerSquareMetre: 0.0015, correlatedPerSquareMetre: 0.0012,
-        edges: EdgeBehaviour(name: "tof-invalid1", bandHalfWidth: 1, invalidate: true),
+        edges: EdgeBehaviour(name: "tof-invalid1", bandHalfWidth: 1, invalidate: true), effects: .timeOfFlight,
         camera: CameraIntrinsics(fx: 365, fy: 365, cx: 255.5, cy: 211.5, width: 512, height: 424))
 
     /// A RealSense D4xx / OAK-D-like active stereo camera on a fixed mount: 640x480 px (fx 385),
     /// noise growing with z^2 (0.5 mm + 2.5 mm/m^2), the nearer surface fattened by 2 pixels
-    /// over the farther one, no confidence map, a ±0.5 % depth scale error.
+    /// over the farther one, the left-imager invalid band and occlusion strips, holes on the
+    /// cartons (`FixedMountEffects.stereo`), no confidence map, a ±0.5 % depth scale error.
     public static let stereo = fixedMount(
         "stereo-640x480", white: 0.0005, whitePerSquareMetre: 0.0025, correlatedPerSquareMetre: 0.001,
-        edges: EdgeBehaviour(name: "stereo-fatten2", bandHalfWidth: 0, fattening: 2),
+        edges: EdgeBehaviour(name: "stereo-fatten2", bandHalfWidth: 0, fattening: 2), effects: .stereo,
         camera: CameraIntrinsics(fx: 385, fy: 385, cx: 319.5, cy: 239.5, width: 640, height: 480))
 
     /// The iPhone model's noise structure with another camera's coefficients (metres, metres per
     /// square metre), edges and pixel grid, a ±0.5 % depth scale error, and no confidence map
     /// (every return but grazing ones is 2).
     static func fixedMount(_ name: String, white: Double, whitePerSquareMetre: Double,
-                           correlatedPerSquareMetre: Double, edges: EdgeBehaviour,
+                           correlatedPerSquareMetre: Double, edges: EdgeBehaviour, effects: FixedMountEffects,
                            camera: CameraIntrinsics) -> SensorFamilyMember {
         var noise = SensorNoiseModel.iPhoneLiDAR
         noise.whiteNoiseBase = white
@@ -160,6 +163,7 @@ extension SensorFamily {
         noise.correlatedNoiseQuadratic = correlatedPerSquareMetre
         noise.depthScaleBiasLimit = 0.005
         noise.edges = edges
+        noise.fixedMount = effects
         noise.mediumConfidenceBeyond = nil
         noise.grazingMediumAngle = nil
         return SensorFamilyMember(name: name, noise: noise, fixedMount: camera)

@@ -66,8 +66,13 @@ public enum ScenarioCatalog {
         }
         var g = SeededGenerator(seed: seed, stream: 0xC0DE_0000_0000 &+ UInt64(bitPattern: Int64(index)))
         var capture = SceneSimulator.render(scene: s.scene, rig: s.rig, noise: s.noise, seed: g.next())
-        // A fixed camera records no gravity: "up" must come from the floor.
-        if member?.fixedMount != nil { capture.capture.gravityInWorld = nil }
+        // A fixed camera records no gravity and no poses: "up" must come from the floor, and
+        // the world is the camera's own frame, as the folder readers give it (with poses,
+        // fusion would take the simulator's z-up world and its gravity for granted).
+        if member?.fixedMount != nil {
+            capture.capture.gravityInWorld = nil
+            for i in capture.capture.frames.indices { capture.capture.frames[i].worldFromCamera = nil }
+        }
         return (capture, s.kind)
     }
 

@@ -9,6 +9,9 @@ struct SensorCaptureState: Sendable {
     let field: CorrelatedNoiseField
     /// Static node values (unit variance), shared by every frame.
     let staticNodes: [Double]
+    /// Per pixel, the smooth field the fixed-mount patches are cut from (`FixedMountEffects`);
+    /// nil without fixed-mount effects.
+    var patchField: [Double]? = nil
 }
 
 extension SensorNoiseModel {
@@ -17,7 +20,9 @@ extension SensorNoiseModel {
         let bias = g.uniform(-depthScaleBiasLimit, depthScaleBiasLimit)
         let field = CorrelatedNoiseField(width: width, height: height,
                                          gridWidth: correlatedGridWidth, gridHeight: correlatedGridHeight)
-        return SensorCaptureState(scaleBias: bias, field: field, staticNodes: field.drawNodes(using: &g))
+        var state = SensorCaptureState(scaleBias: bias, field: field, staticNodes: field.drawNodes(using: &g))
+        if fixedMount != nil { state.patchField = drawPatchField(width: width, height: height, using: &g) }
+        return state
     }
 
     /// The jump (metres) between neighbouring depths that counts as a discontinuity, given the

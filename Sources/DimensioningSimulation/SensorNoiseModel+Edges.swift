@@ -59,6 +59,9 @@ extension SensorNoiseModel {
             depth[p] = value
             confidence[p] = level
         }
+        if let effects = fixedMount {
+            applyFixedMount(effects, depth: &depth, confidence: &confidence, r: r, state: state, using: &g)
+        }
         return (depth, confidence)
     }
 

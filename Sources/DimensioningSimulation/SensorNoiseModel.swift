@@ -76,6 +76,10 @@ public struct SensorNoiseModel: Sendable, Codable, Equatable {
     /// Another edge behaviour of the sensor family (`EdgeBehaviour`), replacing the flying-pixel
     /// model above; nil (the default, `.iPhoneLiDAR`): the flying-pixel model.
     public var edges: EdgeBehaviour? = nil
+    /// What a fixed-mount ToF or stereo camera adds (`FixedMountEffects`: corner noise,
+    /// multipath, dark areas, stereo bands and holes); applied with an `edges` behaviour only.
+    /// nil (the default, `.iPhoneLiDAR`): none.
+    public var fixedMount: FixedMountEffects? = nil
 
     // MARK: Surfaces
 

@@ -3,7 +3,7 @@ import Dimensioning
 import DimensioningSimulation
 import Foundation
 
-/// `boxdim simulate <out-dir> --count N --seed S [--frames F]`: writes a labelled dataset of
+/// `boxdim simulate <out-dir> --count N --seed S [--frames F] [--split S] [--layout L]`: writes a labelled dataset of
 /// simulated Stray Scanner captures (see `DatasetWriter`) that `boxdim verify` reads.
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,6 +29,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Sensor models: iphone, tuning, holdout, retired or fixed (see `boxdim accuracy --help`).", valueName: "split"))
     var split: SensorSplit = .iphone
 
+    @Option(help: ArgumentHelp("How captures are written: stray (Stray Scanner folders), or for --split fixed what those cameras' tools write: pcd (organised PCD frames with PCL .xml intrinsics) or depth-png (16-bit mm PNGs with intrinsics.json).", valueName: "layout"))
+    var layout: DatasetWriter.Layout = .strayScanner
+
     @Option(help: "Frames per capture (1...60); default: the catalog's 10-60.")
     var frames: Int?
 
@@ -45,6 +48,9 @@ struct SimulateCommand: ParsableCommand {
         guard count > 0 else { throw ValidationError("--count must be positive") }
         if let frames, !(1...60).contains(frames) { throw ValidationError("--frames must be 1...60") }
         guard jobs > 0 else { throw ValidationError("--jobs must be positive") }
+        if layout != .strayScanner && split != .fixed {
+            throw ValidationError("--layout \(layout.rawValue) is for fixed-mount cameras: use it with --split fixed")
+        }
     }
 
     func run() throws {
@@ -62,7 +68,7 @@ struct SimulateCommand: ParsableCommand {
         let entries: [DatasetWriter.Entry]
         do {
             entries = try DatasetWriter.write(to: URL(fileURLWithPath: outDir), count: count, seed: seed ?? split.defaultSeed,
-                                              frames: frames, jobs: jobs, sensors: split.members) { done in
+                                              frames: frames, jobs: jobs, sensors: split.members, layout: layout) { done in
                 if !quiet, done % 10 == 0 || done == total {
                     FileHandle.standardError.write(Data("\rsimulate: \(done)/\(total)".utf8))
                 }
@@ -77,3 +83,4 @@ struct SimulateCommand: ParsableCommand {
         print("wrote \(entries.count) captures (\(negatives) expecting a refusal) and ground_truth.csv to \(outDir) in \(String(format: "%.1f", seconds)) s")
     }
 }
+extension DatasetWriter.Layout: ExpressibleByArgument {}

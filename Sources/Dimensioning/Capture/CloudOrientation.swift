@@ -16,8 +16,9 @@ import Foundation
 ///   the sensor: above the floor (0.15-6 m), every point within a 60° cone of it, in front of
 ///   one camera convention's forward axis, with that convention's image "up" not pointing down.
 ///   Otherwise it is a world frame (`zUp`, `yUp` when the floor normal is that axis, else
-///   `world`), and a **virtual camera** is placed where the box's shadow on the floor says the
-///   sensor was (`ShadowViewpoint`), looking at the top of the object nearest the scene's
+///   `world`), and a **virtual camera** is placed where the sensor was: from the pixel grid the
+///   points still lie on (`PixelGridViewpoint`), else where the box's shadow on the floor says
+///   it was (`ShadowViewpoint`), looking at the top of the object nearest the scene's
 ///   middle (without a shadow: 1 m above it, looking straight down), so that range checks and
 ///   silhouette rays keep a meaningful viewpoint. A cloud with no plane at all is
 ///   taken as an OpenCV camera frame (`conventionDetected = false`).
@@ -251,7 +252,8 @@ enum CloudOrientation {
     }
 
     /// The virtual OpenCV camera of a world-frame cloud, `cameraFromInput` (metres): where the
-    /// box's shadow on the floor says the sensor was (`ShadowViewpoint`), looking at the top of
+    /// pixel grid says the sensor was (`PixelGridViewpoint`, started from where the box's shadow
+    /// on the floor puts it, `ShadowViewpoint`), else the shadow's estimate, looking at the top of
     /// the object nearest the middle of what stands on `floor`; without a shadow, 1 m above
     /// that object's top, looking straight down.
     static func virtualCamera(_ sampled: PointCloud, full: PointCloud, floor: Plane) -> RigidTransform {
@@ -275,7 +277,8 @@ enum CloudOrientation {
         // Aim at a box, not at the laptop or the chair beside it, when one stands there.
         if let box = boxLikeObject(standing, floor: floor, middle: target) { (target, top) = box }
         let aim = floor.project(target) + top * up
-        let position = ShadowViewpoint.estimate(full, floor: floor, target: target) ?? (aim + 1.0 * up)
+        let rough = ShadowViewpoint.estimate(full, floor: floor, target: target) ?? (aim + 1.0 * up)
+        let position = PixelGridViewpoint.estimate(full, guess: rough, aim: aim, floor: floor) ?? rough
         let z = normalize(aim - position)
         var x = cross(z, up)
         if length(x) < 1e-6 { x = FloorFrame(floor: floor).xAxis } else { x = normalize(x) }

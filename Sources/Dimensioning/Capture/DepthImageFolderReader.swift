@@ -95,8 +95,8 @@ public enum DepthImageFolderReader {
                     : CameraIntrinsics(fx: k.fx, fy: k.fy, cx: k.cx, cy: k.cy, width: image.width, height: image.height)
             }
             let pixels = image.pixels
-            let scale = Float(metresPerUnit)
-            let depth = pixels.map { Float($0) * scale }
+            // Scaled in double and rounded once: 1234 mm reads as the Float nearest 1.234 m.
+            let depth = pixels.map { Float(Double($0) * metresPerUnit) }
             frames.append(DepthFrame(width: image.width, height: image.height, depth: depth, confidence: nil,
                                      intrinsics: k, worldFromCamera: nil, timestamp: Double(i) / 30))
         }

@@ -10,9 +10,12 @@ import Foundation
 /// and join the box's cluster (false "cut off", false "several boxes"). This fits a plane
 /// (PCL RANSAC, within 10° of the global floor's normal, `distanceThreshold` inliers) to the
 /// floor points (within 5 cm of the global plane, not part of another object's cluster) in a
-/// ring from 3 cm to 25 cm around the
+/// ring from 3 cm to 60 % of the core's larger side (within 15-25 cm) around the
 /// candidate's core (its points higher than half its 95th-percentile height, seen from above),
-/// oriented like the global floor.
+/// oriented like the global floor. The ring scales with the box because a bent floor is curved:
+/// a plane through a wider ring sits farther from the floor under a small box (on the 25 cm
+/// Kinect carton with a 35 mm periphery bend, 3.3 mm of height at 25 cm, 2.0 mm at 15 cm),
+/// while a large box needs the wider ring's points.
 ///
 /// - Returns: nil when the ring holds fewer than 100 points or no plane fits; otherwise the
 ///   local floor (its `inlierShare` is the share of the ring's points on it).
@@ -31,7 +34,9 @@ func localFloor(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parameter
         core += 1
     }
     guard core >= 20 else { return nil }
-    let inner = (low - 0.03, high + 0.03), outer = (low - 0.25, high + 0.25)
+    // The ring reaches 60 % of the core's larger side out, within 15-25 cm.
+    let reach = min(0.25, max(0.15, 0.6 * max(high.x - low.x, high.y - low.y)))
+    let inner = (low - 0.03, high + 0.03), outer = (low - reach, high + reach)
     func inside(_ p: SIMD2<Double>, _ r: (SIMD2<Double>, SIMD2<Double>)) -> Bool {
         p.x >= r.0.x && p.y >= r.0.y && p.x <= r.1.x && p.y <= r.1.y
     }
@@ -69,4 +74,24 @@ func floorsDiffer(_ local: FloorFit, _ global: FloorFit, at point: SIMD3<Double>
     let onLocal = local.plane.project(point)
     let angle = acos(min(1, max(-1, dot(local.plane.normal, global.plane.normal))))
     return abs(global.plane.signedDistance(onLocal)) > 0.002 || angle > 0.3 * Double.pi / 180
+}
+
+/// `candidate` again, on the floor fitted around itself (`localFloor`), when that differs from
+/// `viewFloor`: the objects are found again on the local floor and the one sharing most points
+/// with `candidate` is returned with it. Nil when the floor there is the view's, or no object
+/// on the local floor overlaps the candidate.
+func refittedAroundCandidate(_ scene: FusedScene, viewFloor: FloorFit, candidate: BoxSegment,
+                             parameters: PipelineParameters) -> (BoxSegment, FloorFit)? {
+    guard let first = candidate.pointIndices.first,
+          let local = localFloor(scene, floor: viewFloor, box: candidate, parameters: parameters.floor),
+          floorsDiffer(local, viewFloor, at: scene.pointsInWorld[first]),
+          let again = try? boxCandidates(scene, floor: local, parameters: parameters.box,
+                                         limit: parameters.box.maximumCandidates + 2) else { return nil }
+    let members = Set(candidate.pointIndices)
+    var best: (shared: Int, box: BoxSegment)?
+    for box in again {
+        let shared = box.pointIndices.reduce(0) { $0 + (members.contains($1) ? 1 : 0) }
+        if shared > 0 && shared > (best?.shared ?? 0) { best = (shared, box) }
+    }
+    return best.map { ($0.box, local) }
 }

@@ -50,9 +50,14 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
     // Only objects that are not boxes at all are passed over; a box that is cut off, touches
     // another or is out of range is refused, not swapped for a neighbour.
     var firstError: DimensioningError?
-    for box in candidates {
+    for (k, candidate) in candidates.enumerated() {
+        // A later candidate (the first one was not a box) gets the floor fitted around itself.
+        var box = candidate, floorHere = floor
+        if k > 0, let refit = refittedAroundCandidate(scene, viewFloor: viewFloor, candidate: candidate, parameters: parameters) {
+            (box, floorHere) = refit
+        }
         do {
-            return try measureCandidate(box, scene: scene, floor: floor, parameters: parameters)
+            return try measureCandidate(box, scene: scene, floor: floorHere, parameters: parameters)
         } catch {
             if firstError == nil { firstError = error }
             switch error {
@@ -104,6 +109,12 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if cuboid.fill < parameters.confidence.minimumFill - 0.1 {
         throw .notCuboid(reason: "the top covers \(Int((cuboid.fill * 100).rounded())) % of its rectangle")
     }
+    // A top narrower than any measurable box (the upper edge of a laptop's screen, a board
+    // leaning on something) says the object is not a box, whatever lies around it: it is
+    // passed over, not taken for a group of boxes around a sliver of a top.
+    if cuboid.width < parameters.box.minimumSide {
+        throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.box.minimumSide)
+    }
     let outside = shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin,
                                   minimumHeight: parameters.box.minimumHeight / 2)
     let hidden = occludedNeighbourPoints(scene, box: box, cuboid: cuboid, reach: parameters.box.occludedNeighbourReach,
@@ -111,9 +122,6 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                          maximumNeighbourExtent: parameters.box.maximumNeighbourExtent)
     if outside > parameters.box.maximumShareOutside || hidden >= parameters.box.minimumHiddenNeighbourPoints {
         throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid))
-    }
-    if cuboid.width < parameters.box.minimumSide {
-        throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.box.minimumSide)
     }
     if cuboid.height < parameters.box.minimumHeight {
         throw .boxTooSmall(smallestSide: cuboid.height, minimum: parameters.box.minimumHeight)
