@@ -37,12 +37,16 @@ if ! swiftc -sanitize=fuzzer,address -parse-as-library "$probe" -o "$build/probe
 fi
 
 # 1. The C++ shim, instrumented for coverage and ASan (rebuilt when a source or header changed).
+#    The point-cloud io library (Sources/CPointCloudIO, a shared library loaded on demand in
+#    the normal build) is linked in statically here: the shim then calls it directly.
 cxxflags=(-std=c++17 -O1 -g -fsanitize=fuzzer-no-link,address -fno-omit-frame-pointer
           -I/usr/include/pcl-1.13 -I/usr/include/eigen3 -I"$root/Sources/CPointCloud/include"
+          -I"$root/Sources/CPointCloud" -I"$root/Sources/CPointCloudIO/include"
           -Wall -Wextra -Wno-unused-parameter -Wno-deprecated-declarations)
 objects=()
-newest_header="$(ls -t "$root"/Sources/CPointCloud/*.hpp "$root"/Sources/CPointCloud/include/*.h | head -1)"
-for source in "$root"/Sources/CPointCloud/*.cpp; do
+newest_header="$(ls -t "$root"/Sources/CPointCloud/*.hpp "$root"/Sources/CPointCloud/include/*.h \
+    "$root"/Sources/CPointCloudIO/*.hpp "$root"/Sources/CPointCloudIO/include/*.h | head -1)"
+for source in "$root"/Sources/CPointCloud/*.cpp "$root"/Sources/CPointCloudIO/*.cpp; do
     object="$build/obj/$(basename "${source%.cpp}").o"
     if [ ! -f "$object" ] || [ "$source" -nt "$object" ] || [ "$newest_header" -nt "$object" ]; then
         echo "fuzz: compiling $(basename "$source")"
@@ -77,9 +81,8 @@ for module in Dimensioning DimensioningVerification; do
     libraries+=("$library")
 done
 
-# 3. Each target, linked against the libraries, the shim, PCL, libpng and libdeflate.
-libs=(-lpcl_segmentation -lpcl_surface -lpcl_filters -lpcl_sample_consensus -lpcl_search -lpcl_kdtree
-      -lpcl_io -lpcl_io_ply -lpcl_common -lpng -ldeflate -lstdc++)
+# 3. Each target, linked against the libraries, the shim, PCL, qhull, libpng and libdeflate.
+libs=(-lpcl_io -lpcl_io_ply -lpcl_common -llz4 -lqhull_r -lpng -ldeflate -lstdc++)
 declare -A target_source=([depth]=FuzzDepth.swift [csv]=FuzzCSV.swift [cloud]=FuzzCloud.swift [folder]=FuzzFolder.swift)
 for target in "${targets[@]}"; do
     source="$root/Tests/Fuzz/${target_source[$target]:?unknown target $target}"
