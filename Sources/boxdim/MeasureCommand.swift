@@ -56,15 +56,16 @@ struct MeasureCommand: ParsableCommand {
         let outcome: Result<PipelineResult, DimensioningError>
         var description: InputDescription?
         do throws(DimensioningError) {
-            var recorded = try CaptureReader.read(url, options: input.options)
-            if let frames, let range = Self.parseFrames(frames) {
-                guard range.upperBound < recorded.frames.count else {
-                    throw .noDepth(reason: "--frames \(frames) asks for frames the capture does not have (\(recorded.frames.count))")
-                }
-                recorded.frames = Array(recorded.frames[range])
+            var parameters = PipelineParameters()
+            // Only the frames measured are kept in memory (`FrameWindow`): --frames, or the last
+            // ones the fusion takes, so a capture of any length costs bounded memory.
+            let range = frames.flatMap(Self.parseFrames)
+            let recorded = try CaptureReader.read(url, options: input.options,
+                                                  window: range.map(FrameWindow.range) ?? .last(parameters.fusion.maximumFrames))
+            if let frames, let range, range.upperBound >= recorded.recordedFrameCount {
+                throw .noDepth(reason: "--frames \(frames) asks for frames the capture does not have (\(recorded.recordedFrameCount))")
             }
             description = recorded.input
-            var parameters = PipelineParameters()
             if let profile { parameters.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) }
             outcome = .success(try runPipeline(recorded, parameters: parameters))
         } catch { outcome = .failure(error) }

@@ -104,7 +104,8 @@ cpc_status cpc_png_decode_gray_fast_only(const uint8_t *bytes, size_t byte_count
 /**
  * Writes a PNG file. `channels` is 1 (gray) or 3 (RGB); `bit_depth` is 8 or 16.
  * `pixels` points to width*height*channels samples: uint8_t for 8-bit, uint16_t (host order)
- * for 16-bit. Compression level 1 (fast) unless `compression` is 0..9.
+ * for 16-bit. Compression level 1 (fast) unless `compression` is 0..9. RGB images use the Sub
+ * filter on every row (fast); grayscale ones libpng's adaptive choice among the five filters.
  */
 cpc_status cpc_png_write(const char *path, uint32_t width, uint32_t height,
                          uint32_t channels, uint32_t bit_depth, const void *pixels,
