@@ -5,6 +5,12 @@ import PackageDescription
 /// `Scripts/setup.sh` installs them; the C++ target is the only one that sees them.
 let pclHeaders = ["-I/usr/include/pcl-1.13", "-I/usr/include/eigen3"]
 
+/// The C++ shim's folder: the point-cloud file library shares its C header and internal helpers.
+let shimFolder = Context.packageDirectory + "/Sources/CPointCloud"
+
+/// The C++ warnings both C++ targets build with.
+let cxxWarnings = ["-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-deprecated-declarations"]
+
 /// Optimised even in debug builds: the tests run the whole pipeline and the simulator hundreds
 /// of times (-enable-testing still applies for @testable).
 let optimised: [SwiftSetting] = [.unsafeFlags(["-O"])]
@@ -17,6 +23,9 @@ let package = Package(
         .library(name: "DimensioningSimulation", targets: ["DimensioningSimulation"]),
         .library(name: "DimensioningVerification", targets: ["DimensioningVerification"]),
         .executable(name: "boxdim", targets: ["boxdim"]),
+        // PCL's .pcd/.ply io as a shared library of its own, loaded with dlopen on first use (see
+        // cpointcloud_io.h): nothing links it, so `swift build` builds it beside the executables.
+        .library(name: "CPointCloudIO", type: .dynamic, targets: ["CPointCloudIO"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,25 +33,24 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // Thin C++ shim over PCL, Eigen, libpng and libdeflate. Public header is C only (`cpc_` prefix).
+        // Thin C++ shim over PCL, Eigen, qhull, libpng and libdeflate. Public header is C only
+        // (`cpc_` prefix). Start-up cost kept low: PCL's algorithms are compiled in from its
+        // template headers (cpc_pcl.hpp), so only libpcl_common is linked; the hull is qhull's own
+        // (cpc_hull.cpp); .pcd/.ply io (and the VTK it pulls in) is CPointCloudIO, loaded on first use.
         .target(
             name: "CPointCloud",
             path: "Sources/CPointCloud",
             cxxSettings: [
                 // -O2 even in debug builds: PCL's templates are 10-50x slower unoptimised,
                 // and the test suite runs the whole pipeline many times.
-                .unsafeFlags(pclHeaders + ["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-deprecated-declarations"]),
+                .unsafeFlags(pclHeaders + ["-O2"] + cxxWarnings),
             ],
             linkerSettings: [
-                .linkedLibrary("pcl_segmentation"),
-                .linkedLibrary("pcl_surface"),
-                .linkedLibrary("pcl_filters"),
-                .linkedLibrary("pcl_sample_consensus"),
-                .linkedLibrary("pcl_search"),
-                .linkedLibrary("pcl_kdtree"),
-                .linkedLibrary("pcl_io"),
-                .linkedLibrary("pcl_io_ply"),
                 .linkedLibrary("pcl_common"),
+                // FLANN's kd-tree (header-only, inside PCL's search) refers to LZ4 for its
+                // serialisation code.
+                .linkedLibrary("lz4"),
+                .linkedLibrary("qhull_r"),
                 .linkedLibrary("png"),
                 // libdeflate inflates the depth PNGs' zlib streams on the decoder's fast path
                 // (about 2.4x faster than zlib inside libpng); libpng stays the fallback.
@@ -67,8 +75,25 @@ let package = Package(
                 .linkedLibrary("stdc++"),
             ]
         ),
+        // PCL's io module (.pcd/.ply), built as libCPointCloudIO.so and loaded by CPointCloud's
+        // `cpc_cloud_read`/`cpc_cloud_write` on first use. Flat C API (`cpcio_` prefix, the
+        // `cpc_` types); every other symbol hidden.
+        .target(
+            name: "CPointCloudIO",
+            path: "Sources/CPointCloudIO",
+            cxxSettings: [
+                .unsafeFlags(pclHeaders + ["-I" + shimFolder + "/include", "-I" + shimFolder, "-O2",
+                                           "-fvisibility=hidden", "-fvisibility-inlines-hidden"] + cxxWarnings),
+            ],
+            linkerSettings: [
+                .linkedLibrary("pcl_io"),
+                .linkedLibrary("pcl_io_ply"),
+                .linkedLibrary("pcl_common"),
+                .linkedLibrary("stdc++"),
+            ]
+        ),
         // The engine: what an app links (capture readers, geometry, native bridge, pipeline,
-        // session, outputs). Depends on nothing but the C++ shim.
+        // session, outputs). Depends on nothing but the C++ shims.
         .target(
             name: "Dimensioning",
             dependencies: ["CPointCloud", "CBarcode"],

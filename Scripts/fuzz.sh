@@ -37,13 +37,18 @@ if ! swiftc -sanitize=fuzzer,address -parse-as-library "$probe" -o "$build/probe
 fi
 
 # 1. The C++ shims, instrumented for coverage and ASan (rebuilt when a source or header changed):
-#    CPointCloud (PCL) and CBarcode (zxing-cpp, FFmpeg), which the engine links too.
+#    CPointCloud (PCL) and CBarcode (zxing-cpp, FFmpeg), which the engine links too, and the
+#    point-cloud io library (Sources/CPointCloudIO, a shared library loaded on demand in the
+#    normal build), linked in statically here: the shim then calls it directly.
 objects=()
-for shim in CPointCloud CBarcode; do
+for shim in CPointCloud CBarcode CPointCloudIO; do
     cxxflags=(-std=c++17 -O1 -g -fsanitize=fuzzer-no-link,address -fno-omit-frame-pointer
               -I/usr/include/pcl-1.13 -I/usr/include/eigen3 -I"$root/Sources/$shim/include"
+              -I"$root/Sources/CPointCloud/include" -I"$root/Sources/CPointCloud"
+              -I"$root/Sources/CPointCloudIO/include"
               -Wall -Wextra -Wno-unused-parameter -Wno-deprecated-declarations)
-    newest_header="$(ls -t "$root"/Sources/$shim/*.hpp "$root"/Sources/$shim/include/*.h | head -1)"
+    newest_header="$(ls -t "$root"/Sources/$shim/*.hpp "$root"/Sources/$shim/include/*.h \
+        "$root"/Sources/CPointCloud/*.hpp "$root"/Sources/CPointCloud/include/*.h 2>/dev/null | head -1)"
     for source in "$root"/Sources/$shim/*.cpp; do
         object="$build/obj/$(basename "${source%.cpp}").o"
         if [ ! -f "$object" ] || [ "$source" -nt "$object" ] || [ "$newest_header" -nt "$object" ]; then
@@ -84,10 +89,9 @@ for module in Dimensioning DimensioningVerification; do
     libraries+=("$library")
 done
 
-# 3. Each target, linked against the libraries, the shims, PCL, libpng, libdeflate and zxing-cpp
-#    (FFmpeg is opened on first use, see Sources/CBarcode/cbc_ffmpeg.hpp).
-libs=(-lpcl_segmentation -lpcl_surface -lpcl_filters -lpcl_sample_consensus -lpcl_search -lpcl_kdtree
-      -lpcl_io -lpcl_io_ply -lpcl_common -lpng -ldeflate -lZXing -lstdc++)
+# 3. Each target, linked against the libraries, the shims, PCL, qhull, libpng, libdeflate and
+#    zxing-cpp (FFmpeg is opened on first use, see Sources/CBarcode/cbc_ffmpeg.hpp).
+libs=(-lpcl_io -lpcl_io_ply -lpcl_common -llz4 -lqhull_r -lpng -ldeflate -lZXing -lstdc++)
 declare -A target_source=([depth]=FuzzDepth.swift [csv]=FuzzCSV.swift [cloud]=FuzzCloud.swift [folder]=FuzzFolder.swift)
 for target in "${targets[@]}"; do
     source="$root/Tests/Fuzz/${target_source[$target]:?unknown target $target}"

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the system libraries BoxDimensioning builds against, skipping what is present:
-# PCL 1.13 and Eigen 3.4 (point-cloud algorithms), libpng (depth images), libdeflate (inflates
-# depth images on the PNG decoder's fast path, ~2.4x faster than zlib), pkg-config, zxing-cpp 1.4
-# (barcodes in the colour images) and FFmpeg's libavformat/libavcodec/libswscale (rgb.mp4).
+# PCL 1.13 and Eigen 3.4 (point-cloud algorithms), qhull (the 2-D convex hull, called directly;
+# libpcl-dev depends on it too), libpng (depth images), libdeflate (inflates depth images on the
+# PNG decoder's fast path, ~2.4x faster than zlib), pkg-config, zxing-cpp 1.4 (barcodes in the
+# colour images) and FFmpeg's libavformat/libavcodec/libswscale (rgb.mp4).
 # Debian 12; non-interactive; needs root (or sudo) only when something is missing.
 set -euo pipefail
 
-packages=(libpcl-dev libeigen3-dev libpng-dev libdeflate-dev pkg-config libzxing-dev libavformat-dev libavcodec-dev libswscale-dev)
+packages=(libpcl-dev libeigen3-dev libqhull-dev liblz4-dev libpng-dev libdeflate-dev pkg-config libzxing-dev libavformat-dev libavcodec-dev libswscale-dev)
 missing=()
 for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -20,6 +20,21 @@ public enum PipelineBench {
                                      noise: .iPhoneLiDAR, seed: seed).capture
     }
 
+    /// A capture of `frames` frames (any number) of the reference scene: the 60 frames the
+    /// simulator renders at most, played forwards and backwards in turn (the hand sweeping to and
+    /// fro), 60 Hz timestamps. For the long-capture memory figure.
+    public static func longCapture(frames: Int, seed: UInt64 = 1) -> DepthCapture {
+        var capture = referenceCapture(frames: 60, seed: seed)
+        let rendered = capture.frames
+        capture.frames = (0..<max(1, frames)).map { i in
+            let cycle = i / rendered.count, j = i % rendered.count
+            var frame = rendered[cycle % 2 == 0 ? j : rendered.count - 1 - j]
+            frame.timestamp = Double(i) / 60
+            return frame
+        }
+        return capture
+    }
+
     /// The reference intrinsics scaled to `width x height` (e.g. 640x480).
     public static func intrinsics(width: Int, height: Int) -> CameraIntrinsics {
         CameraIntrinsics.iPhoneLiDARDepth.scaled(toWidth: width, height: height)

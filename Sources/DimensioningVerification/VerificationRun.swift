@@ -86,8 +86,10 @@ public enum VerificationRun {
         let name = overlayName(row.capture)
         let target = overlays.appendingPathComponent(name)
         do {
+            // Only the frames the pipeline fuses are kept: a long capture costs bounded memory.
             let capture = try IsolatedCloudReader.read(url, limits: options.limits, helper: options.cloudReaderHelper,
-                                                       options: options.input)
+                                                       options: options.input,
+                                                       window: .last(options.parameters.fusion.maximumFrames))
             let measured = measureWithBarcodes(capture, parameters: options.parameters, limits: options.limits)
             outcome = measured.outcome
             barcodes = measured.barcodes

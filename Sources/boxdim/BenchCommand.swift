@@ -15,7 +15,8 @@ struct BenchCommand: ParsableCommand {
         a 30-frame 256x192 Stray Scanner capture (against libpng alone); each pipeline stage; the whole \
         in-process measurement (decode excluded); one session frame update; scaling with frames (10, \
         30, 60) and resolution (256x192, 640x480); verify throughput and peak memory with --jobs 1 and 2. \
-        --memory-captures N instead checks that verify's peak memory stays flat from 100 to N captures. \
+        --memory-captures N instead checks that verify's peak memory stays flat from 100 to N captures; \
+        --startup instead times whole processes (start-up, one measure, a long capture's peak memory). \
         Use a release build; on a shared machine re-run and compare medians. `boxdim bench barcodes`: \
         barcode read rate and the time reading adds.
         """,
@@ -46,12 +47,22 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Folder for the generated captures (default: a new temporary folder, removed afterwards).")
     var workDir: String?
 
+    @Flag(help: "Start-up mode: whole processes (boxdim --help, measure of a 30-frame capture and of a .ply, a long capture's peak memory) as child processes; nothing else runs.")
+    var startup = false
+
+    @Option(help: "With --startup: a program to compare boxdim --help with (Scripts/bench-startup.sh builds a Foundation hello-world).")
+    var baseline: String?
+
+    @Option(help: "With --startup: frames of the long capture whose peak memory is reported (0: none).")
+    var longFrames = 600
+
     func validate() throws {
         guard repeats > 0, verifyCaptures > 0, verifyRepeats > 0 else {
             throw ValidationError("--repeats, --verify-captures and --verify-repeats must be positive")
         }
         if let memoryCaptures, memoryCaptures < 100 { throw ValidationError("--memory-captures must be at least 100") }
         guard (1...60).contains(memoryFrames) else { throw ValidationError("--memory-frames must be 1...60") }
+        guard (0...3600).contains(longFrames) else { throw ValidationError("--long-frames must be 0...3600") }
     }
 
     func run() throws {
@@ -64,6 +75,10 @@ struct BenchCommand: ParsableCommand {
               + "\(PipelineBench.parallelism) threads (BOXDIM_THREADS); medians (p90) in ms; work folder \(work.path)")
         if let memoryCaptures {
             try memorySection(work: work, counts: [100, memoryCaptures])
+            return
+        }
+        if startup {
+            try startupSection(work: work)
             return
         }
         let capture = try inProcessSections(work: work)

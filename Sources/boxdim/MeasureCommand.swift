@@ -61,16 +61,17 @@ struct MeasureCommand: ParsableCommand {
         var barcodes: [BarcodeReading] = []
         var barcodeError: DimensioningError?
         do throws(DimensioningError) {
-            var recorded = try CaptureReader.read(url, options: input.options)
-            if let frames, let range = Self.parseFrames(frames) {
-                guard range.upperBound < recorded.frames.count else {
-                    throw .noDepth(reason: "--frames \(frames) asks for frames the capture does not have (\(recorded.frames.count))")
-                }
-                recorded = recorded.keepingFrames(range)
+            var parameters = PipelineParameters()
+            // Only the frames measured are kept in memory (`FrameWindow`): --frames, or the last
+            // ones the fusion takes, so a capture of any length costs bounded memory.
+            let range = frames.flatMap(Self.parseFrames)
+            var recorded = try CaptureReader.read(url, options: input.options,
+                                                  window: range.map(FrameWindow.range) ?? .last(parameters.fusion.maximumFrames))
+            if let frames, let range, range.upperBound >= recorded.recordedFrameCount {
+                throw .noDepth(reason: "--frames \(frames) asks for frames the capture does not have (\(recorded.recordedFrameCount))")
             }
             if noBarcodes { recorded.colour = nil }
             description = recorded.input
-            var parameters = PipelineParameters()
             if let profile { parameters.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) }
             (outcome, barcodes, barcodeError) = measureWithBarcodes(recorded, parameters: parameters)
         } catch { outcome = .failure(error) }

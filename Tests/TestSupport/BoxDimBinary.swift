@@ -32,10 +32,14 @@ public enum BoxDimBinary {
         return process
     }
 
-    public static func run(_ arguments: [String]) throws -> Outcome {
+    /// Runs `boxdim arguments` to its end; `environment` entries are added to this process's.
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
         process.executableURL = url!
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

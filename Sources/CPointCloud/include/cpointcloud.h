@@ -1,6 +1,6 @@
 /*
  * cpointcloud.h - the C boundary between BoxDimensioning's Swift code and PCL 1.13 / Eigen 3.4 /
- * libpng / libdeflate.
+ * libpng / libdeflate / qhull (and, loaded on first use, libCPointCloudIO.so for PCL's io).
  *
  * Rules of this header:
  *  - C only: no PCL, Eigen or C++ types cross it; every symbol is prefixed `cpc_`.
@@ -104,7 +104,8 @@ cpc_status cpc_png_decode_gray_fast_only(const uint8_t *bytes, size_t byte_count
 /**
  * Writes a PNG file. `channels` is 1 (gray) or 3 (RGB); `bit_depth` is 8 or 16.
  * `pixels` points to width*height*channels samples: uint8_t for 8-bit, uint16_t (host order)
- * for 16-bit. Compression level 1 (fast) unless `compression` is 0..9.
+ * for 16-bit. Compression level 1 (fast) unless `compression` is 0..9. RGB images use the Sub
+ * filter on every row (fast); grayscale ones libpng's adaptive choice among the five filters.
  */
 cpc_status cpc_png_write(const char *path, uint32_t width, uint32_t height,
                          uint32_t channels, uint32_t bit_depth, const void *pixels,
@@ -113,6 +114,19 @@ cpc_status cpc_png_write(const char *path, uint32_t width, uint32_t height,
 /* ----------------------------------------------------------------------------------------- */
 /* Point cloud files (PCL io: .pcd v0.7 ascii/binary/binary_compressed, .ply ascii/binary)   */
 /* ----------------------------------------------------------------------------------------- */
+/*
+ * PCL's io module (and the VTK, Boost, OpenNI, libusb and libpcap libraries it links) lives in
+ * a shared library of its own, libCPointCloudIO.so (Sources/CPointCloudIO), which the two
+ * functions below load with dlopen on their first call: a program that never reads or writes a
+ * .pcd/.ply never maps it. The library is looked for in the file named by the environment
+ * variable BOXDIM_CLOUD_IO_LIBRARY (when set: only there), then beside the running executable
+ * (where `swift build` puts it), beside the shared object holding this code, and in the dynamic
+ * loader's search path. When it cannot be loaded both functions return CPC_ERR_IO saying so.
+ */
+
+/** The path of the point-cloud I/O library in use (loading it if needed), "(linked in)" when
+ *  its code is part of the program, or NULL when it cannot be loaded. */
+const char *cpc_cloud_io_library(void);
 
 /** A cloud read from a file. Only finite points are kept (a double coordinate beyond float's
  *  range counts as non-finite). For an organized cloud
@@ -239,9 +253,11 @@ cpc_status cpc_radius_components(const float *xyz, size_t count, float tolerance
                                  uint32_t *cluster_count, cpc_error *error);
 
 /**
- * 2-D convex hull (pcl::ConvexHull, qhull) of `count` points given as xy pairs. `hull_xy`
- * (caller-owned, room for 2*count floats) receives the hull vertices in counter-clockwise
- * order; `*hull_count` their number. CPC_ERR_NOT_FOUND for fewer than 3 non-collinear points.
+ * 2-D convex hull of `count` points given as xy pairs: qhull (libqhull_r) called as
+ * pcl::ConvexHull<PointXYZ> calls it in 2-D, with its vertex order, without libpcl_surface (which
+ * links VTK). `hull_xy` (caller-owned, room for 2*count floats) receives the hull vertices in
+ * counter-clockwise order; `*hull_count` their number. CPC_ERR_NOT_FOUND for fewer than 3
+ * non-collinear points.
  */
 cpc_status cpc_convex_hull_2d(const float *xy, size_t count, float *hull_xy,
                               size_t *hull_count, cpc_error *error);

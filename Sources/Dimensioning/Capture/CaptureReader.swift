@@ -14,25 +14,29 @@ public enum CaptureReader {
     /// What the engine reads, for messages and `--help` texts.
     public static let supportedFormats = "a Stray Scanner folder (depth/, camera_matrix.csv, odometry.csv), a folder of .pcd/.ply frames, a folder of 16-bit depth PNGs with intrinsics.json (or TUM RGB-D), a .pcd file or a .ply file"
 
+    ///
+    /// `window` says which frames of a frame capture are kept (`FrameWindow`; all by default):
+    /// pass `.last(parameters.fusion.maximumFrames)` to measure a long capture in bounded memory
+    /// with the very result of reading it whole.
     public static func read(_ url: URL, limits: CaptureLimits = .init(),
-                            options: InputOptions = .init()) throws(DimensioningError) -> DepthCapture {
+                            options: InputOptions = .init(), window: FrameWindow = .all) throws(DimensioningError) -> DepthCapture {
         switch CaptureFile.kind(of: url).kind {
         case .missing:
             throw .unreadableCapture(file: url.path, reason: CaptureFile.missingReason(url, fallback: "no such file or folder"))
         case .directory:
-            if isStrayScanner(url) { return try StrayScannerReader.read(folder: url, limits: limits) }
+            if isStrayScanner(url) { return try StrayScannerReader.read(folder: url, limits: limits, window: window) }
             if !CloudFolderReader.cloudFiles(in: url).isEmpty {
-                return try CloudFolderReader.read(folder: url, limits: limits, options: options)
+                return try CloudFolderReader.read(folder: url, limits: limits, options: options).keeping(window)
             }
             if DepthImageFolderReader.looksLikeDepthFolder(url) {
-                return try DepthImageFolderReader.read(folder: url, limits: limits)
+                return try DepthImageFolderReader.read(folder: url, limits: limits).keeping(window)
             }
             if CaptureFile.kind(of: url.appendingPathComponent("depth")).kind == .missing {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.filter { !$0.hasPrefix(".") } ?? []
                 throw .unreadableCapture(file: url.path, reason: names.isEmpty ? "empty folder: no capture files in it; supported: \(supportedFormats)"
                                          : "not a capture folder: no depth/ folder, .pcd/.ply frames or depth PNG with intrinsics.json; supported: \(supportedFormats)")
             }
-            return try StrayScannerReader.read(folder: url, limits: limits)
+            return try StrayScannerReader.read(folder: url, limits: limits, window: window)
         case .regular, .other:
             guard PointCloudReader.supportedExtensions.contains(url.pathExtension.lowercased()) else {
                 let ext = url.pathExtension.isEmpty ? "a file without extension" : "'.\(url.pathExtension)'"

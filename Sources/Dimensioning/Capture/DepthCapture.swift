@@ -13,8 +13,14 @@ import Foundation
 public struct DepthCapture: Sendable {
     /// Where the capture was read from (a folder or a file).
     public var source: URL
-    /// Depth frames in time order; empty for a point-cloud capture.
+    /// Depth frames in time order; empty for a point-cloud capture. When the capture was read
+    /// with a `FrameWindow`, only the window's frames: `frames[0]` is frame `firstFrameIndex`
+    /// of the `recordedFrameCount` recorded.
     public var frames: [DepthFrame]
+    /// Frames in the recording (`frames.count` unless read with a `FrameWindow`).
+    public var recordedFrameCount: Int
+    /// Index in the recording of `frames[0]` (0 unless read with a `FrameWindow`).
+    public var firstFrameIndex: Int = 0
     /// The point cloud of a .pcd/.ply capture; nil for depth-frame captures.
     public var cloud: CapturedCloud?
     /// Unit vector along gravity (pointing down) in the world frame, when the capture knows it
@@ -31,6 +37,7 @@ public struct DepthCapture: Sendable {
                 gravityInWorld: SIMD3<Double>?, input: InputDescription? = nil, colour: ColourStream? = nil) {
         self.source = source
         self.frames = frames
+        self.recordedFrameCount = frames.count
         self.cloud = cloud
         self.gravityInWorld = gravityInWorld
         self.input = input

@@ -28,11 +28,12 @@ public enum IsolatedCloudReader {
     ///
     /// The child only reads the file as written (PCL, the risky part); finding its axes and
     /// unit (`options`, see `CloudOrientation`) happens here, in the parent, as in-process.
+    /// `window`: the frames of a frame capture kept (`FrameWindow`; a point cloud has none).
     public static func read(_ url: URL, limits: CaptureLimits, helper: URL?,
-                            options: InputOptions = .init()) throws(DimensioningError) -> DepthCapture {
+                            options: InputOptions = .init(), window: FrameWindow = .all) throws(DimensioningError) -> DepthCapture {
         guard let helper, CaptureFile.kind(of: url).kind == .regular,
               PointCloudReader.supportedExtensions.contains(url.pathExtension.lowercased()) else {
-            return try CaptureReader.read(url, limits: limits, options: options)
+            return try CaptureReader.read(url, limits: limits, options: options, window: window)
         }
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("boxdim-cloud-\(getpid())-\(UUID().uuidString).bin")

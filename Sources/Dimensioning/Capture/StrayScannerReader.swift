@@ -39,7 +39,10 @@ public enum StrayScannerReader {
         var url: URL
     }
 
-    public static func read(folder: URL, limits: CaptureLimits = .init()) throws(DimensioningError) -> DepthCapture {
+    /// Reads the capture in `folder`, keeping the frames of `window` (every frame is still read
+    /// and checked; see `FrameWindow`).
+    public static func read(folder: URL, limits: CaptureLimits = .init(),
+                            window: FrameWindow = .all) throws(DimensioningError) -> DepthCapture {
         switch CaptureFile.kind(of: folder).kind {
         case .directory: break
         case .missing: throw .unreadableCapture(file: folder.path, reason: CaptureFile.missingReason(folder, fallback: "no such file or folder"))
@@ -63,12 +66,13 @@ public enum StrayScannerReader {
         // The first frame alone (its size bounds the whole capture: `totalPixelsProblem`), then
         // the others decoded in parallel chunks and checked in frame order, so the first bad
         // file in order is the one reported, as a serial read would.
+        let kept = window.kept(of: files.count)
         let decoded = try decodeFrames(files, folder: folder, confidenceFolder: hasConfidence ? confidenceFolder : nil,
-                                       limits: limits)
+                                       limits: limits, keeping: kept)
         var frames: [DepthFrame] = []
-        frames.reserveCapacity(files.count)
-        for (i, file) in files.enumerated() {
-            let (depth, confidence) = decoded[i]
+        frames.reserveCapacity(kept.count)
+        for (i, (depth, confidence)) in zip(kept, decoded) {
+            let file = files[i]
             let timestamp: Double
             if let t = poses?[i].timestamp, let t0 = firstTimestamp {
                 timestamp = t - t0
@@ -81,22 +85,30 @@ public enum StrayScannerReader {
                 worldFromCamera: poses.map { ARKitWorld.engineWorldFromCamera(arkitWorldFromCamera: $0[i].pose) },
                 timestamp: timestamp))
         }
-        // rgb.mp4 is not opened here: only barcode reading needs it (`readBarcodes`).
+        // rgb.mp4 is not opened here: only barcode reading needs it (`readBarcodes`). Its frames
+        // are the recording's, so the kept depth frames map to their own indices in the video.
         let video = folder.appendingPathComponent("rgb.mp4")
         let colour = CaptureFile.kind(of: video).kind == .regular
-            ? ColourStream(source: .video(video), intrinsics: rgbIntrinsics, frameIndices: Array(0..<frames.count))
+            ? ColourStream(source: .video(video), intrinsics: rgbIntrinsics, frameIndices: Array(kept))
             : nil
-        return DepthCapture(source: folder, frames: frames,
-                            gravityInWorld: poses == nil ? nil : ARKitWorld.gravityInEngineWorld, colour: colour)
+        var capture = DepthCapture(source: folder, frames: frames,
+                                   gravityInWorld: poses == nil ? nil : ARKitWorld.gravityInEngineWorld, colour: colour)
+        capture.recordedFrameCount = files.count
+        capture.firstFrameIndex = kept.lowerBound
+        return capture
     }
 
     /// Decodes every frame's depth (and confidence when `confidenceFolder` is given): the first
     /// frame first, checked against the capture's pixel limit, then the others over the cores.
     /// Throws the error of the first bad frame in frame order (a decode failure, a size unlike
-    /// the first frame's, then a confidence failure, as a serial read meets them).
+    /// the first frame's, then a confidence failure, as a serial read meets them). Returns the
+    /// frames of `keeping` (all by default), in order; the others are checked and dropped at once,
+    /// so memory holds the kept frames and the ones being decoded, not the whole capture.
     static func decodeFrames(_ files: [FrameFile], folder: URL, confidenceFolder: URL?,
-                             limits: CaptureLimits) throws(DimensioningError) -> [(NPYDepth.Image, [UInt8]?)] {
-        typealias Decoded = Result<(NPYDepth.Image, [UInt8]?), DimensioningError>
+                             limits: CaptureLimits, keeping: Range<Int>? = nil) throws(DimensioningError) -> [(NPYDepth.Image, [UInt8]?)] {
+        let keeping = keeping ?? files.indices
+        /// A kept frame, or nil for one checked and dropped.
+        typealias Decoded = Result<(NPYDepth.Image, [UInt8]?)?, DimensioningError>
         /// Frame `i`'s confidence image, checked against its depth image; nil without a folder.
         func confidence(of i: Int, depth: NPYDepth.Image) throws(DimensioningError) -> [UInt8]? {
             guard let confidenceFolder else { return nil }
@@ -110,7 +122,8 @@ public enum StrayScannerReader {
                 if expected.width != depth.width || expected.height != depth.height {
                     throw .unreadableCapture(file: file.url.path, reason: "depth is \(depth.width)x\(depth.height) but frame \(files[0].name) depth is \(expected.width)x\(expected.height)")
                 }
-                return (depth, try confidence(of: i, depth: depth))
+                let checked = (depth, try confidence(of: i, depth: depth))
+                return keeping.contains(i) ? checked : nil
             }
         }
         guard !files.isEmpty else { return [] }
@@ -121,7 +134,7 @@ public enum StrayScannerReader {
         let firstConfidence = try confidence(of: 0, depth: first)
         let expected = (width: first.width, height: first.height)
         var results = [Decoded?](repeating: nil, count: files.count)
-        results[0] = .success((first, firstConfidence))
+        results[0] = .success(keeping.contains(0) ? (first, firstConfidence) : nil)
         results.withUnsafeMutableBufferPointer { buffer in
             let results = SharedPointer(buffer.baseAddress!)
             ParallelChunks.forEach(ParallelChunks.ranges(files.count - 1)) { _, range in
@@ -129,10 +142,10 @@ public enum StrayScannerReader {
             }
         }
         var frames: [(NPYDepth.Image, [UInt8]?)] = []
-        frames.reserveCapacity(files.count)
+        frames.reserveCapacity(keeping.count)
         for result in results {
             switch result {
-            case .success(let frame)?: frames.append(frame)
+            case .success(let frame)?: if let frame { frames.append(frame) }
             case .failure(let error)?: throw error
             case nil: throw .internalFailure(reason: "a frame was not decoded")
             }

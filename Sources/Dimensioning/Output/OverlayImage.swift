@@ -95,12 +95,17 @@ struct OverlayImage: Sendable {
     }
 
     mutating func fillCell(_ x: Int, _ y: Int, _ colour: SIMD3<Double>) {
-        for dy in 0..<scale {
-            for dx in 0..<scale {
-                let o = ((y * scale + dy) * width + x * scale + dx) * 3
-                rgb[o] = UInt8(clamping: Int(colour.x.rounded()))
-                rgb[o + 1] = UInt8(clamping: Int(colour.y.rounded()))
-                rgb[o + 2] = UInt8(clamping: Int(colour.z.rounded()))
+        // The cell's bytes once, then copied into its scale x scale pixels.
+        let r = UInt8(clamping: Int(colour.x.rounded())), g = UInt8(clamping: Int(colour.y.rounded()))
+        let b = UInt8(clamping: Int(colour.z.rounded()))
+        let width = width, scale = scale
+        rgb.withUnsafeMutableBufferPointer { rgb in
+            for dy in 0..<scale {
+                var o = ((y * scale + dy) * width + x * scale) * 3
+                for _ in 0..<scale {
+                    rgb[o] = r; rgb[o + 1] = g; rgb[o + 2] = b
+                    o += 3
+                }
             }
         }
     }

@@ -23,8 +23,8 @@ struct SampleBinner: ~Copyable {
     private let parallelism: Int
     /// Samples per reference pixel, then each pixel's first slot (`pixelCount + 1` entries).
     private var start: [Int32]
-    /// The binned samples, pixel after pixel (freed with the binner). One 16-byte record per
-    /// sample keeps the third pass's scattered writes to one cache line each.
+    /// The binned samples, pixel after pixel (freed with the binner): 12 bytes a sample, the
+    /// confidence in z's sign (`BinnedSample`), so 120 frames of 256x192 fit in 71 MB.
     private var slots: SharedPointer<BinnedSample>?
     /// Each slot's frame (0-based, fusion order) and source pixel (`row << 16 | column`), in
     /// slot order: what `FrameSampleIndex` keeps. Empty unless `bin(keepSources: true)`.
@@ -121,11 +121,11 @@ struct SampleBinner: ~Copyable {
                     let band = bandStart..<min(bandStart + 8, rows.upperBound)
                     for f in 0..<frameCount {
                         let targets = target.base + f * perFrame, transform = transforms[f], id = UInt16(f)
-                        sampler.forEachSample(f, rows: band) { index, u, v, q, c in
+                        // Only the pixels pass 1 binned (slot >= 0, so already checked usable).
+                        sampler.forEachBinnedSample(f, rows: band, targets: targets) { index, u, v, q, c in
                             let slot = Int(targets[index])
-                            guard slot >= 0 else { return }
                             let p = transform.apply(q)
-                            samples[slot] = BinnedSample(x: Float(p.x), y: Float(p.y), z: Float(p.z), confidence: c)
+                            samples[slot] = BinnedSample(x: Float(p.x), y: Float(p.y), z: Float(p.z), high: c >= 2)
                             if let frame, let source {
                                 frame[slot] = id
                                 source[slot] = UInt32(truncatingIfNeeded: v << 16 | u)
@@ -161,9 +161,9 @@ struct SampleBinner: ~Copyable {
                 for p in pixels {
                     let lo = Int(start[p]), hi = Int(start[p + 1])
                     guard hi - lo >= minimumSupport else { continue }
-                    var nearest = samples[lo].z, farthest = nearest
+                    var nearest = samples[lo].depth, farthest = nearest
                     for j in lo..<hi {
-                        let z = samples[j].z
+                        let z = samples[j].depth
                         depths[j - lo] = z
                         nearest = min(nearest, z); farthest = max(farthest, z)
                     }
@@ -183,12 +183,13 @@ struct SampleBinner: ~Copyable {
                     var sum = SIMD3<Double>.zero, weight = 0.0, inliers = 0, high = 0
                     for j in lo..<hi {
                         let s = samples[j]
-                        guard allInliers || abs(Double(s.z) - median) <= band else { continue }
-                        let w = s.confidence >= 2 ? 1 : mediumWeight
-                        sum += w * SIMD3(Double(s.x), Double(s.y), Double(s.z))
+                        let z = s.depth
+                        guard allInliers || abs(Double(z) - median) <= band else { continue }
+                        let w = s.isHigh ? 1 : mediumWeight
+                        sum += w * SIMD3(Double(s.x), Double(s.y), Double(z))
                         weight += w
                         inliers += 1
-                        if s.confidence >= 2 { high += 1 }
+                        if s.isHigh { high += 1 }
                     }
                     guard inliers >= minimumSupport, weight > 0 else { continue }
                     fused[p] = FusedPixel(valid: true, point: sum / weight, highShare: Float(high) / Float(inliers))
@@ -202,10 +203,22 @@ struct SampleBinner: ~Copyable {
 }
 
 /// One binned depth sample: its reference-camera point (metres, rounded to `Float` as fusion
-/// averages it) and its confidence; 16 bytes.
+/// averages it) and whether its confidence is high; 12 bytes. Binned samples lie in front of
+/// the reference camera (z > 1e-6 m), so z's sign is free to carry the confidence: stored
+/// negated for a medium-confidence sample (negation is exact: `depth` gives z back bit for bit).
 struct BinnedSample {
-    var x: Float, y: Float, z: Float
-    var confidence: UInt8
+    var x: Float, y: Float
+    private var signedZ: Float
+
+    init(x: Float, y: Float, z: Float, high: Bool) {
+        self.x = x; self.y = y
+        signedZ = high ? z : -z
+    }
+
+    /// z, metres (positive).
+    @inline(__always) var depth: Float { abs(signedZ) }
+    /// True for a high-confidence sample (2), false for a medium one (1).
+    @inline(__always) var isHigh: Bool { signedZ > 0 }
 }
 
 /// The usable samples of a capture's frames, with `CameraIntrinsics.unproject`'s factors
@@ -248,6 +261,33 @@ struct FrameSampler: @unchecked Sendable {
                     let c = confidences?[index] ?? 2
                     guard depth.isFinite, d >= minDepth, d <= maxDepth, c >= minConfidence else { continue }
                     body(index, u, v, SIMD3(columnFactor[u] * d, rowFactor * d, d), c)
+                }
+            }
+        }
+        }
+        }
+        }
+    }
+}
+
+extension FrameSampler {
+    /// As `forEachSample` over `rows`, for the pixels whose `targets` entry is not negative (the
+    /// samples pass 1 binned, which passed `forEachSample`'s checks): the same camera-frame
+    /// points (the same operations), without checking depth and confidence again.
+    @inline(__always)
+    func forEachBinnedSample(_ f: Int, rows: Range<Int>, targets: UnsafeMutablePointer<Int32>,
+                             _ body: (Int, Int, Int, SIMD3<Double>, UInt8) -> Void) {
+        let frame = frames[f], width = frame.width, height = frame.height
+        frame.depth.withUnsafeBufferPointer { depths in
+        withConfidence(frame.confidence) { confidences in
+        columnFactor[f].withUnsafeBufferPointer { columnFactor in
+        rowFactor[f].withUnsafeBufferPointer { rowFactor in
+            for v in rows.clamped(to: 0..<height) {
+                let rowOffset = v * width, rowFactor = rowFactor[v]
+                for u in 0..<width where targets[rowOffset + u] >= 0 {
+                    let index = rowOffset + u
+                    let d = Double(depths[index])
+                    body(index, u, v, SIMD3(columnFactor[u] * d, rowFactor * d, d), confidences?[index] ?? 2)
                 }
             }
         }

@@ -1,8 +1,10 @@
 // .pcd / .ply reading and writing through PCL's io module, always via pcl::PCLPointCloud2 so
 // that x/y/z of any numeric type are converted here (PCL 1.13 silently zeroes double-typed PLY
-// coordinates when loading straight into pcl::PointXYZ).
+// coordinates when loading straight into pcl::PointXYZ). Built into libCPointCloudIO.so, which
+// the engine loads on first use (see cpointcloud_io.h); every other symbol here is hidden.
 #include "cpc_internal.hpp"
-#include "cpc_header_check.hpp"
+#include "cpcio_header_check.hpp"
+#include "cpointcloud_io.h"
 
 #include <pcl/PCLPointCloud2.h>
 #include <pcl/common/io.h>
@@ -19,19 +21,17 @@
 #include <string>
 #include <vector>
 
-namespace cpc {
+namespace {
 
-void quiet_pcl() {
+/// Silences PCL's console output once (as cpc::quiet_pcl does in the shim; a copy of its own, so
+/// that a program linking both statically, like the fuzz targets, has one definition of each).
+void quiet_pcl_io() {
     static const bool once = [] {
         pcl::console::setVerbosityLevel(pcl::console::L_ALWAYS);
         return true;
     }();
     (void)once;
 }
-
-} // namespace cpc
-
-namespace {
 
 std::string lowercase_extension(const std::string &path) {
     const auto dot = path.find_last_of('.');
@@ -185,13 +185,15 @@ pcl::PCLPointField make_field(const char *name, uint32_t offset, uint8_t type) {
 
 } // namespace
 
-extern "C" cpc_status cpc_cloud_read(const char *path, size_t max_points, cpc_cloud *out, cpc_error *error) {
+extern "C" int cpcio_abi_version(void) { return CPCIO_ABI_VERSION; }
+
+extern "C" cpc_status cpcio_cloud_read(const char *path, size_t max_points, cpc_cloud *out, cpc_error *error) {
     if (path == nullptr || out == nullptr) {
         return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "NULL argument");
     }
     std::memset(out, 0, sizeof(*out));
     return cpc::guarded(error, "reading point cloud", [&]() -> cpc_status {
-        cpc::quiet_pcl();
+        quiet_pcl_io();
         const std::string file(path);
         const std::string extension = lowercase_extension(file);
         cpc::HeaderSummary summary;
@@ -234,14 +236,14 @@ extern "C" cpc_status cpc_cloud_read(const char *path, size_t max_points, cpc_cl
     });
 }
 
-extern "C" cpc_status cpc_cloud_write(const char *path, cpc_cloud_format format, const float *xyz, size_t count,
-                                      uint32_t width, uint32_t height, const uint32_t *rgb, const int32_t *label,
-                                      cpc_error *error) {
+extern "C" cpc_status cpcio_cloud_write(const char *path, cpc_cloud_format format, const float *xyz, size_t count,
+                                        uint32_t width, uint32_t height, const uint32_t *rgb, const int32_t *label,
+                                        cpc_error *error) {
     if (path == nullptr || (xyz == nullptr && count > 0)) {
         return cpc::fail(error, CPC_ERR_INVALID_ARGUMENT, "NULL argument");
     }
     return cpc::guarded(error, "writing point cloud", [&]() -> cpc_status {
-        cpc::quiet_pcl();
+        quiet_pcl_io();
         pcl::PCLPointCloud2 blob;
         const bool is_organized = height > 1 && static_cast<size_t>(width) * height == count;
         blob.width = is_organized ? width : static_cast<uint32_t>(count);

@@ -1,5 +1,5 @@
 #include "cpc_internal.hpp"
-#include "cpc_header_check.hpp"
+#include "cpcio_header_check.hpp"
 
 #include <algorithm>
 #include <cerrno>
