@@ -10,11 +10,8 @@
 /// pixels that passed for top on that side. Over a few dozen strips its standard error is a
 /// tenth of a pixel where the rise per pixel is a couple of millimetres.
 public struct LipAssessment: Sendable, Equatable, Codable {
-    /// Fattened pixels that passed for top, per side (+A, -A, +B, -B; nil where the side is
-    /// not a silhouette facing away or the rise per pixel is too small to count them).
-    public var passedForTopPixels: [Double?]
-    /// The capture's fattening estimate in pixels: the largest count over the sides that could
-    /// measure it; nil when no side could.
+    /// The capture's fattening estimate in pixels: the largest count (`lipCount`) over the
+    /// sides that could measure it; nil when no side could.
     public var fatteningPixels: Double?
     /// A lip shows: a side with lips above the band in more than `lipShareLimit` of its
     /// strips, or a measured count of at least `BoxParameters.fatteningPixels`.
@@ -24,43 +21,38 @@ public struct LipAssessment: Sendable, Equatable, Codable {
     public var fatteningRuledOut: Bool
 
     enum CodingKeys: String, CodingKey {
-        case passedForTopPixels = "passed_for_top_px"
         case fatteningPixels = "fattening_px"
         case fatteningSeen = "fattening_seen"
         case fatteningRuledOut = "fattening_ruled_out"
     }
 
     /// No evidence either way (no silhouette side facing away).
-    public static let unknown = LipAssessment(passedForTopPixels: [nil, nil, nil, nil], fatteningPixels: nil,
-                                              fatteningSeen: false, fatteningRuledOut: false)
+    public static let unknown = LipAssessment(fatteningPixels: nil, fatteningSeen: false, fatteningRuledOut: false)
 }
 
-/// Judges the capture's fattening from its four sides (see `LipAssessment`). Sides count
-/// only where a one-pixel lip rises at least `BoxParameters.lipMeasurableRise` metres and the
-/// count's standard error is at most `lipCountError` pixels.
+/// Fattened pixels that passed for top on one side: its outer row's rise over the rise per
+/// pixel. Nil where the side is not a silhouette facing away, where a one-pixel lip rises less
+/// than `BoxParameters.lipMeasurableRise` metres, or where the count's standard error exceeds
+/// `lipCountError` pixels.
+func lipCount(_ edge: EdgeEstimate, parameters: BoxParameters) -> Double? {
+    guard edge.method == .silhouette, edge.lipRisePerPixel >= parameters.lipMeasurableRise,
+          let rise = edge.outerRowRise, let error = edge.outerRowRiseError,
+          error / edge.lipRisePerPixel <= parameters.lipCountError else { return nil }
+    return rise / edge.lipRisePerPixel
+}
+
+/// Judges the capture's fattening from its four sides (see `LipAssessment`, `lipCount`).
 func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimit: Double) -> LipAssessment {
-    var counts: [Double?] = []
-    var ruledOut = false, seen = false
-    for edge in edges {
-        guard edge.method == .silhouette, edge.lipRisePerPixel >= parameters.lipMeasurableRise,
-              let rise = edge.outerRowRise, let error = edge.outerRowRiseError,
-              error / edge.lipRisePerPixel <= parameters.lipCountError else {
-            counts.append(nil)
-            continue
-        }
-        let count = rise / edge.lipRisePerPixel
-        counts.append(count)
-        if count >= parameters.fatteningPixels { seen = true } else { ruledOut = true }
-    }
-    if edges.contains(where: { $0.method == .silhouette && ($0.lipShare ?? 0) > lipShareLimit }) { seen = true }
-    let measured = counts.compactMap { $0 }
-    return LipAssessment(passedForTopPixels: counts, fatteningPixels: measured.max(),
-                         fatteningSeen: seen, fatteningRuledOut: ruledOut && !seen)
+    let counts = edges.compactMap { lipCount($0, parameters: parameters) }
+    let seen = counts.contains { $0 >= parameters.fatteningPixels }
+        || edges.contains { $0.method == .silhouette && ($0.lipShare ?? 0) > lipShareLimit }
+    let ruledOut = counts.contains { $0 < parameters.fatteningPixels }
+    return LipAssessment(fatteningPixels: counts.max(), fatteningSeen: seen, fatteningRuledOut: ruledOut && !seen)
 }
 
 /// Self-calibration of a fattening sensor seen in the capture (no sensor profile).
 ///
-/// A side that counted its lip (`LipAssessment.passedForTopPixels`) is placed from its own
+/// A side that counted its lip (`lipCount`) is placed from its own
 /// outer row: each of the row's samples lies `rise / lipRisePerPixel` pixels out on the lip,
 /// so the row's median position less that many pixel footprints is the centre of the last
 /// pixel on the top, and the edge lies half a footprint beyond it. (Taking the count off the
@@ -71,13 +63,14 @@ func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimi
 /// needed, or, where a counting side's lip also rose above the band (`lipEnd`), the lip's
 /// whole length, in pixels; by the capture's count when no side could be placed. Moves are never outward. Records each move
 /// in `EdgeEstimate.correction`; nothing moves unless fattening is seen.
-func correctFattening(_ positions: inout [Double], _ estimates: inout [EdgeEstimate], lips: LipAssessment) {
+func correctFattening(_ positions: inout [Double], _ estimates: inout [EdgeEstimate], lips: LipAssessment,
+                      parameters: BoxParameters) {
     guard lips.fatteningSeen, lips.fatteningPixels != nil else { return }
     var moves = [Double?](repeating: nil, count: estimates.count)
     var shifts: [Double] = []
     for side in estimates.indices where estimates[side].method == .silhouette {
         let e = estimates[side]
-        guard let count = lips.passedForTopPixels[side], let row = e.outerRowPosition else { continue }
+        guard let count = lipCount(e, parameters: parameters), let row = e.outerRowPosition else { continue }
         let lipEdge = row - (count - 0.5) * e.pixelFootprint
         let move = min(0, lipEdge - positions[side])
         moves[side] = move

@@ -74,8 +74,8 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
         estimates.append(located.estimate)
     }
     reconcileBands(&edges, &estimates, tolerancePixels: parameters.bandConsistencyPixels)
-    var lips = assessLips(estimates, parameters: parameters, lipShareLimit: lipShareLimit)
-    if edgeOffsetPixels == nil { correctFattening(&edges, &estimates, lips: lips) }
+    let lips = assessLips(estimates, parameters: parameters, lipShareLimit: lipShareLimit)
+    if edgeOffsetPixels == nil { correctFattening(&edges, &estimates, lips: lips, parameters: parameters) }
     let extentA = edges[0] + edges[1], extentB = edges[2] + edges[3]
     let shiftA = (edges[0] - edges[1]) / 2, shiftB = (edges[2] - edges[3]) / 2
     var footprint = Rectangle2D(center: rectangle.center + shiftA * rectangle.axisA + shiftB * rectangle.axisB,
@@ -83,8 +83,6 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     if footprint.halfB > footprint.halfA {
         footprint = footprint.normalized()
         estimates = [estimates[2], estimates[3], estimates[0], estimates[1]]
-        let counts = lips.passedForTopPixels
-        lips.passedForTopPixels = [counts[2], counts[3], counts[0], counts[1]]
     }
     // Fill compares the top's hull with the rectangle of its own points (robust extents), not
     // with the located footprint: a sensor's edge band eats into the top's outline without

@@ -25,10 +25,11 @@ import Testing
         let fattened = [Self.side(rise: 0.005, perPixel: 0.0025), Self.side(rise: 0.0001, perPixel: 0.0001),
                         Self.side(rise: nil, perPixel: 0), Self.side(rise: 0.0036, perPixel: 0.0036)]
         let lips = assessLips(fattened, parameters: BoxParameters(), lipShareLimit: limit)
-        #expect(abs(lips.passedForTopPixels[0]! - 2) < 1e-9)
-        #expect(lips.passedForTopPixels[1] == nil, "a 0.1 mm rise per pixel cannot count pixels")
-        #expect(lips.passedForTopPixels[2] == nil)
-        #expect(abs(lips.passedForTopPixels[3]! - 1) < 1e-9)
+        let counts = fattened.map { lipCount($0, parameters: BoxParameters()) }
+        #expect(abs(counts[0]! - 2) < 1e-9)
+        #expect(counts[1] == nil, "a 0.1 mm rise per pixel cannot count pixels")
+        #expect(counts[2] == nil)
+        #expect(abs(counts[3]! - 1) < 1e-9)
         #expect(lips.fatteningSeen && !lips.fatteningRuledOut)
         #expect(abs(lips.fatteningPixels! - 2) < 1e-9)
 
@@ -64,7 +65,7 @@ import Testing
                          above]
         let lips = assessLips(estimates, parameters: BoxParameters(), lipShareLimit: 0.25)
         var positions = [0.2025, 0.2, 0.15, 0.166]
-        correctFattening(&positions, &estimates, lips: lips)
+        correctFattening(&positions, &estimates, lips: lips, parameters: BoxParameters())
         #expect(abs(positions[0] - 0.1925) < 1e-12, "placed from its own lip: \(positions[0])")
         #expect(abs(positions[3] - 0.1595) < 1e-12, "placed from its own lip: \(positions[3])")
         let spread = (0.1705 - 0.1595) / 0.006 + 0.5
@@ -75,7 +76,8 @@ import Testing
         // Nothing moves when no fattening is seen.
         var sharp = [Self.side(rise: 0.0002, perPixel: 0.003)]
         var at = [0.2]
-        correctFattening(&at, &sharp, lips: assessLips(sharp, parameters: BoxParameters(), lipShareLimit: 0.25))
+        correctFattening(&at, &sharp, lips: assessLips(sharp, parameters: BoxParameters(), lipShareLimit: 0.25),
+                         parameters: BoxParameters())
         #expect(at == [0.2])
     }
 
