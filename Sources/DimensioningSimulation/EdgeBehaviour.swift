@@ -103,10 +103,24 @@ public enum SensorFamily {
         member(EdgeBehaviour(name: "fatten2", bandHalfWidth: 0, fattening: 2)),
     ]
 
-    /// Members reported on only: other widths, mixings, flags and fattenings than `tuning` and
-    /// `retiredHoldout` (drawn in November 2026 after the first held-out set had been looked
-    /// at while working on fattening; never tuned on).
+    /// Members reported on only: widths, mixings, flags and fattenings that no tuning set
+    /// (`tuning`, `retiredHoldout`, `secondRetiredHoldout`) has, drawn on 24 November 2026
+    /// before the pooled fattening evidence and the wide-band factor were measured on them.
+    /// Two of them fatten under a band, the blind spot the engine documents.
     public static let holdout: [SensorFamilyMember] = [
+        iPhone,
+        member(EdgeBehaviour(name: "band1-blend-unflagged", bandHalfWidth: 1, mixing: .randomBlend)),
+        member(EdgeBehaviour(name: "band2-blur-conf1", bandHalfWidth: 2, mixing: .spatialBlur, flag: .medium)),
+        member(EdgeBehaviour(name: "band2-blend-unflagged", bandHalfWidth: 2, mixing: .randomBlend)),
+        member(EdgeBehaviour(name: "band3-blur-unflagged", bandHalfWidth: 3, mixing: .spatialBlur)),
+        member(EdgeBehaviour(name: "fatten2-band1-blend", bandHalfWidth: 1, mixing: .randomBlend, fattening: 2)),
+        member(EdgeBehaviour(name: "fatten3-band1-blur", bandHalfWidth: 1, mixing: .spatialBlur, fattening: 3)),
+    ]
+
+    /// The second held-out set (seed 6151), reported on 23 November 2026 and looked at since
+    /// (the pooled fattening evidence and the wide-band factor were tuned with it): a third
+    /// tuning set (`--split retired2`).
+    public static let secondRetiredHoldout: [SensorFamilyMember] = [
         iPhone,
         member(EdgeBehaviour(name: "band1-blend-conf0", bandHalfWidth: 1, mixing: .randomBlend, flag: .low)),
         member(EdgeBehaviour(name: "band2-blur-conf0", bandHalfWidth: 2, mixing: .spatialBlur, flag: .low)),
@@ -176,10 +190,12 @@ public enum SensorSplit: String, Sendable, CaseIterable {
     case iphone
     /// The members the engine was tuned on, with catalog seed 2026.
     case tuning
-    /// Other members and another seed (6151), for reporting only.
+    /// Other members and another seed (3313), for reporting only.
     case holdout
     /// The first held-out members and seed (7919), looked at since: a second tuning set.
     case retired
+    /// The second held-out members and seed (6151), looked at since: a third tuning set.
+    case retired2
     /// Fixed-mount depth cameras (`SensorFamily.timeOfFlight`, `.stereo`), seed 4243.
     case fixed
 
@@ -189,6 +205,7 @@ public enum SensorSplit: String, Sendable, CaseIterable {
         case .tuning: return SensorFamily.tuning
         case .holdout: return SensorFamily.holdout
         case .retired: return SensorFamily.retiredHoldout
+        case .retired2: return SensorFamily.secondRetiredHoldout
         case .fixed: return [SensorFamily.timeOfFlight, SensorFamily.stereo]
         }
     }
@@ -197,8 +214,9 @@ public enum SensorSplit: String, Sendable, CaseIterable {
     public var defaultSeed: UInt64 {
         switch self {
         case .iphone, .tuning: return 2026
-        case .holdout: return 6151
+        case .holdout: return 3313
         case .retired: return 7919
+        case .retired2: return 6151
         case .fixed: return 4243
         }
     }

@@ -15,10 +15,10 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: "Scenarios to render and measure (about 20 % are hard negatives).")
     var count = 200
 
-    @Option(help: "Catalog seed (default 2026; 6151 for --split holdout, 7919 for retired, 4243 for fixed).")
+    @Option(help: "Catalog seed (default 2026; 3313 for --split holdout, 7919 for retired, 6151 for retired2, 4243 for fixed).")
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("Sensor models: iphone (the iPhone LiDAR model alone), tuning (the edge-behaviour family members the engine was tuned on) holdout (other members and seeds, for reporting only), retired (the first held-out set, looked at since: a second tuning set) or fixed (fixed-mount ToF and stereo cameras).", valueName: "split"))
+    @Option(help: ArgumentHelp("Sensor models: iphone (the iPhone LiDAR model alone), tuning (the edge-behaviour family members the engine was tuned on) holdout (other members and seeds, for reporting only), retired and retired2 (the first and second held-out sets, looked at since: more tuning sets) or fixed (fixed-mount ToF and stereo cameras).", valueName: "split"))
     var split: SensorSplit = .iphone
 
     @Option(help: "Confidence gate for acceptance (0...1).")

@@ -23,10 +23,10 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Captures to write.")
     var count = 60
 
-    @Option(help: "Catalog seed (default 2026; 6151 for --split holdout, 7919 for retired, 4243 for fixed).")
+    @Option(help: "Catalog seed (default 2026; 3313 for --split holdout, 7919 for retired, 6151 for retired2, 4243 for fixed).")
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("Sensor models: iphone, tuning, holdout, retired or fixed (see `boxdim accuracy --help`).", valueName: "split"))
+    @Option(help: ArgumentHelp("Sensor models: iphone, tuning, holdout, retired, retired2 or fixed (see `boxdim accuracy --help`).", valueName: "split"))
     var split: SensorSplit = .iphone
 
     @Option(help: ArgumentHelp("How captures are written: stray (Stray Scanner folders), or for --split fixed what those cameras' tools write: pcd (organised PCD frames with PCL .xml intrinsics) or depth-png (16-bit mm PNGs with intrinsics.json).", valueName: "layout"))

@@ -91,11 +91,15 @@ import Testing
     @Test func splitsShareNoMemberButTheIPhoneAndUseTheirOwnSeeds() {
         let tuning = Set(SensorFamily.tuning.map(\.name)), holdout = Set(SensorFamily.holdout.map(\.name))
         let retired = Set(SensorFamily.retiredHoldout.map(\.name))
+        let retired2 = Set(SensorFamily.secondRetiredHoldout.map(\.name))
         #expect(tuning.intersection(holdout) == ["iphone"])
         #expect(retired.intersection(holdout) == ["iphone"])
+        #expect(retired2.intersection(holdout) == ["iphone"])
+        #expect(retired2.intersection(tuning.union(retired)) == ["iphone"])
         #expect(Set(SensorSplit.allCases.map(\.defaultSeed)).count >= 3)
         #expect(SensorSplit.holdout.defaultSeed != SensorSplit.tuning.defaultSeed)
         #expect(SensorSplit.holdout.defaultSeed != SensorSplit.retired.defaultSeed)
+        #expect(SensorSplit.holdout.defaultSeed != SensorSplit.retired2.defaultSeed)
         #expect(SensorFamily.holdout.count >= 6)
     }
 }

@@ -19,15 +19,47 @@ public struct LipAssessment: Sendable, Equatable, Codable {
     /// No lip shows where a one-pixel lip would have: some side measured fewer than
     /// `fatteningPixels` with a standard error under `lipCountError`, and none saw a lip.
     public var fatteningRuledOut: Bool
+    /// The capture's pooled fattening estimate in pixels (`pooledFattening`): every silhouette
+    /// side's outer-row rise against its rise per pixel, weighted by inverse variance, so that
+    /// sides too noisy to count alone still add their evidence; nil when no side could.
+    public var pooledFatteningPixels: Double? = nil
+    /// The pooled estimate's standard error, pixels.
+    public var pooledFatteningError: Double? = nil
+    /// The pooled estimate shows fattening (at least `BoxParameters.suspectedFatteningPixels`
+    /// and `suspectedFatteningSignificance` standard errors above zero) where no single side
+    /// could count it: the sensor may fatten, the sides were not corrected, and the confidence
+    /// says so (`edgeEvidenceFactor`).
+    public var fatteningSuspected: Bool = false
 
     enum CodingKeys: String, CodingKey {
         case fatteningPixels = "fattening_px"
         case fatteningSeen = "fattening_seen"
         case fatteningRuledOut = "fattening_ruled_out"
+        case pooledFatteningPixels = "pooled_fattening_px"
+        case pooledFatteningError = "pooled_fattening_error_px"
+        case fatteningSuspected = "fattening_suspected"
     }
 
     /// No evidence either way (no silhouette side facing away).
     public static let unknown = LipAssessment(fatteningPixels: nil, fatteningSeen: false, fatteningRuledOut: false)
+}
+
+/// The capture's fattening from all its silhouette sides at once: the weighted least-squares
+/// slope of outer-row rise on rise per pixel (rise_i = f · perPixel_i + noise, weights
+/// 1 / max(error_i, `lipRiseErrorFloor`)^2), with its standard error, in pixels. A side that
+/// cannot count its lip alone (`lipCount`: a rise per pixel under 2 mm, or too few strips)
+/// still adds evidence here. Nil when no silhouette side has a rise and a rise per pixel.
+func pooledFattening(_ edges: [EdgeEstimate], parameters: BoxParameters) -> (pixels: Double, error: Double)? {
+    var weighted = 0.0, information = 0.0
+    for edge in edges where edge.method == .silhouette && edge.lipRisePerPixel > 0 {
+        guard let rise = edge.outerRowRise, let error = edge.outerRowRiseError, rise.isFinite, error.isFinite else { continue }
+        let sigma = max(error, parameters.lipRiseErrorFloor)
+        let weight = 1 / (sigma * sigma)
+        weighted += weight * rise * edge.lipRisePerPixel
+        information += weight * edge.lipRisePerPixel * edge.lipRisePerPixel
+    }
+    guard information > 0 else { return nil }
+    return (weighted / information, 1 / information.squareRoot())
 }
 
 /// Fattened pixels that passed for top on one side: its outer row's rise over the rise per
@@ -41,13 +73,22 @@ func lipCount(_ edge: EdgeEstimate, parameters: BoxParameters) -> Double? {
     return rise / edge.lipRisePerPixel
 }
 
-/// Judges the capture's fattening from its four sides (see `LipAssessment`, `lipCount`).
+/// Judges the capture's fattening from its four sides (see `LipAssessment`, `lipCount`,
+/// `pooledFattening`).
 func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimit: Double) -> LipAssessment {
     let counts = edges.compactMap { lipCount($0, parameters: parameters) }
     let seen = counts.contains { $0 >= parameters.fatteningPixels }
         || edges.contains { $0.method == .silhouette && ($0.lipShare ?? 0) > lipShareLimit }
+    let pooled = pooledFattening(edges, parameters: parameters)
+    let suspected = !seen && pooled.map {
+        $0.pixels >= parameters.suspectedFatteningPixels
+            && $0.pixels >= parameters.suspectedFatteningSignificance * $0.error
+    } ?? false
     let ruledOut = counts.contains { $0 < parameters.fatteningPixels }
-    return LipAssessment(fatteningPixels: counts.max(), fatteningSeen: seen, fatteningRuledOut: ruledOut && !seen)
+    return LipAssessment(fatteningPixels: counts.max(), fatteningSeen: seen,
+                         fatteningRuledOut: ruledOut && !seen && !suspected,
+                         pooledFatteningPixels: pooled?.pixels, pooledFatteningError: pooled?.error,
+                         fatteningSuspected: suspected)
 }
 
 /// Self-calibration of a fattening sensor seen in the capture (no sensor profile).

@@ -90,6 +90,10 @@ extension BoxParameters {
         lipMeasurableRise = try c.value(AnyKey("lipMeasurableRise"), or: lipMeasurableRise)
         lipCountError = try c.value(AnyKey("lipCountError"), or: lipCountError)
         fatteningPixels = try c.value(AnyKey("fatteningPixels"), or: fatteningPixels)
+        suspectedFatteningPixels = try c.value(AnyKey("suspectedFatteningPixels"), or: suspectedFatteningPixels)
+        suspectedFatteningSignificance = try c.value(AnyKey("suspectedFatteningSignificance"),
+                                                     or: suspectedFatteningSignificance)
+        lipRiseErrorFloor = try c.value(AnyKey("lipRiseErrorFloor"), or: lipRiseErrorFloor)
         outsideMargin = try c.value(AnyKey("outsideMargin"), or: outsideMargin)
         maximumShareOutside = try c.value(AnyKey("maximumShareOutside"), or: maximumShareOutside)
         occludedNeighbourReach = try c.value(AnyKey("occludedNeighbourReach"), or: occludedNeighbourReach)
@@ -115,6 +119,8 @@ extension ConfidenceParameters {
         fallbackSideFactor = try c.value(AnyKey("fallbackSideFactor"), or: fallbackSideFactor)
         wideBandPixels = try c.value(AnyKey("wideBandPixels"), or: wideBandPixels)
         wideBandFactor = try c.value(AnyKey("wideBandFactor"), or: wideBandFactor)
+        wideSensorBandPixels = try c.value(AnyKey("wideSensorBandPixels"), or: wideSensorBandPixels)
+        wideSensorBandFactor = try c.value(AnyKey("wideSensorBandFactor"), or: wideSensorBandFactor)
         lipShareLimit = try c.value(AnyKey("lipShareLimit"), or: lipShareLimit)
         lipFactor = try c.value(AnyKey("lipFactor"), or: lipFactor)
         selfCalibratedFatteningFactor = try c.value(AnyKey("selfCalibratedFatteningFactor"),

@@ -113,6 +113,16 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     public var lipMeasurableRise: Double = 0.002
     public var lipCountError: Double = 0.15
     public var fatteningPixels: Double = 0.4
+    /// The pooled estimate over all silhouette sides (`pooledFattening`) suspects fattening
+    /// from `suspectedFatteningPixels` (pixels) when it is at least
+    /// `suspectedFatteningSignificance` standard errors above zero; each side's rise error
+    /// counts as at least `lipRiseErrorFloor` metres (depth quantisation, model error). Tuned on
+    /// the tuning and retired splits and the first held-out seed: no smearing, invalidating or
+    /// iPhone capture pooled more than 0.17 px; every fattening capture whose lip a band did not
+    /// wipe out pooled 0.28 px or more.
+    public var suspectedFatteningPixels: Double = 0.22
+    public var suspectedFatteningSignificance: Double = 2
+    public var lipRiseErrorFloor: Double = 0.0001
     /// "Several boxes": refused when more than `maximumShareOutside` of the object's points lie
     /// more than `outsideMargin` metres outside the fitted footprint (another box touches it).
     public var outsideMargin: Double = 0.025
@@ -162,13 +172,21 @@ public struct ConfidenceParameters: Sendable, Equatable, Codable {
     /// only if the band is symmetric, which matters more the wider it is.
     public var wideBandPixels: Double = 6
     public var wideBandFactor: Double = 0.85
+    /// A sensor whose band is wide over the whole capture (the median band of the silhouette
+    /// sides that do not face the camera, pixels) places every side from the middle of a band
+    /// several pixels wide: the confidence falls from 1 at `wideSensorBandPixels` to
+    /// `wideSensorBandFactor` at `wideSensorBandPixels + 2`. On the tuning splits a quarter of
+    /// the accepted captures with a median band of 5 px or more were off by over 10 mm.
+    public var wideSensorBandPixels: Double = 5
+    public var wideSensorBandFactor: Double = 0.8
     /// A silhouette side showing a lip (the nearer surface spread over the farther one) in more
     /// than this share of its strips gets `lipFactor`, unless a sensor profile calibrates it.
     public var lipShareLimit: Double = 0.25
     public var lipFactor: Double = 0.7
     /// A capture whose sensor fattens edges (`LipAssessment.fatteningSeen`, no sensor profile):
     /// the sides are self-corrected (`correctFattening`), but the correction is learnt from
-    /// a few strips of lip, so the confidence takes this factor once.
+    /// a few strips of lip, so the confidence takes this factor once. A capture where fattening
+    /// is only suspected (`LipAssessment.fatteningSuspected`: uncorrected) takes it too.
     public var selfCalibratedFatteningFactor: Double = 0.7
     /// A silhouette side sharper than `sharpBandPixels` where a lip could not show
     /// (`EdgeEstimate.lipVisible` false: a straight-down view, a side seen along its length)

@@ -81,14 +81,23 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 ///   departs from the side face by `disagreementTolerance` to three times that;
 ///
 /// times `selfCalibratedFatteningFactor` once when the capture shows a fattening sensor
-/// (`LipAssessment.fatteningSeen`) and no profile calibrates it.
+/// (`LipAssessment.fatteningSeen`, or only `fatteningSuspected` from the pooled estimate) and
+/// no profile calibrates it, and a ramp from 1 to `wideSensorBandFactor` as the median band of
+/// the silhouette sides not facing the camera widens from `wideSensorBandPixels` to two
+/// pixels more (a sensor whose every edge is a wide band).
 public func edgeEvidenceFactor(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown,
                                parameters: ConfidenceParameters = .init(), calibrated: Bool = false) -> Double {
-    var factor = calibrated || !lips.fatteningSeen ? 1.0 : parameters.selfCalibratedFatteningFactor
+    let fattening = lips.fatteningSeen || lips.fatteningSuspected
+    var factor = calibrated || !fattening ? 1.0 : parameters.selfCalibratedFatteningFactor
     // Ruling fattening out vouches for sharp sides only when the sensor is sharp: a sharp side
     // in a capture whose other sides show a band of a pixel or more is not the sensor's edge.
     let bands = edges.filter { $0.method == .silhouette && !$0.facesCamera }.compactMap(\.bandPixels)
-    let sharpSensor = lips.fatteningRuledOut && (Statistics.median(bands) ?? .infinity) < 1
+    let medianBand = Statistics.median(bands)
+    let sharpSensor = lips.fatteningRuledOut && (medianBand ?? .infinity) < 1
+    if let medianBand {
+        factor *= 1 - (1 - parameters.wideSensorBandFactor)
+            * ramp(medianBand, from: parameters.wideSensorBandPixels, to: parameters.wideSensorBandPixels + 2)
+    }
     for edge in edges {
         switch edge.method {
         case .topExtent:

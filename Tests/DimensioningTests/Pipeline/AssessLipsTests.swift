@@ -99,6 +99,49 @@ import Testing
                 == ConfidenceParameters().selfCalibratedFatteningFactor)
     }
 
+    @Test func poolsSidesTooWeakToCountAlone() throws {
+        let box = BoxParameters()
+        // Four sides where a pixel's lip rises only 1 mm (under `lipMeasurableRise`) and each
+        // outer row stands 1 mm up with a 0.2 mm standard error: no side counts, the pool reads
+        // 1 px with a standard error of 0.2 / 1 / sqrt(4) = 0.1 px.
+        let weak = (0..<4).map { _ in Self.side(rise: 0.001, perPixel: 0.001, error: 0.0002, band: 1.5) }
+        #expect(weak.allSatisfy { lipCount($0, parameters: box) == nil })
+        let pooled = try #require(pooledFattening(weak, parameters: box))
+        #expect(abs(pooled.pixels - 1) < 1e-9 && abs(pooled.error - 0.1) < 1e-9)
+        let lips = assessLips(weak, parameters: box, lipShareLimit: 0.25)
+        #expect(lips.fatteningSuspected && !lips.fatteningSeen && !lips.fatteningRuledOut)
+        #expect(abs(edgeEvidenceFactor(weak, lips: lips) - ConfidenceParameters().selfCalibratedFatteningFactor) < 1e-12)
+        #expect(edgeEvidenceFactor(weak, lips: lips, calibrated: true) == 1, "a profile accounts for the sensor")
+
+        // Weighted by inverse variance: a precise side at 0.1 px outweighs a noisy one at 2 px.
+        let mixed = [Self.side(rise: 0.0003, perPixel: 0.003, error: 0.0001, band: 1.5),
+                     Self.side(rise: 0.002, perPixel: 0.001, error: 0.001, band: 1.5)]
+        let blend = try #require(pooledFattening(mixed, parameters: box))
+        let expected = (0.0003 * 0.003 / 1e-8 + 0.002 * 0.001 / 1e-6) / (0.003 * 0.003 / 1e-8 + 0.001 * 0.001 / 1e-6)
+        #expect(abs(blend.pixels - expected) < 1e-9)
+        #expect(!assessLips(mixed, parameters: box, lipShareLimit: 0.25).fatteningSuspected, "\(blend)")
+
+        // A sharp sensor: rises within noise of zero. Errors under the floor count as the floor.
+        let sharp = (0..<4).map { _ in Self.side(rise: 0.00002, perPixel: 0.001, error: 1e-7, band: 1.5) }
+        let none = try #require(pooledFattening(sharp, parameters: box))
+        #expect(abs(none.error - box.lipRiseErrorFloor / 0.001 / 2) < 1e-9)
+        #expect(!assessLips(sharp, parameters: box, lipShareLimit: 0.25).fatteningSuspected)
+        #expect(pooledFattening([Self.side(rise: nil, perPixel: 0)], parameters: box) == nil)
+    }
+
+    @Test func aWideBandOverTheWholeCaptureLowersTheConfidence() {
+        let confidence = ConfidenceParameters()
+        let sides = { (band: Double) in (0..<4).map { _ in Self.side(rise: 0, perPixel: 0.003, band: band) } }
+        #expect(edgeEvidenceFactor(sides(4)) == 1, "a 4-px band is placed from its middle without doubt")
+        let perSide = 1 - (1 - confidence.wideBandFactor) * ramp(7.5, from: confidence.wideBandPixels, to: 2 * confidence.wideBandPixels)
+        let expected = confidence.wideSensorBandFactor * pow(perSide, 4)
+        #expect(abs(edgeEvidenceFactor(sides(7.5)) - expected) < 1e-12)
+        #expect(edgeEvidenceFactor(sides(7.5)) < 0.85)
+        // One wide side among narrow ones is that side's doubt only (the median stays narrow).
+        let one = [Self.side(rise: 0, perPixel: 0.003, band: 7.5)] + (0..<3).map { _ in Self.side(rise: 0, perPixel: 0.003, band: 2) }
+        #expect(abs(edgeEvidenceFactor(one) - perSide) < 1e-12)
+    }
+
     /// End to end: a sharp sensor seen obliquely passes the gate; a 2-pixel fattening sensor
     /// from the same pose is seen, corrected toward the truth and kept below the gate.
     @Test func sharpPassesAndFatteningIsSeenAndCorrected() throws {

@@ -17,7 +17,7 @@ import Testing
     }
 
     static func member(_ name: String) -> SensorFamilyMember {
-        (SensorFamily.tuning + SensorFamily.retiredHoldout + SensorFamily.holdout).first { $0.name == name }!
+        (SensorFamily.tuning + SensorFamily.retiredHoldout + SensorFamily.secondRetiredHoldout + SensorFamily.holdout).first { $0.name == name }!
     }
 
     /// A 2-pixel blur band: the old estimator put such edges at the band's inner side (about
