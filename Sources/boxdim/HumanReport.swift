@@ -43,6 +43,9 @@ enum HumanReport {
             lines.append("barcode:    \(code.symbology) \"\(code.text)\", " + details.joined(separator: ", "))
         }
         if let problem = record.barcodeError { lines.append("barcodes:   not read: \(problem)") }
+        if record.status == .lowConfidence {
+            for reason in record.confidenceReasons ?? [] { lines.append("why:        \(reason)") }
+        }
         lines.append("status:     \(verdict)")
         return lines.joined(separator: "\n")
     }

@@ -5,9 +5,9 @@ import Foundation
 /// added. Lengths are numbers in `units`; `volume_m3` is always cubic metres.
 ///
 /// ```json
-/// {"schema":"boxdim.measurement/3","capture":"box","status":"accepted","units":"cm",
+/// {"schema":"boxdim.measurement/4","capture":"box","status":"accepted","units":"cm",
 ///  "length":40.01,"width":30.02,"height":25.0,"volume_m3":0.03003,"confidence":0.93,
-///  "frames":30,"spread":{"length":0.1,"width":0.1,"height":0.05},"error":null,
+///  "frames":30,"spread":{"length":0.1,"width":0.1,"height":0.05},"error":null,"confidence_reasons":[],
 ///  "input":{"convention":"opengl","units":"mm","convention_detected":true,"units_detected":true,"dropped_frames":[]},
 ///  "barcodes":[{"symbology":"code128","text":"PARCEL-000123","face":"top","module_mm":0.99,"module_px":2.41,
 ///               "scanner_readable":true,"reads":3,"distance_m":0.62}],"barcode_error":null, ...}
@@ -17,8 +17,11 @@ import Foundation
 /// read in (`null` for Stray Scanner captures and unreadable ones). Version 3 added `barcodes`
 /// (the parcel's codes read from the colour images; `[]` without colour or without a readable
 /// code) and `barcode_error` (why the colour images could not be read, e.g. a truncated
-/// `rgb.mp4`; the measurement does not depend on them). Records of version 2 still decode
-/// (`barcodes` empty).
+/// `rgb.mp4`; the measurement does not depend on them). Version 4 added `confidence_reasons`:
+/// one plain sentence per weakness that lowered the confidence (a wide edge band, fattening
+/// seen or suspected, a side known only from the top's extent, frames that disagree, ...;
+/// `[]` when nothing did, `null` without a measurement). Records of versions 2 and 3 still
+/// decode (`barcodes` empty, `confidence_reasons` null).
 public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// Outcome of one capture.
     public enum Status: String, Sendable, Codable {
@@ -44,11 +47,11 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     }
 
     /// The record's schema; this engine writes version 3 (see the type's documentation).
-    public static let currentSchema = "boxdim.measurement/3"
+    public static let currentSchema = "boxdim.measurement/4"
 
     /// Version 2 added `edges` (how each side was located), the `edges` confidence factor and
     /// `input` (how a point cloud's axes and unit were read); version 3 `barcodes` and
-    /// `barcode_error`.
+    /// `barcode_error`; version 4 `confidence_reasons`.
     public var schema = MeasurementRecord.currentSchema
     public var capture: String
     public var status: Status
@@ -62,6 +65,9 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     public var frames: Int?
     public var spread: Spread?
     public var confidenceFactors: ConfidenceBreakdown?
+    /// Why the confidence is not higher: one sentence per weakness (`PipelineResult.confidenceReasons`);
+    /// empty when nothing weakened it, nil without a measurement.
+    public var confidenceReasons: [String]?
     public var pose: DimensioningMeasurement.CuboidPose?
     /// How each side of the footprint was located (+length, −length, +width, −width).
     public var edges: [EdgeRecord]?
@@ -82,6 +88,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         case minConfidence = "min_confidence"
         case frames, spread
         case confidenceFactors = "confidence_factors"
+        case confidenceReasons = "confidence_reasons"
         case pose, edges, error, input, barcodes
         case barcodeError = "barcode_error"
     }
@@ -102,6 +109,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         frames = try c.decodeIfPresent(Int.self, forKey: .frames)
         spread = try c.decodeIfPresent(Spread.self, forKey: .spread)
         confidenceFactors = try c.decodeIfPresent(ConfidenceBreakdown.self, forKey: .confidenceFactors)
+        confidenceReasons = try c.decodeIfPresent([String].self, forKey: .confidenceReasons)
         pose = try c.decodeIfPresent(DimensioningMeasurement.CuboidPose.self, forKey: .pose)
         edges = try c.decodeIfPresent([EdgeRecord].self, forKey: .edges)
         error = try c.decodeIfPresent(ErrorInfo.self, forKey: .error)
@@ -126,6 +134,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         try c.encode(frames, forKey: .frames)
         try c.encode(spread, forKey: .spread)
         try c.encode(confidenceFactors, forKey: .confidenceFactors)
+        try c.encode(confidenceReasons, forKey: .confidenceReasons)
         try c.encode(pose, forKey: .pose)
         try c.encode(edges, forKey: .edges)
         try c.encode(error, forKey: .error)
@@ -164,6 +173,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
                 factors[keyPath: path] = MeasurementRecord.round(factors[keyPath: path], places: 4)
             }
             confidenceFactors = factors
+            confidenceReasons = result.confidenceReasons
             var cuboidPose = DimensioningMeasurement(result, unit: units).pose
             if let back = input?.inputFromCamera, back != .identity {
                 // In the input's own axes (metres), not the engine's (virtual) camera frame.

@@ -13,6 +13,9 @@ public struct PipelineResult: Sendable {
     public var flatness: Double
     /// Distance from the reference camera to the centre of the box's top, metres.
     public var distance: Double
+    /// Why the confidence is not higher, one sentence per weakness (`confidenceReasons`);
+    /// empty when nothing weakened it.
+    public var confidenceReasons: [String] = []
 }
 
 /// The measurement pipeline: `fuseFrames` → `fitFloor` → `isolateBox` (→ `localFloor` and
@@ -132,8 +135,12 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     let confidence = scoreConfidence(scene: scene, box: box, top: top, cuboid: cuboid, agreement: agreement,
                                      flatness: flatness, distance: distance, parameters: parameters.confidence,
                                      boxParameters: parameters.box, calibrated: parameters.profile != nil)
+    let reasons = confidenceReasons(confidence, cuboid: cuboid, agreement: agreement, flatness: flatness,
+                                    distance: distance, parameters: parameters.confidence, boxParameters: parameters.box,
+                                    calibrated: parameters.profile != nil)
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,
-                          agreement: agreement, confidence: confidence, flatness: flatness, distance: distance)
+                          agreement: agreement, confidence: confidence, flatness: flatness, distance: distance,
+                          confidenceReasons: reasons)
 }
 
 /// Reads the capture at `url` (a Stray Scanner folder, a .pcd or a .ply) and measures it.

@@ -87,41 +87,68 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 /// pixels more (a sensor whose every edge is a wide band).
 public func edgeEvidenceFactor(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown,
                                parameters: ConfidenceParameters = .init(), calibrated: Bool = false) -> Double {
-    let fattening = lips.fatteningSeen || lips.fatteningSuspected
-    var factor = calibrated || !fattening ? 1.0 : parameters.selfCalibratedFatteningFactor
+    edgeEvidence(edges, lips: lips, parameters: parameters, calibrated: calibrated).factor
+}
+
+/// `edgeEvidenceFactor` with the reason for each weakness that lowered it: one sentence per
+/// term below `reasonBelow` (sides named as in `EdgeRecord.sideNames`, lengths in mm).
+func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, parameters: ConfidenceParameters = .init(),
+                  calibrated: Bool = false, reasonBelow: Double = 0.98) -> (factor: Double, reasons: [String]) {
+    var factor = 1.0
+    var reasons: [String] = []
+    func apply(_ term: Double, _ reason: @autoclosure () -> String) {
+        factor *= term
+        if term < reasonBelow { reasons.append(reason()) }
+    }
+    if !calibrated, lips.fatteningSeen {
+        apply(parameters.selfCalibratedFatteningFactor, String(
+            format: "the sensor fattens edges (about %.1f px seen in the top's outer rows): corrected from a few strips, not calibrated (a sensor profile would be)",
+            lips.fatteningPixels ?? 0))
+    } else if !calibrated, lips.fatteningSuspected {
+        apply(parameters.selfCalibratedFatteningFactor, String(
+            format: "the sensor may fatten edges (%.2f ± %.2f px pooled over the sides) and nothing corrects it (a sensor profile would)",
+            lips.pooledFatteningPixels ?? 0, lips.pooledFatteningError ?? 0))
+    }
     // Ruling fattening out vouches for sharp sides only when the sensor is sharp: a sharp side
     // in a capture whose other sides show a band of a pixel or more is not the sensor's edge.
     let bands = edges.filter { $0.method == .silhouette && !$0.facesCamera }.compactMap(\.bandPixels)
     let medianBand = Statistics.median(bands)
     let sharpSensor = lips.fatteningRuledOut && (medianBand ?? .infinity) < 1
     if let medianBand {
-        factor *= 1 - (1 - parameters.wideSensorBandFactor)
-            * ramp(medianBand, from: parameters.wideSensorBandPixels, to: parameters.wideSensorBandPixels + 2)
+        apply(1 - (1 - parameters.wideSensorBandFactor)
+                * ramp(medianBand, from: parameters.wideSensorBandPixels, to: parameters.wideSensorBandPixels + 2),
+              String(format: "the sensor's edge band is %.1f px wide over the capture: each side is the middle of a wide band", medianBand))
     }
-    for edge in edges {
+    for (index, edge) in edges.enumerated() {
+        let side = index < EdgeRecord.sideNames.count ? "side \(EdgeRecord.sideNames[index])" : "a side"
         switch edge.method {
         case .topExtent:
-            factor *= parameters.fallbackSideFactor
+            apply(parameters.fallbackSideFactor, "\(side) is known only from the top's outermost points (no side face, no clean silhouette)")
         case .silhouette where edge.facesCamera:
             // The top meets its own (unseen) side face: no sensor band, and no lip unless the
             // capture shows fattening, which the self-calibration factor has already counted.
             continue
         case .silhouette:
             let band = edge.bandPixels ?? 0
-            factor *= 1 - (1 - parameters.wideBandFactor)
-                * ramp(band, from: parameters.wideBandPixels, to: 2 * parameters.wideBandPixels)
-            if !calibrated, (edge.lipShare ?? 0) > parameters.lipShareLimit { factor *= parameters.lipFactor }
-            if edge.bandFromOtherSides { factor *= parameters.borrowedBandFactor }
+            apply(1 - (1 - parameters.wideBandFactor) * ramp(band, from: parameters.wideBandPixels, to: 2 * parameters.wideBandPixels),
+                  String(format: "\(side) has a %.1f px edge band", band))
+            if !calibrated, (edge.lipShare ?? 0) > parameters.lipShareLimit {
+                apply(parameters.lipFactor, String(format: "\(side) shows a lip of fattened depth in %.0f %% of its strips", 100 * (edge.lipShare ?? 0)))
+            }
+            if edge.bandFromOtherSides {
+                apply(parameters.borrowedBandFactor, "\(side) takes its band from the other sides (its own is much wider, or a surface stands behind it)")
+            }
             if !calibrated, !sharpSensor, band < parameters.sharpBandPixels, !edge.lipVisible {
-                factor *= parameters.unverifiedSharpFactor
+                apply(parameters.unverifiedSharpFactor, "\(side) is sharp where a lip could not show: a fattening sensor would look the same")
             }
         case .sideFace:
             let gap = abs(edge.disagreement ?? 0)
-            factor *= 1 - (1 - parameters.disagreementFactor)
-                * ramp(gap, from: parameters.disagreementTolerance, to: 3 * parameters.disagreementTolerance)
+            apply(1 - (1 - parameters.disagreementFactor)
+                    * ramp(gap, from: parameters.disagreementTolerance, to: 3 * parameters.disagreementTolerance),
+                  String(format: "\(side): its side face and silhouette disagree by %.1f mm", 1000 * gap))
         }
     }
-    return factor
+    return (factor, reasons)
 }
 
 /// 0 below `from`, 1 above `to`, smooth (cubic) in between.

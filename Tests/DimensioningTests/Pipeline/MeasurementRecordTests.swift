@@ -11,7 +11,7 @@ import Testing
 
     static let keys: Set<String> = ["schema", "capture", "status", "units", "length", "width", "height", "volume_m3",
                                     "confidence", "min_confidence", "frames", "spread", "confidence_factors", "pose", "edges", "error",
-                                    "input", "barcodes", "barcode_error"]
+                                    "input", "barcodes", "barcode_error", "confidence_reasons"]
 
     @Test func measuredRecordHasTheStableShape() throws {
         let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
@@ -19,7 +19,7 @@ import Testing
         let record = MeasurementRecord(capture: "box", outcome: .success(result), units: .millimeters, minConfidence: 0.85)
         let json = try object(record)
         #expect(Set(json.keys) == Self.keys)
-        #expect(json["schema"] as? String == "boxdim.measurement/3")
+        #expect(json["schema"] as? String == "boxdim.measurement/4")
         #expect((json["barcodes"] as? [Any])?.isEmpty == true, "no colour stream: no barcodes, not an error")
         #expect(json["barcode_error"] is NSNull)
         #expect(json["input"] is NSNull, "a simulated Stray Scanner capture has no input description")
@@ -46,6 +46,10 @@ import Testing
         }
         let pose = try #require(json["pose"] as? [String: [Double]])
         #expect(Set(pose.keys) == ["center_m", "length_axis", "width_axis", "up_axis"])
+        let reasons = try #require(json["confidence_reasons"] as? [String])
+        #expect(reasons == result.confidenceReasons)
+        let weakest = factors.values.min() ?? 0
+        #expect(reasons.isEmpty == (weakest >= 0.98), "a reason for every factor under 0.98: \(factors) \(reasons)")
     }
 
     @Test func refusalRecordKeepsEveryKeyWithNulls() throws {
@@ -54,6 +58,7 @@ import Testing
         #expect(Set(json.keys) == Self.keys)
         #expect(json["status"] as? String == "no_measurement")
         #expect(json["length"] is NSNull && json["confidence"] is NSNull && json["edges"] is NSNull)
+        #expect(json["confidence_reasons"] is NSNull, "no measurement, nothing to explain")
         let error = try #require(json["error"] as? [String: String])
         #expect(error["code"] == "no_box")
         #expect(error["message"]?.isEmpty == false)
@@ -86,10 +91,11 @@ import Testing
         json["schema"] = "boxdim.measurement/2"
         json.removeValue(forKey: "barcodes")
         json.removeValue(forKey: "barcode_error")
+        json.removeValue(forKey: "confidence_reasons")
         let data = try JSONSerialization.data(withJSONObject: json)
         let decoded = try JSONDecoder().decode(MeasurementRecord.self, from: data)
         #expect(decoded.schema == "boxdim.measurement/2")
-        #expect(decoded.barcodes.isEmpty && decoded.barcodeError == nil)
+        #expect(decoded.barcodes.isEmpty && decoded.barcodeError == nil && decoded.confidenceReasons == nil)
         #expect(decoded.error?.code == "no_box")
     }
 
