@@ -21,6 +21,9 @@ public struct DimensioningMeasurement: Sendable, Equatable, Codable {
     public var pose: CuboidPose
     /// Whether a cloud service helped (never: this engine is offline only).
     public var usedCloud: Bool
+    /// Why the confidence is not higher, one plain sentence per weakness (a wide edge band,
+    /// fattening seen or suspected, frames that disagree, ...); empty when nothing weakened it.
+    public var confidenceReasons: [String] = []
 
     public struct Spread: Sendable, Equatable, Codable {
         public var length: Measurement<UnitLength>
@@ -61,5 +64,6 @@ public struct DimensioningMeasurement: Sendable, Equatable, Codable {
         pose = CuboidPose(centerMeters: array(c.centerInWorld), lengthAxis: array(c.axesInWorld[0]),
                           widthAxis: array(c.axesInWorld[1]), upAxis: array(c.axesInWorld[2]))
         usedCloud = false
+        confidenceReasons = result.confidenceReasons
     }
 }
