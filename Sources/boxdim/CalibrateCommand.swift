@@ -13,32 +13,42 @@ struct CalibrateCommand: ParsableCommand {
         (stereo fattening; learned from length and width). Pass it to measure, verify and replay \
         with --profile. Capture the reference box the way the sensor is used: a fixed overhead \
         mount looking straight down is exactly the case where the edge offset cannot be seen in \
-        the data and a profile is needed for an accepted measurement.
+        the data and a profile is needed for an accepted measurement. Several captures (the \
+        reference box placed and turned a few times) are pooled: one --known for all of them, \
+        or one per capture in the same order.
         """
     )
 
-    @Argument(help: "A capture of the reference box (Stray Scanner folder, .pcd or .ply).")
-    var capture: String
+    @Argument(help: "Captures of the reference box (Stray Scanner folders, .pcd/.ply files or frame folders).")
+    var captures: [String]
 
-    @Option(help: ArgumentHelp("The reference box's true size, LxWxH in millimetres, e.g. 400x300x250.", valueName: "LxWxH"))
-    var known: String
+    @Option(help: ArgumentHelp("The reference box's true size, LxWxH in millimetres, e.g. 400x300x250: once for every capture, or once per capture in order.", valueName: "LxWxH"))
+    var known: [String]
 
     @Option(help: "Where to write the profile (JSON).")
     var out = "sensor-profile.json"
 
     func validate() throws {
-        guard Self.parseSize(known) != nil else {
-            throw ValidationError("--known must be LxWxH in millimetres with three positive numbers, got '\(known)'")
+        guard !captures.isEmpty else { throw ValidationError("give at least one capture of the reference box") }
+        guard !captures.contains(where: \.isEmpty) else { throw ValidationError("a capture path is empty") }
+        guard !known.isEmpty else { throw ValidationError("--known LxWxH is required (millimetres)") }
+        for size in known where Self.parseSize(size) == nil {
+            throw ValidationError("--known must be LxWxH in millimetres with three positive numbers, got '\(size)'")
         }
-        guard !capture.isEmpty else { throw ValidationError("the capture path is empty") }
+        guard known.count == 1 || known.count == captures.count else {
+            throw ValidationError("--known is given \(known.count) times for \(captures.count) captures: give it once, or once per capture")
+        }
     }
 
     func run() throws {
-        let size = Self.parseSize(known)!.map { $0 / 1000 }
+        let sizes = captures.indices.map { Self.parseSize(known[known.count == 1 ? 0 : $0])!.map { $0 / 1000 } }
         let result: CalibrationResult
         do {
-            let recorded = try CaptureReader.read(URL(fileURLWithPath: capture))
-            result = try calibrateProfile(recorded, known: size, reference: capture)
+            var references: [CalibrationReference] = []
+            for (capture, size) in zip(captures, sizes) {
+                references.append(CalibrationReference(capture: try CaptureReader.read(URL(fileURLWithPath: capture)), known: size))
+            }
+            result = try calibrateProfile(references, reference: captures.joined(separator: ", "))
         } catch {
             printError("boxdim calibrate: \(error.description)")
             throw ExitCode(error.isUnreadable ? ExitStatus.unreadable : ExitStatus.noMeasurement)
@@ -48,7 +58,11 @@ struct CalibrateCommand: ParsableCommand {
             throw ExitCode(ExitStatus.unreadable)
         }
         func mm(_ v: [Double]) -> String { v.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ") }
-        print("reference:   \(mm(size)) mm (known)")
+        for (index, size) in sizes.enumerated() where captures.count > 1 {
+            let pair = result.references[index]
+            print("reference \(index + 1): \(captures[index]): \(mm(size)) mm (known), \(mm(pair.measured)) mm without a profile, \(mm(pair.calibrated)) mm with it")
+        }
+        print("reference:   \(mm(sizes[0])) mm (known)\(captures.count > 1 ? ", and \(captures.count - 1) more capture(s)" : "")")
         print("measured:    \(mm(result.measured)) mm without a profile")
         print(String(format: "depth scale: %.5f (from the height)", result.profile.depthScale))
         if result.silhouetteSides == 0 {

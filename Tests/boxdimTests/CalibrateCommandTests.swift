@@ -38,6 +38,25 @@ struct CalibrateCommandTests {
         #expect(r.stderr.contains("--known"))
     }
 
+    /// Several placements of the reference box are pooled: one --known for all of them, or one
+    /// per capture; any other count is a usage error.
+    @Test func severalCapturesArePooled() throws {
+        let profile = temporary("pooled.json")
+        let r = try BoxDimBinary.run(["calibrate", sample.path, sample.path, "--known", "400x300x250", "--out", profile.path])
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        #expect(r.stdout.contains("reference 2:"), "\(r.stdout)")
+        let pooled = try SensorProfile.read(profile)
+        let single = temporary("single.json")
+        #expect(try BoxDimBinary.run(["calibrate", sample.path, "--known", "400x300x250", "--out", single.path]).status == 0)
+        let one = try SensorProfile.read(single)
+        #expect(abs(pooled.edgeOffsetPixels - one.edgeOffsetPixels) <= 0.01, "the same capture twice is the same evidence")
+        #expect(abs(pooled.depthScale - one.depthScale) < 1e-12)
+        let mismatch = try BoxDimBinary.run(["calibrate", sample.path, sample.path, sample.path,
+                                             "--known", "400x300x250", "--known", "400x300x250"])
+        #expect(mismatch.status == 64, "\(mismatch.stderr)")
+        #expect(mismatch.stderr.contains("once per capture"))
+    }
+
     @Test func aBadProfileIsUnreadableNamingTheFile() throws {
         let profile = temporary("bad.json")
         try Data("{\"edge_offset_px\": 42}".utf8).write(to: profile)

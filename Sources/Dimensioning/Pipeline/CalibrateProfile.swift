@@ -1,15 +1,30 @@
 import Foundation
 
-/// What `calibrateProfile` found: the profile and the measurement it came from.
+/// What `calibrateProfile` found: the profile and the measurements it came from.
 public struct CalibrationResult: Sendable {
     public var profile: SensorProfile
-    /// The uncalibrated measurement of the reference box (length, width, height), metres.
+    /// The uncalibrated measurement of the (first) reference box (length, width, height), metres.
     public var measured: [Double]
     /// The same box measured again with the new profile, metres.
     public var calibrated: [Double]
-    /// Silhouette sides that carried the edge offset (0...4); 0 means the offset could not be
-    /// seen and was left at 0.
+    /// Silhouette sides that carried the edge offset (0...4 per reference, summed over the
+    /// references); 0 means the offset could not be seen and was left at 0.
     public var silhouetteSides: Int
+    /// Every reference's uncalibrated and calibrated measurement (length, width, height),
+    /// metres, in the order given.
+    public var references: [(measured: [Double], calibrated: [Double])] = []
+}
+
+/// One capture of a reference box of known size for `calibrateProfile`.
+public struct CalibrationReference: Sendable {
+    public var capture: DepthCapture
+    /// The box's true (length, width, height), metres; length and width in either order.
+    public var known: [Double]
+
+    public init(capture: DepthCapture, known: [Double]) {
+        self.capture = capture
+        self.known = known
+    }
 }
 
 /// Calibrates a sensor against a box of known size, as industrial dimensioners are verified.
@@ -28,40 +43,71 @@ public struct CalibrationResult: Sendable {
 ///   size is not a plausible box or the result is outside a profile's valid range.
 public func calibrateProfile(_ capture: DepthCapture, known: [Double], parameters: PipelineParameters = .init(),
                              reference: String? = nil) throws(DimensioningError) -> CalibrationResult {
-    guard known.count == 3, known.allSatisfy({ $0.isFinite && $0 > 0 }) else {
-        throw .unsupported(feature: "a reference box size that is not three positive lengths")
+    try calibrateProfile([CalibrationReference(capture: capture, known: known)], parameters: parameters, reference: reference)
+}
+
+/// Calibrates a sensor from several captures of reference boxes (the same box placed and
+/// turned a few times, or several boxes): one capture's edge offset is good to a few tenths of
+/// a pixel and its depth scale carries that capture's own noise, so placements are pooled.
+/// The depth scale is the median of the references' known-to-measured height ratios, the edge
+/// offset the least-squares solution of every
+/// reference's length and width residuals after scaling (see the single-capture form).
+///
+/// - Throws: `unsupported` without a reference, for an implausible known size
+///   or a result outside a profile's valid range, or the pipeline's refusal of any reference.
+public func calibrateProfile(_ references: [CalibrationReference], parameters: PipelineParameters = .init(),
+                             reference: String? = nil) throws(DimensioningError) -> CalibrationResult {
+    guard !references.isEmpty else { throw .unsupported(feature: "a calibration without a reference capture") }
+    var sizes: [[Double]] = []
+    for item in references {
+        let known = item.known
+        guard known.count == 3, known.allSatisfy({ $0.isFinite && $0 > 0 }) else {
+            throw .unsupported(feature: "a reference box size that is not three positive lengths")
+        }
+        sizes.append([max(known[0], known[1]), min(known[0], known[1]), known[2]])
     }
-    let size = [max(known[0], known[1]), min(known[0], known[1]), known[2]]
     var uncalibrated = parameters
     uncalibrated.profile = nil
-    let first = try runPipeline(capture, parameters: uncalibrated)
-    let measured = [first.cuboid.length, first.cuboid.width, first.cuboid.height]
-    let scale = size[2] / measured[2]
+    var measured: [[Double]] = []
+    for item in references {
+        let first = try runPipeline(item.capture, parameters: uncalibrated)
+        measured.append([first.cuboid.length, first.cuboid.width, first.cuboid.height])
+    }
+    // The median of the references' height ratios: one odd placement (a tall box seen at a
+    // grazing angle, a bent floor) does not set the scale for the others.
+    let scale = Statistics.median(zip(sizes, measured).map { $0[2] / $1[2] }) ?? 1
     guard (0.9...1.1).contains(scale) else {
         throw .unsupported(feature: String(format: "a depth scale of %.3f (the reference box's height is measured %.1f mm against %.1f mm: is it the right box?)",
-                                           scale, measured[2] * 1000, size[2] * 1000))
+                                           scale, measured[0][2] * 1000, sizes[0][2] * 1000))
     }
     var scaled = uncalibrated
     scaled.profile = SensorProfile(edgeOffsetPixels: 0, depthScale: scale)
-    let second = try runPipeline(capture, parameters: scaled)
-    let edges = second.cuboid.edges
-    func footprintSum(_ sides: Range<Int>) -> Double {
-        sides.reduce(0) { $0 + (edges[$1].method == .silhouette ? edges[$1].pixelFootprint : 0) }
+    var numerator = 0.0, denominator = 0.0, silhouetteSides = 0
+    for (item, size) in zip(references, sizes) {
+        let second = try runPipeline(item.capture, parameters: scaled)
+        let edges = second.cuboid.edges
+        func footprintSum(_ sides: Range<Int>) -> Double {
+            sides.reduce(0) { $0 + (edges[$1].method == .silhouette ? edges[$1].pixelFootprint : 0) }
+        }
+        let a = footprintSum(0..<2), b = footprintSum(2..<4)
+        numerator += a * (second.cuboid.length - size[0]) + b * (second.cuboid.width - size[1])
+        denominator += a * a + b * b
+        silhouetteSides += edges.filter { $0.method == .silhouette }.count
     }
-    let a = footprintSum(0..<2), b = footprintSum(2..<4)
-    let residualLength = second.cuboid.length - size[0], residualWidth = second.cuboid.width - size[1]
-    let denominator = a * a + b * b
-    let offset = denominator > 0 ? (a * residualLength + b * residualWidth) / denominator : 0
+    let offset = denominator > 0 ? numerator / denominator : 0
     guard offset.isFinite, (-5...5).contains(offset) else {
         throw .unsupported(feature: String(format: "an edge offset of %.1f pixels (the reference box measures %.1f x %.1f mm against %.1f x %.1f mm: is it the right box?)",
-                                           offset, measured[0] * 1000, measured[1] * 1000, size[0] * 1000, size[1] * 1000))
+                                           offset, measured[0][0] * 1000, measured[0][1] * 1000, sizes[0][0] * 1000, sizes[0][1] * 1000))
     }
     let profile = SensorProfile(edgeOffsetPixels: (offset * 100).rounded() / 100, depthScale: scale,
-                                reference: reference, knownSizeMM: size.map { ($0 * 10000).rounded() / 10 })
+                                reference: reference, knownSizeMM: sizes[0].map { ($0 * 10000).rounded() / 10 })
     var final = uncalibrated
     final.profile = profile
-    let third = try runPipeline(capture, parameters: final)
-    return CalibrationResult(profile: profile, measured: measured,
-                             calibrated: [third.cuboid.length, third.cuboid.width, third.cuboid.height],
-                             silhouetteSides: edges.filter { $0.method == .silhouette }.count)
+    var pairs: [(measured: [Double], calibrated: [Double])] = []
+    for (item, m) in zip(references, measured) {
+        let third = try runPipeline(item.capture, parameters: final)
+        pairs.append((m, [third.cuboid.length, third.cuboid.width, third.cuboid.height]))
+    }
+    return CalibrationResult(profile: profile, measured: pairs[0].measured, calibrated: pairs[0].calibrated,
+                             silhouetteSides: silhouetteSides, references: pairs)
 }

@@ -63,6 +63,32 @@ import Testing
         #expect(abs(result.cuboid.width - Self.box.width) <= 0.010, "width \(result.cuboid.width)")
     }
 
+    /// Placements pooled: the offset is the least-squares fit over every reference, the depth
+    /// scale the median of their height ratios; one reference gives the single-capture result.
+    @Test func calibrationPoolsSeveralPlacements() throws {
+        let noise = Self.member("fatten3").noise
+        func reference(_ yaw: Double, _ azimuth: Double, seed: UInt64) -> CalibrationReference {
+            let box = SimulatedBox(center: .zero, length: 0.5, width: 0.36, height: 0.2, yaw: yaw * EdgeEvidenceTests.deg)
+            let rig = CameraRig(distance: 1.0, elevation: 80 * EdgeEvidenceTests.deg, azimuth: azimuth, lookAt: .zero, frameCount: 12)
+            return CalibrationReference(capture: SceneSimulator.render(scene: SimulatedScene(target: box), rig: rig, noise: noise,
+                                                                       seed: seed).capture, known: [0.5, 0.36, 0.2])
+        }
+        let a = reference(70, 1.9, seed: 5), b = reference(20, 0.4, seed: 6)
+        let pooled = try calibrateProfile([a, b])
+        #expect(pooled.references.count == 2)
+        #expect((1.5...4.5).contains(pooled.profile.edgeOffsetPixels), "offset \(pooled.profile.edgeOffsetPixels)")
+        let first = try calibrateProfile(a.capture, known: a.known), second = try calibrateProfile(b.capture, known: b.known)
+        let low = min(first.profile.edgeOffsetPixels, second.profile.edgeOffsetPixels)
+        let high = max(first.profile.edgeOffsetPixels, second.profile.edgeOffsetPixels)
+        #expect(pooled.profile.edgeOffsetPixels >= low - 0.01 && pooled.profile.edgeOffsetPixels <= high + 0.01,
+                "a weighted mean of \(low) and \(high): \(pooled.profile.edgeOffsetPixels)")
+        let scales = [first.profile.depthScale, second.profile.depthScale]
+        #expect(abs(pooled.profile.depthScale - (scales[0] + scales[1]) / 2) < 1e-12, "median of two")
+        let alone = try calibrateProfile([a])
+        #expect(alone.profile == first.profile && alone.calibrated == first.calibrated)
+        #expect(throws: DimensioningError.self) { try calibrateProfile([CalibrationReference]()) }
+    }
+
     /// A fixed camera's single frame earns its confidence from the frame: a clean one (flat,
     /// well-supported top, every side from a face or a clean silhouette) passes the gate; an
     /// unverifiable one (fattening seen straight down) does not.
