@@ -7,8 +7,18 @@ import Foundation
 /// Share of the top band's points over the footprint's interior (1 cm in from its sides, so
 /// that the upper rim of the side faces does not count) that lie on the top plane: 1 for a
 /// flat lid, low for a gable top, a sagging bag or two lids at different heights.
-func topFlatness(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, cuboid: CuboidFit) -> Double {
+///
+/// "On the plane" is the top's RANSAC inlier set (`BoxParameters.topDistanceThreshold`), or,
+/// when the capture is noisier than that threshold allows for, within `noiseMultiple` times
+/// `noise` (metres: the floor's residual RMS around the box, the capture's own depth noise at
+/// that range) of the top's height: a single frame of a time-of-flight camera (σ 3-5 mm) is
+/// judged against its own noise, so its flat lid is flat, while a gable or a sag, centimetres
+/// off the plane, is not.
+func topFlatness(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, cuboid: CuboidFit,
+                 noise: Double = 0, noiseMultiple: Double = 2.5, threshold: Double = 0.006) -> Double {
     var inliers = Set(top.inlierIndices)
+    let tolerance = noiseMultiple * noise
+    let noisy = tolerance > threshold
     var inside = 0, onPlane = 0
     let interior = Rectangle2D(center: cuboid.footprint.center, axisA: cuboid.footprint.axisA,
                                halfA: max(0, cuboid.footprint.halfA - 0.01), halfB: max(0, cuboid.footprint.halfB - 0.01))
@@ -16,7 +26,7 @@ func topFlatness(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, cuboid: 
         let q = box.floorFrame.local(scene.pointsInWorld[i])
         guard interior.contains(SIMD2(q.x, q.y)) else { continue }
         inside += 1
-        if inliers.remove(i) != nil { onPlane += 1 }
+        if inliers.remove(i) != nil || (noisy && abs(q.z - top.height) <= tolerance) { onPlane += 1 }
     }
     return inside == 0 ? 0 : Double(onPlane) / Double(inside)
 }

@@ -105,7 +105,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
 
     let topCenter = box.floorFrame.world(SIMD3(cuboid.footprint.center.x, cuboid.footprint.center.y, top.height))
     let distance = length(topCenter - scene.cameraPosition)
-    let flatness = topFlatness(scene, box: box, top: top, cuboid: cuboid)
+    let flatness = topFlatness(scene, box: box, top: top, cuboid: cuboid, noise: floor.rms,
+                               threshold: parameters.box.topDistanceThreshold)
     if flatness < 0.5 {
         throw .notCuboid(reason: "the top is not flat (\(Int((flatness * 100).rounded())) % of it on one plane)")
     }
