@@ -60,9 +60,12 @@ func shareOutsideFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidF
 /// not guess: they are reported as several boxes. An object in front of the box or beside it in
 /// plain view does not count, and neither does a wall or furniture: an object standing higher
 /// than `maximumNeighbourHeight` metres or wider than `maximumNeighbourExtent` metres is not a
-/// parcel. 0 for unorganized clouds.
+/// parcel, and neither is a fragment of the box itself (at least `ownFootprintShare` of its
+/// points within `ownFootprintMargin` metres of the box's footprint: a side face that a wide
+/// blur band at the top's edge split off the box's cluster). 0 for unorganized clouds.
 func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, reach: Double,
-                             maximumNeighbourHeight: Double, maximumNeighbourExtent: Double) -> Int {
+                             maximumNeighbourHeight: Double, maximumNeighbourExtent: Double,
+                             ownFootprintMargin: Double = 0.01, ownFootprintShare: Double = 0.5) -> Int {
     guard let pixels = scene.pixelIndex, scene.gridWidth > 0, !box.otherObjectIndices.isEmpty else { return 0 }
     let width = scene.gridWidth, height = scene.gridHeight
     let camera = scene.cameraPosition
@@ -102,9 +105,20 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
     for (k, i) in box.otherObjectIndices.enumerated() where !nearOutline[Int(pixels[i])] {
         beyondOutline[box.otherObjectLabels[k], default: 0] += 1
     }
+    // A fragment of the box itself (a side face split off by a wide blur band at the top's
+    // edge) lies mostly on the box's own footprint, within `ownFootprintMargin` of it; a
+    // parcel behind the box does not.
+    var onOwnFootprint: [Int32: Int] = [:], members: [Int32: Int] = [:]
+    for (k, i) in box.otherObjectIndices.enumerated() {
+        let label = box.otherObjectLabels[k]
+        members[label, default: 0] += 1
+        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        if cuboid.footprint.contains(SIMD2(q.x, q.y), margin: ownFootprintMargin) { onOwnFootprint[label, default: 0] += 1 }
+    }
     func isParcelSized(_ label: Int32) -> Bool {
         guard let t = top[label], let l = low[label], let h = high[label] else { return false }
         guard (beyondOutline[label] ?? 0) >= 10 else { return false }
+        guard Double(onOwnFootprint[label] ?? 0) < ownFootprintShare * Double(members[label] ?? 0) else { return false }
         return t <= maximumNeighbourHeight && length(h - l) <= maximumNeighbourExtent
     }
     var count = 0
