@@ -1,12 +1,14 @@
 import Foundation
 import Dimensioning
 
-/// One row of a dataset's `ground_truth.csv`: a capture and its tape-measured size.
+/// One row of a dataset's `ground_truth.csv`: a capture (or a parcel's barcode) and its
+/// tape-measured size.
 ///
 /// Sizes are millimetres as written in the file. A row of three zeros means "no measurable box
 /// expected" (a negative): the engine should refuse it.
 public struct GroundTruthRow: Sendable, Equatable, Codable {
-    /// The capture path exactly as written in the CSV (relative to the CSV's folder).
+    /// The capture path exactly as written in the CSV (relative to the CSV's folder); in a table
+    /// keyed by barcode, empty until a capture is matched to the row.
     public var capture: String
     /// 1-based line of the row in the CSV.
     public var line: Int
@@ -25,6 +27,14 @@ public struct GroundTruthRow: Sendable, Equatable, Codable {
         self.extras = extras
     }
 
+    /// The `barcode` cell, trimmed, when the table has a `barcode` column and the cell is not
+    /// empty.
+    public func barcode(extraColumns: [String]) -> String? {
+        guard let i = extraColumns.firstIndex(of: GroundTruthTable.barcodeColumn), i < extras.count else { return nil }
+        let text = extras[i].trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : text
+    }
+
     /// True for a row of zeros: no measurable box is expected.
     public var isNegative: Bool { lengthMM == 0 && widthMM == 0 && heightMM == 0 }
 
@@ -38,14 +48,23 @@ public struct GroundTruthRow: Sendable, Equatable, Codable {
 /// order), extra columns kept in file order. RFC 4180 quoting, UTF-8 (a BOM is skipped), LF or
 /// CRLF line ends, blank lines ignored.
 ///
+/// Keyed by barcode: a header with `barcode` and no `capture` column
+/// (`barcode,length_mm,width_mm,height_mm`) lists parcels by the text of their code; each
+/// capture found in the dataset folder is then matched to its row by the codes read from its
+/// colour images (`BarcodeKeyMatch`). Every row's code must be present and unique.
+///
 /// Every problem is `DimensioningError.unreadableCapture(file:reason:)` naming the CSV and the
 /// line: missing columns, wrong field counts, unparseable, negative or non-finite sizes, rows
-/// partly zero, duplicate captures, and capture paths that escape the dataset folder.
+/// partly zero, duplicate captures or codes, empty codes in a table keyed by barcode, and
+/// capture paths that escape the dataset folder.
 public struct GroundTruthTable: Sendable, Equatable {
     public static let fileName = "ground_truth.csv"
     public static let requiredColumns = ["capture", "length_mm", "width_mm", "height_mm"]
-    /// An optional extra column: the text of the parcel's barcode. Verify then checks that the
-    /// capture's colour images read it (`VerificationResult.barcodeMatch`) and the report shows it.
+    /// The size columns, required in both layouts.
+    public static let sizeColumns = ["length_mm", "width_mm", "height_mm"]
+    /// An extra column: the text of the parcel's barcode. Beside `capture`, verify checks that
+    /// the capture's colour images read it (`VerificationResult.barcodeMatch`); instead of
+    /// `capture`, it is the key captures are matched by (`keyedByBarcode`). The report shows it.
     public static let barcodeColumn = "barcode"
     /// Largest CSV read (bytes), checked before reading.
     public static let maximumBytes = 256 << 20
@@ -54,13 +73,19 @@ public struct GroundTruthTable: Sendable, Equatable {
     public var folder: URL
     /// Names of the columns beyond the required four, in file order.
     public var extraColumns: [String]
-    /// Rows sorted by capture path (byte order), which fixes the order of results and shards.
+    /// Rows sorted by capture path (byte order), which fixes the order of results and shards;
+    /// keyed by barcode, in file order (their `capture` is empty).
     public var rows: [GroundTruthRow]
+    /// True when the table has a `barcode` column and no `capture` column: captures are found in
+    /// the dataset folder (`DatasetCaptures`) and matched to rows by the codes they read.
+    public var keyedByBarcode: Bool
 
-    public init(folder: URL, extraColumns: [String], rows: [GroundTruthRow]) {
+    public init(folder: URL, extraColumns: [String], rows: [GroundTruthRow], keyedByBarcode: Bool = false) {
         self.folder = folder
         self.extraColumns = extraColumns
-        self.rows = rows.sorted { $0.capture.utf8.lexicographicallyPrecedes($1.capture.utf8) }
+        self.keyedByBarcode = keyedByBarcode
+        self.rows = keyedByBarcode ? rows.sorted { $0.line < $1.line }
+            : rows.sorted { $0.capture.utf8.lexicographicallyPrecedes($1.capture.utf8) }
     }
 
     /// The CSV file of this dataset.
@@ -94,11 +119,13 @@ public struct GroundTruthTable: Sendable, Equatable {
             if position[name] != nil { throw fail(header.line, "column \"\(name)\" appears twice") }
             position[name] = i
         }
-        let missing = requiredColumns.filter { position[$0] == nil }
+        let byBarcode = position["capture"] == nil && position[barcodeColumn] != nil
+        let required = byBarcode ? sizeColumns : requiredColumns
+        let missing = required.filter { position[$0] == nil }
         if !missing.isEmpty {
-            throw fail(header.line, "missing column\(missing.count > 1 ? "s" : "") \(missing.joined(separator: ", ")) (the header must hold \(requiredColumns.joined(separator: ",")))")
+            throw fail(header.line, "missing column\(missing.count > 1 ? "s" : "") \(missing.joined(separator: ", ")) (the header must hold \(requiredColumns.joined(separator: ",")), or \(barcodeColumn),\(sizeColumns.joined(separator: ",")) to match captures by their barcode)")
         }
-        let extraIndices = names.indices.filter { !requiredColumns.contains(names[$0]) }
+        let extraIndices = names.indices.filter { !required.contains(names[$0]) }
         let resolver = DatasetPathResolver(folder: folder)
         var rows: [GroundTruthRow] = []
         var seen: [String: Int] = [:]
@@ -106,14 +133,22 @@ public struct GroundTruthTable: Sendable, Equatable {
             guard record.fields.count == names.count else {
                 throw fail(record.line, "\(record.fields.count) fields, the header has \(names.count)")
             }
-            let capture = record.fields[position["capture"]!].trimmingCharacters(in: .whitespaces)
-            guard !capture.isEmpty else { throw fail(record.line, "the capture path is empty") }
-            if let reason = resolver.escapeReason(capture) { throw fail(record.line, "capture \"\(capture)\" \(reason)") }
-            let key = resolver.normalized(capture)
-            if let first = seen[key] { throw fail(record.line, "capture \"\(capture)\" is listed twice (also on line \(first))") }
-            seen[key] = record.line
+            var capture = ""
+            if byBarcode {
+                let code = record.fields[position[barcodeColumn]!].trimmingCharacters(in: .whitespaces)
+                guard !code.isEmpty else { throw fail(record.line, "the barcode is empty (the table is keyed by barcode: every row needs one)") }
+                if let first = seen[code] { throw fail(record.line, "barcode \"\(code)\" is listed twice (also on line \(first))") }
+                seen[code] = record.line
+            } else {
+                capture = record.fields[position["capture"]!].trimmingCharacters(in: .whitespaces)
+                guard !capture.isEmpty else { throw fail(record.line, "the capture path is empty") }
+                if let reason = resolver.escapeReason(capture) { throw fail(record.line, "capture \"\(capture)\" \(reason)") }
+                let key = resolver.normalized(capture)
+                if let first = seen[key] { throw fail(record.line, "capture \"\(capture)\" is listed twice (also on line \(first))") }
+                seen[key] = record.line
+            }
             var sizes: [Double] = []
-            for column in requiredColumns.dropFirst() {
+            for column in sizeColumns {
                 let raw = record.fields[position[column]!].trimmingCharacters(in: .whitespaces)
                 guard let value = Double(raw), value.isFinite else {
                     throw fail(record.line, "\(column) \"\(raw)\" is not a number")
@@ -129,7 +164,7 @@ public struct GroundTruthTable: Sendable, Equatable {
                                        heightMM: sizes[2], extras: extraIndices.map { record.fields[$0] }))
         }
         if rows.isEmpty { throw fail(header.line, "no captures listed") }
-        return GroundTruthTable(folder: folder, extraColumns: extraIndices.map { names[$0] }, rows: rows)
+        return GroundTruthTable(folder: folder, extraColumns: extraIndices.map { names[$0] }, rows: rows, keyedByBarcode: byBarcode)
     }
 
     /// Which line is not UTF-8: capture paths must name files exactly, and the replacement
@@ -146,6 +181,9 @@ public struct GroundTruthTable: Sendable, Equatable {
     public func url(of row: GroundTruthRow) -> URL {
         folder.appendingPathComponent(row.capture)
     }
+
+    /// The `barcode` cell of `row` (trimmed), nil without one.
+    public func barcode(of row: GroundTruthRow) -> String? { row.barcode(extraColumns: extraColumns) }
 
     /// The rows of shard `index` of `count` (0-based): every `count`-th row of the sorted list.
     public func shard(_ index: Int, of count: Int) -> [GroundTruthRow] {

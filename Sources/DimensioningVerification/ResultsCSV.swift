@@ -16,7 +16,7 @@ public enum ResultsCSV {
         for r in results.sorted(by: { $0.capture.utf8.lexicographicallyPrecedes($1.capture.utf8) }) {
             let m = r.measuredMM
             var fields = [r.capture, r.verdict.rawValue, r.record.status.rawValue,
-                          number(r.truth.lengthMM), number(r.truth.widthMM), number(r.truth.heightMM),
+                          number(r.truth?.lengthMM), number(r.truth?.widthMM), number(r.truth?.heightMM),
                           number(m?.length), number(m?.width), number(m?.height),
                           number(r.errors?.length), number(r.errors?.width), number(r.errors?.height),
                           r.record.confidence.map { String(format: "%.4f", $0) } ?? "", r.record.error?.code ?? ""]

@@ -85,9 +85,9 @@ extension VerificationReport {
     /// Measured against truth (mm) for every measured capture with a box expected; y = x dashed.
     func scatterMeasuredVsTruth() -> String {
         var points: [(Double, Double, Int, Bool)] = []
-        for r in results where !r.truth.isNegative {
-            guard let m = r.measuredMM else { continue }
-            let t = r.truth.normalized
+        for r in results {
+            guard let truth = r.truth, !truth.isNegative, let m = r.measuredMM else { continue }
+            let t = truth.normalized
             let accepted = r.record.status == .accepted
             points += [(t.length, m.length, 0, accepted), (t.width, m.width, 1, accepted), (t.height, m.height, 2, accepted)]
         }

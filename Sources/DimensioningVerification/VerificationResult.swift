@@ -5,10 +5,16 @@ import Dimensioning
 /// prints, same keys) plus `truth_mm`, `error_mm`, `verdict`, `extra` (the CSV's extra columns)
 /// `overlay` (file name under `overlays/`, when one was drawn) and `barcode_match` (with a
 /// `barcode` column in `ground_truth.csv`: whether a code with that text was read; null
-/// without the column or with an empty cell).
+/// without the column or with an empty cell). In a dataset keyed by barcode it also has
+/// `truth_by_barcode` (`BarcodeKeyMatch`: how the row was found, or why none was), and an
+/// unmatched capture has `truth_mm` null and the verdict `unmatched`.
 public struct VerificationResult: Sendable, Equatable {
     public var record: MeasurementRecord
-    public var truth: GroundTruthRow
+    /// The row the capture is judged against; nil for a capture of a dataset keyed by barcode
+    /// that matched no row (see `barcodeKey`).
+    public var truth: GroundTruthRow?
+    /// In a dataset keyed by barcode: how the capture's row was found, or why none was.
+    public var barcodeKey: BarcodeKeyMatch?
     /// Measured − truth in millimetres, when the capture was measured and a box was expected.
     public var errors: DimensionErrors?
     public var verdict: VerificationVerdict
@@ -25,12 +31,13 @@ public struct VerificationResult: Sendable, Equatable {
         expectedBarcode.map { expected in record.barcodes.contains { $0.text == expected } }
     }
 
-    public init(record: MeasurementRecord, truth: GroundTruthRow, extraColumns: [String], toleranceMM: Double,
-                overlay: String?) {
+    public init(record: MeasurementRecord, truth: GroundTruthRow?, extraColumns: [String], toleranceMM: Double,
+                overlay: String?, barcodeKey: BarcodeKeyMatch? = nil) {
         self.record = record
         self.truth = truth
+        self.barcodeKey = barcodeKey
         var errors: DimensionErrors?
-        if !truth.isNegative, let l = record.length, let w = record.width, let h = record.height {
+        if let truth, !truth.isNegative, let l = record.length, let w = record.width, let h = record.height {
             let toMM = 1000 / record.units.fromMeters(1)
             let t = truth.normalized
             errors = DimensionErrors(length: Self.round(l * toMM - t.length), width: Self.round(w * toMM - t.width),
@@ -38,7 +45,7 @@ public struct VerificationResult: Sendable, Equatable {
         }
         self.errors = errors
         verdict = VerificationVerdict.judge(record, truth: truth, errors: errors, toleranceMM: toleranceMM)
-        extra = Dictionary(zip(extraColumns, truth.extras), uniquingKeysWith: { a, _ in a })
+        extra = Dictionary(zip(extraColumns, truth?.extras ?? []), uniquingKeysWith: { a, _ in a })
         self.overlay = overlay
     }
 
@@ -51,7 +58,7 @@ public struct VerificationResult: Sendable, Equatable {
         return DimensionErrors(length: l * toMM, width: w * toMM, height: h * toMM)
     }
 
-    public var capture: String { truth.capture }
+    public var capture: String { record.capture }
 }
 
 extension VerificationResult: Codable {
@@ -62,26 +69,30 @@ extension VerificationResult: Codable {
     private enum ExtraKeys: String, CodingKey {
         case truthMM = "truth_mm", errorMM = "error_mm", verdict, extra, overlay
         case barcodeMatch = "barcode_match"
+        case barcodeKey = "truth_by_barcode"
     }
 
     /// The record's keys and this type's keys share one JSON object.
     public func encode(to encoder: Encoder) throws {
         try record.encode(to: encoder)
         var c = encoder.container(keyedBy: ExtraKeys.self)
-        try c.encode(TruthMM(length: truth.lengthMM, width: truth.widthMM, height: truth.heightMM, line: truth.line), forKey: .truthMM)
+        try c.encode(truth.map { TruthMM(length: $0.lengthMM, width: $0.widthMM, height: $0.heightMM, line: $0.line) }, forKey: .truthMM)
         try c.encode(errors, forKey: .errorMM)
         try c.encode(verdict, forKey: .verdict)
         try c.encode(extra, forKey: .extra)
         try c.encode(overlay, forKey: .overlay)
         try c.encode(barcodeMatch, forKey: .barcodeMatch)
+        if let barcodeKey { try c.encode(barcodeKey, forKey: .barcodeKey) }
     }
 
     public init(from decoder: Decoder) throws {
         record = try MeasurementRecord(from: decoder)
         let c = try decoder.container(keyedBy: ExtraKeys.self)
-        let t = try c.decode(TruthMM.self, forKey: .truthMM)
+        let t = try c.decodeIfPresent(TruthMM.self, forKey: .truthMM)
         extra = try c.decode([String: String].self, forKey: .extra)
-        truth = GroundTruthRow(capture: record.capture, line: t.line, lengthMM: t.length, widthMM: t.width, heightMM: t.height)
+        let capture = record.capture
+        truth = t.map { GroundTruthRow(capture: capture, line: $0.line, lengthMM: $0.length, widthMM: $0.width, heightMM: $0.height) }
+        barcodeKey = try c.decodeIfPresent(BarcodeKeyMatch.self, forKey: .barcodeKey)
         errors = try c.decodeIfPresent(DimensionErrors.self, forKey: .errorMM)
         verdict = try c.decode(VerificationVerdict.self, forKey: .verdict)
         overlay = try c.decodeIfPresent(String.self, forKey: .overlay)

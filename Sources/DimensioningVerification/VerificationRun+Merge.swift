@@ -12,6 +12,9 @@ extension VerificationRun {
         guard !shards.isEmpty else { throw .unreadableCapture(file: out.path, reason: "no shard folders to merge") }
         var results: [String: VerificationResult] = [:]
         var settings: (tolerance: Double, minConfidence: Double, extra: [String])?
+        // Keyed by barcode: every shard saw the whole table; its rows are those its captures
+        // matched plus those it lists unmatched.
+        var barcodeRows: Set<BarcodeKeyMatch.RowKey>?
         for shard in shards {
             let summaryURL = shard.appendingPathComponent(summaryFile)
             guard let data = FileManager.default.contents(atPath: summaryURL.path) else {
@@ -28,6 +31,9 @@ extension VerificationRun {
             } else {
                 settings = (summary.toleranceMM, summary.minConfidence, summary.extraColumns)
             }
+            if let keying = summary.barcodeKeying {
+                barcodeRows = (barcodeRows ?? []).union(keying.unmatchedRows.map { BarcodeKeyMatch.RowKey(line: $0.line, barcode: $0.barcode) })
+            }
             let resultsURL = shard.appendingPathComponent(resultsFile)
             for r in try ResultsJournal.read(resultsURL) {
                 if results[r.capture] != nil {
@@ -43,8 +49,12 @@ extension VerificationRun {
         options.worstCount = worstCount
         try CaptureFile.makeFolder(out)
         let ordered = results.values.sorted { $0.capture.utf8.lexicographicallyPrecedes($1.capture.utf8) }
+        let rows = barcodeRows.map { known in
+            known.union(ordered.compactMap { $0.barcodeKey?.outcome == .matched ? $0.barcodeKey?.rows.first : nil })
+                .sorted { ($0.line, $0.barcode) < ($1.line, $1.barcode) }
+        }
         return try writeOutputs(ordered, extraColumns: s.extra, options: options, out: out,
                                 overlayFolders: shards.map { $0.appendingPathComponent(overlaysFolder) } + [out.appendingPathComponent(overlaysFolder)],
-                                title: "merged \(shards.count) shards")
+                                title: "merged \(shards.count) shards", barcodeRows: rows)
     }
 }

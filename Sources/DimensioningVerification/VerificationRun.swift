@@ -18,12 +18,21 @@ public enum VerificationRun {
 
     /// Verifies `dataset` (a folder with `ground_truth.csv`) into `out`.
     ///
+    /// With a table keyed by barcode (`GroundTruthTable.keyedByBarcode`) the captures are the
+    /// ones found in the dataset folder (`DatasetCaptures`) and each is judged against the row
+    /// its codes match (`BarcodeKeyMatch`); one that matches no row is measured, recorded as
+    /// `unmatched` with its reason, and the run goes on.
+    ///
     /// - Throws: `unreadableCapture` naming ground_truth.csv (and the line) when the dataset
     ///   cannot be read, or naming an output file that cannot be written.
     public static func run(dataset: URL, out: URL, options: VerificationOptions,
                            progress: @escaping @Sendable (VerificationProgress) -> Void = { _ in }) throws(DimensioningError) -> VerificationOutcome {
         let table = try GroundTruthTable.load(dataset: dataset)
-        let rows = options.shard.map { table.shard($0.index, of: $0.count) } ?? table.rows
+        let judge = Judge(table: table, options: options)
+        let allCaptures = table.keyedByBarcode ? try DatasetCaptures.list(in: table.folder, excluding: out) : table.rows.map(\.capture)
+        let captures = options.shard.map { shard in
+            allCaptures.enumerated().filter { $0.offset % shard.count == shard.index }.map(\.element)
+        } ?? allCaptures
         try CaptureFile.makeFolder(out)
         let overlays = out.appendingPathComponent(overlaysFolder)
         if options.drawOverlays { try CaptureFile.makeFolder(overlays) }
@@ -32,29 +41,27 @@ public enum VerificationRun {
         let recordedByCapture = Dictionary(recorded.map { ($0.capture, $0) }, uniquingKeysWith: { a, _ in a })
         // Re-judge what was recorded against the current truth and tolerance.
         var done: [String: VerificationResult] = [:]
-        for row in rows {
+        for capture in captures {
             // A record in other units is measured again; a new gate re-decides the status.
             // So is one whose overlay is missing (killed between the two writes).
-            if let old = recordedByCapture[row.capture], old.record.units == options.units,
+            if let old = recordedByCapture[capture], old.record.units == options.units,
                old.overlay.map({ FileManager.default.fileExists(atPath: overlays.appendingPathComponent($0).path) }) ?? true {
                 var record = old.record
                 if let confidence = record.confidence {
                     record.status = confidence >= options.minConfidence ? .accepted : .lowConfidence
                 }
                 record.minConfidence = options.minConfidence
-                done[row.capture] = VerificationResult(record: record, truth: row, extraColumns: table.extraColumns,
-                                                       toleranceMM: options.toleranceMM, overlay: old.overlay)
+                done[capture] = judge.result(record, overlay: old.overlay)
             }
         }
-        let todo = rows.filter { done[$0.capture] == nil }
-        let state = RunState(total: rows.count, resumed: done.count, failures: done.values.filter { $0.verdict.isFailure }.count)
+        let todo = captures.filter { done[$0] == nil }
+        let state = RunState(total: captures.count, resumed: done.count, failures: done.values.filter { $0.verdict.isFailure }.count)
         progress(state.snapshot(capture: nil))
 
         let workers = max(1, min(options.jobs, todo.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = state.claim(limit: todo.count) {
-                let row = todo[index]
-                let result = measure(row, table: table, options: options, overlays: overlays)
+                let result = measure(todo[index], judge: judge, overlays: overlays)
                 do throws(DimensioningError) {
                     try journal.append(result)
                 } catch {
@@ -68,29 +75,61 @@ public enum VerificationRun {
         if let error = state.firstError { throw error }
         for result in state.results { done[result.capture] = result }
 
-        let ordered = rows.compactMap { done[$0.capture] }
+        let ordered = captures.compactMap { done[$0] }
         let summary = try writeOutputs(ordered, extraColumns: table.extraColumns, options: options, out: out,
-                                       overlayFolders: [overlays], title: dataset.lastPathComponent)
-        return VerificationOutcome(summary: summary, resumed: recordedByCapture.isEmpty ? 0 : rows.count - todo.count,
+                                       overlayFolders: [overlays], title: dataset.lastPathComponent,
+                                       barcodeRows: judge.barcodeRows)
+        return VerificationOutcome(summary: summary, resumed: recordedByCapture.isEmpty ? 0 : captures.count - todo.count,
                                    measuredNow: todo.count, outputFolder: out)
     }
 
+    /// Judges records against a table: by capture path, or by the codes read when the table is
+    /// keyed by barcode.
+    struct Judge: Sendable {
+        let table: GroundTruthTable
+        let options: VerificationOptions
+        let rowOfCapture: [String: GroundTruthRow]
+
+        init(table: GroundTruthTable, options: VerificationOptions) {
+            self.table = table
+            self.options = options
+            rowOfCapture = table.keyedByBarcode ? [:]
+                : Dictionary(table.rows.map { ($0.capture, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        /// The rows' codes, for `BarcodeKeyingSummary`; nil unless keyed by barcode.
+        var barcodeRows: [BarcodeKeyMatch.RowKey]? {
+            guard table.keyedByBarcode else { return nil }
+            return table.rows.map { BarcodeKeyMatch.RowKey(line: $0.line, barcode: table.barcode(of: $0) ?? "") }
+        }
+
+        func result(_ record: MeasurementRecord, overlay: String?) -> VerificationResult {
+            guard table.keyedByBarcode else {
+                return VerificationResult(record: record, truth: rowOfCapture[record.capture], extraColumns: table.extraColumns,
+                                          toleranceMM: options.toleranceMM, overlay: overlay)
+            }
+            let (match, row) = BarcodeKeyMatch.match(record, table: table)
+            return VerificationResult(record: record, truth: row, extraColumns: table.extraColumns,
+                                      toleranceMM: options.toleranceMM, overlay: overlay, barcodeKey: match)
+        }
+    }
+
     /// Measures one capture; never throws (failures become the record's error).
-    static func measure(_ row: GroundTruthRow, table: GroundTruthTable, options: VerificationOptions,
-                        overlays: URL) -> VerificationResult {
-        let url = table.url(of: row)
+    static func measure(_ capture: String, judge: Judge, overlays: URL) -> VerificationResult {
+        let options = judge.options
+        let url = judge.table.folder.appendingPathComponent(capture)
         let outcome: Result<PipelineResult, DimensioningError>
         var overlay: String?
         var barcodes: [BarcodeReading] = []
         var barcodeError: String?
-        let name = overlayName(row.capture)
+        let name = overlayName(capture)
         let target = overlays.appendingPathComponent(name)
         do {
             // Only the frames the pipeline fuses are kept: a long capture costs bounded memory.
-            let capture = try IsolatedCloudReader.read(url, limits: options.limits, helper: options.cloudReaderHelper,
-                                                       options: options.input,
-                                                       window: .last(options.parameters.fusion.maximumFrames))
-            let measured = measureWithBarcodes(capture, parameters: options.parameters, limits: options.limits)
+            let read = try IsolatedCloudReader.read(url, limits: options.limits, helper: options.cloudReaderHelper,
+                                                    options: options.input,
+                                                    window: .last(options.parameters.fusion.maximumFrames))
+            let measured = measureWithBarcodes(read, parameters: options.parameters, limits: options.limits)
             outcome = measured.outcome
             barcodes = measured.barcodes
             barcodeError = measured.barcodeError?.description
@@ -98,15 +137,14 @@ public enum VerificationRun {
             case let .success(result):
                 if options.drawOverlays, (try? ScenePictures.writeOverlay(result, to: target, scale: 2)) != nil { overlay = name }
             case .failure:
-                if options.drawOverlays, (try? ScenePictures.writeDepthPreview(capture, to: target)) != nil { overlay = name }
+                if options.drawOverlays, (try? ScenePictures.writeDepthPreview(read, to: target)) != nil { overlay = name }
             }
         } catch {
             outcome = .failure(error)
         }
-        let record = MeasurementRecord(capture: row.capture, outcome: outcome, units: options.units,
+        let record = MeasurementRecord(capture: capture, outcome: outcome, units: options.units,
                                        minConfidence: options.minConfidence, barcodes: barcodes, barcodeError: barcodeError)
-        return VerificationResult(record: record, truth: row, extraColumns: table.extraColumns,
-                                  toleranceMM: options.toleranceMM, overlay: overlay)
+        return judge.result(record, overlay: overlay)
     }
 
     /// A file name for a capture's overlay: its path made safe, plus a hash against collisions.
@@ -121,12 +159,13 @@ public enum VerificationRun {
 
     /// Writes the ordered results and the derived files; returns the summary.
     static func writeOutputs(_ results: [VerificationResult], extraColumns: [String], options: VerificationOptions,
-                             out: URL, overlayFolders: [URL], title: String) throws(DimensioningError) -> VerificationSummary {
+                             out: URL, overlayFolders: [URL], title: String,
+                             barcodeRows: [BarcodeKeyMatch.RowKey]? = nil) throws(DimensioningError) -> VerificationSummary {
         let lines = results.map { $0.jsonLine() + "\n" }.joined()
         try AtomicFile.write(lines, to: out.appendingPathComponent(resultsFile))
         try AtomicFile.write(ResultsCSV.text(results, extraColumns: extraColumns), to: out.appendingPathComponent(csvFile))
         let summary = VerificationSummary(results: results, toleranceMM: options.toleranceMM, minConfidence: options.minConfidence,
-                                          extraColumns: extraColumns, worstCount: options.worstCount)
+                                          extraColumns: extraColumns, worstCount: options.worstCount, barcodeRows: barcodeRows)
         try AtomicFile.write(summary.json(), to: out.appendingPathComponent(summaryFile))
         let html = VerificationReport(title: title, summary: summary, results: results, overlayFolders: overlayFolders).html()
         try AtomicFile.write(html, to: out.appendingPathComponent(reportFile))

@@ -23,6 +23,7 @@ extension VerificationSummary {
             lines.append("worst captures:")
             for w in shown { lines.append("  \(w.capture): \(w.verdict.label); \(w.reason)") }
         }
+        if let barcodeKeying { lines += barcodeKeying.tableLines() }
         lines.append(passed ? "PASSED" : "FAILED: accepted measurements out of tolerance or negatives accepted")
         return lines.joined(separator: "\n")
     }

@@ -89,7 +89,11 @@ public struct VerificationSummary: Sendable, Equatable, Codable {
     public var withinTolerance: Double
     public var worst: [Worst]
     /// True when every accepted measurement is within tolerance and no negative was accepted.
+    /// Captures of a dataset keyed by barcode that matched no row (verdict `unmatched`) and rows
+    /// no capture matched do not fail it: they are listed in `barcodeKeying`.
     public var passed: Bool
+    /// A dataset keyed by barcode: how captures met rows (absent from the JSON otherwise).
+    public var barcodeKeying: BarcodeKeyingSummary?
 
     enum CodingKeys: String, CodingKey {
         case schema
@@ -103,11 +107,13 @@ public struct VerificationSummary: Sendable, Equatable, Codable {
         case verdicts, length, width, height
         case withinTolerance = "within_tolerance"
         case worst, passed
+        case barcodeKeying = "barcode_keying"
     }
 
-    /// Summarises `results` (any order: they are sorted by capture first).
+    /// Summarises `results` (any order: they are sorted by capture first). `barcodeRows`, the
+    /// rows of a table keyed by barcode, adds `barcodeKeying`.
     public init(results: [VerificationResult], toleranceMM: Double, minConfidence: Double,
-                extraColumns: [String] = [], worstCount: Int = 12) {
+                extraColumns: [String] = [], worstCount: Int = 12, barcodeRows: [BarcodeKeyMatch.RowKey]? = nil) {
         self.extraColumns = extraColumns
         let results = results.sorted { $0.capture.utf8.lexicographicallyPrecedes($1.capture.utf8) }
         self.toleranceMM = toleranceMM
@@ -118,7 +124,7 @@ public struct VerificationSummary: Sendable, Equatable, Codable {
         refused = results.filter { $0.record.status == .noMeasurement }.count
         lowConfidence = results.filter { $0.record.status == .lowConfidence }.count
         unreadable = results.filter { $0.record.status == .unreadable }.count
-        negatives = results.filter { $0.truth.isNegative }.count
+        negatives = results.filter { $0.truth?.isNegative == true }.count
         negativesWronglyAccepted = results.filter { $0.verdict == .negativeWronglyAccepted }.count
         var verdicts: [String: Int] = [:]
         for v in VerificationVerdict.allCases { verdicts[v.rawValue] = 0 }
@@ -131,6 +137,7 @@ public struct VerificationSummary: Sendable, Equatable, Codable {
         withinTolerance = errors.isEmpty ? 0 : Double(errors.filter { $0.maximumAbsolute <= toleranceMM }.count) / Double(errors.count)
         worst = Self.worst(results, count: worstCount)
         passed = !results.contains { $0.verdict.isFailure }
+        barcodeKeying = barcodeRows.map { BarcodeKeyingSummary(results: results, rows: $0) }
     }
 
     /// Statistics of absolute errors (all zero for none).

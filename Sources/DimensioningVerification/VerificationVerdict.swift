@@ -16,6 +16,10 @@ public enum VerificationVerdict: String, Sendable, Codable, CaseIterable {
     case negativeCorrectlyRefused = "negative_correctly_refused"
     /// No box was expected, yet a measurement was accepted (a failure).
     case negativeWronglyAccepted = "negative_wrongly_accepted"
+    /// A dataset keyed by barcode: the capture matched no ground-truth row (no code read, a
+    /// code of no row, or codes of several rows; `BarcodeKeyMatch`). Measured, not judged;
+    /// not a failure, but listed with its reason in the summary and the report.
+    case unmatched
 
     /// True for the verdicts that make a dataset fail verification.
     public var isFailure: Bool { self == .acceptedOutOfTolerance || self == .negativeWronglyAccepted }
@@ -30,12 +34,14 @@ public enum VerificationVerdict: String, Sendable, Codable, CaseIterable {
         case .unreadable: "unreadable"
         case .negativeCorrectlyRefused: "negative, refused"
         case .negativeWronglyAccepted: "negative, WRONGLY accepted"
+        case .unmatched: "no ground truth matched (barcode)"
         }
     }
 
     /// The verdict for a record against its truth row and tolerance (millimetres).
-    public static func judge(_ record: MeasurementRecord, truth: GroundTruthRow, errors: DimensionErrors?,
+    public static func judge(_ record: MeasurementRecord, truth: GroundTruthRow?, errors: DimensionErrors?,
                              toleranceMM: Double) -> VerificationVerdict {
+        guard let truth else { return .unmatched }
         if truth.isNegative {
             if record.status == .unreadable { return .unreadable }
             return record.status == .accepted ? .negativeWronglyAccepted : .negativeCorrectlyRefused

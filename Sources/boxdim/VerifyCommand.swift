@@ -10,7 +10,9 @@ struct VerifyCommand: ParsableCommand {
         abstract: "Measure every capture of a dataset against its ground_truth.csv and report the errors.",
         discussion: """
         A dataset is a folder with ground_truth.csv (capture,length_mm,width_mm,height_mm, extra \
-        columns kept; a row of zeros means no box is expected) and the captures it names. \
+        columns kept; a row of zeros means no box is expected) and the captures it names. With a \
+        barcode column instead of capture, every capture found in the folder is matched to the row \
+        whose code its colour images read; captures and rows left unmatched are listed with why. \
         Writes results.jsonl (flushed per capture), results.csv, summary.json, report.html and \
         overlays/ to --out. Exit codes: 0 every accepted measurement within tolerance and no \
         negative accepted; 6 the dataset fails verification; 5 the dataset cannot be read.

@@ -46,6 +46,29 @@ public enum CaptureReader {
         }
     }
 
+    /// What a path found while walking a dataset folder is, judged from names alone (nothing is
+    /// read): `read` takes a `.folder` for one capture and a `.file` for one capture.
+    public enum CaptureShape: Sendable, Equatable {
+        /// A Stray Scanner export or a folder of depth images (with their colour, if any).
+        case folder
+        /// A `.pcd` or `.ply` file.
+        case file
+    }
+
+    /// The capture `url` looks like when walking a dataset (`CaptureShape`), nil for anything
+    /// else (a folder of other things is walked into by the caller). A folder of `.pcd`/`.ply`
+    /// frames is not recognised here: its files are each a capture.
+    public static func captureShape(_ url: URL) -> CaptureShape? {
+        switch CaptureFile.kind(of: url).kind {
+        case .directory:
+            return isStrayScanner(url) || DepthImageFolderReader.looksLikeDepthFolder(url) ? .folder : nil
+        case .regular:
+            return PointCloudReader.supportedExtensions.contains(url.pathExtension.lowercased()) ? .file : nil
+        case .missing, .other:
+            return nil
+        }
+    }
+
     /// A Stray Scanner export: `camera_matrix.csv` or `odometry.csv` present, or a `depth/`
     /// folder holding a `NNNNNN.png`/`.npy` file.
     static func isStrayScanner(_ folder: URL) -> Bool {
