@@ -119,6 +119,13 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if cuboid.width < parameters.box.minimumSide {
         throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.box.minimumSide)
     }
+    let outline = gatherOutlineEvidence(scene, box: box, top: top, drop: parameters.box.outlineSeenDrop)
+    if let step = outlineStep(outline, footprint: cuboid.footprint,
+                              pixelFootprints: cuboid.edges.map(\.pixelFootprint), parameters: parameters.box) {
+        throw .notCuboid(reason: "the top's outline steps by \(Int((step.depth * 1000).rounded())) mm along "
+            + "\(Int((step.length * 1000).rounded())) of \(Int((step.sideLength * 1000).rounded())) mm of one side "
+            + "(two boxes of one height side by side, or a crushed lid)")
+    }
     let outside = shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin,
                                   minimumHeight: parameters.box.minimumHeight / 2)
     let hidden = occludedNeighbourPoints(scene, box: box, cuboid: cuboid, reach: parameters.box.occludedNeighbourReach,

@@ -137,6 +137,21 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// than this are walls or furniture, not parcels, and never make a box "several boxes".
     public var maximumNeighbourHeight: Double = 1.2
     public var maximumNeighbourExtent: Double = 1.5
+    /// The top's outline must be straight (`outlineStep`): along each side, in strips
+    /// `outlineStripWidth` metres wide (leaving `outlineCornerMargin` metres at each corner), a
+    /// run of strips whose outermost top samples lie more than `outlineStepMinimum` metres or
+    /// `outlineStepPixels` pixel footprints off the side's median, over at least
+    /// `outlineStepMinimumShare` of the side (and three strips), with at least
+    /// `outlineSeenRays` rays per strip seen passing more than `outlineSeenDrop` metres below
+    /// the top in the gap, is a step: two boxes of one height side by side, or a crushed lid.
+    /// Refused as not a cuboid.
+    public var outlineStripWidth: Double = 0.02
+    public var outlineCornerMargin: Double = 0.03
+    public var outlineStepMinimum: Double = 0.02
+    public var outlineStepPixels: Double = 3
+    public var outlineStepMinimumShare: Double = 0.15
+    public var outlineSeenRays: Int = 3
+    public var outlineSeenDrop: Double = 0.02
     /// Smallest accepted footprint side (width), metres: the SDK's envelope, about 10 cm.
     public var minimumSide: Double = 0.10
     /// Smallest accepted height, metres. Lower than `minimumSide` because the height comes from

@@ -1,0 +1,118 @@
+/// A step in the top face's outline: along one side, a run of the top's outermost samples lying
+/// well inside where the rest of that side's samples end, with the floor (or anything well below
+/// the top) seen in between. A box's lid has four straight sides; two boxes of about the same
+/// height standing side by side have one top plane whose outline steps where the narrower box
+/// begins (a T or an L), and a crushed lid steps where the dent is. Neither is one cuboid,
+/// whatever rectangle fits around it.
+///
+/// Lengths in metres, in the floor frame (seen from above).
+struct OutlineStep: Sendable, Equatable {
+    /// The side (0...3: +A, -A, +B, -B of the footprint, as `CuboidFit.edges`).
+    var side: Int
+    /// How far inside the side's full outline the run's outline lies, metres (median over the
+    /// run's strips).
+    var depth: Double
+    /// The run's length along the side, metres.
+    var length: Double
+    /// The side's length between the corner margins, metres.
+    var sideLength: Double
+}
+
+/// What `outlineStep` looks at: the top's samples and the rays that passed over the top plane.
+struct OutlineEvidence {
+    /// The top face's samples, floor frame (x, y), metres.
+    var topPoints: [SIMD2<Double>]
+    /// Where rays to points well below the top (by `outlineSeenDrop`) cross the top plane,
+    /// floor frame (x, y), metres: places where the top is seen *not* to be.
+    var pastTop: [SIMD2<Double>]
+}
+
+/// Gathers `OutlineEvidence` for one box: its top inliers, and the crossings with the top
+/// plane of the rays from the reference camera to every scene point more than `drop` metres
+/// below the top (none when the camera is not above the top).
+func gatherOutlineEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, drop: Double) -> OutlineEvidence {
+    let frame = box.floorFrame
+    let topPoints = top.inlierIndices.map { i -> SIMD2<Double> in
+        let q = frame.local(scene.pointsInWorld[i]); return SIMD2(q.x, q.y)
+    }
+    var pastTop: [SIMD2<Double>] = []
+    let camera = frame.local(scene.cameraPosition)
+    if camera.z > top.height + 0.05 {
+        for i in 0..<scene.pointsInWorld.count {
+            let q = frame.local(scene.pointsInWorld[i])
+            guard q.z < top.height - drop, let cut = cutWithPlane(from: camera, through: q, height: top.height) else { continue }
+            pastTop.append(cut.position)
+        }
+    }
+    return OutlineEvidence(topPoints: topPoints, pastTop: pastTop)
+}
+
+/// Looks for the longest step in the top's outline (see `OutlineStep`).
+///
+/// For each side of `footprint` (floor-frame rectangle, metres), the top's samples on that
+/// half of the rectangle are binned into strips `parameters.outlineStripWidth` wide along the
+/// side, leaving `outlineCornerMargin` at each corner (a blurred or rounded corner is not a
+/// step). In each strip the outline is the second-outermost sample (one stray sample does not
+/// move it). The side's full outline is the upper quartile of its strips' outlines, so a step
+/// is found whether the narrower part is a quarter or three quarters of the side. A strip
+/// steps in when its outline lies more than the side's threshold inside the full outline
+/// (`outlineStepMinimum` metres or `outlineStepPixels` of the side's pixel footprint
+/// `pixelFootprints[side]`, whichever is larger: a sensor's edge band moves the whole side by
+/// the same few pixels and never counts) *and* at least `outlineSeenRays` rays cross the top
+/// plane in the gap between the two, seen passing down to something well below the top: a
+/// hole in the data (a glossy patch, a dark label) is not a step.
+///
+/// Returns the longest run of consecutive stepping strips over the four sides that covers at
+/// least three strips and `outlineStepMinimumShare` of the side, or nil: the outline is straight.
+func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootprints: [Double],
+                 parameters: BoxParameters) -> OutlineStep? {
+    let stripWidth = parameters.outlineStripWidth
+    var best: OutlineStep?
+    for side in 0..<4 {
+        let alongA = side < 2, sign: Double = side % 2 == 0 ? 1 : -1
+        let span = (alongA ? footprint.halfB : footprint.halfA) - parameters.outlineCornerMargin
+        let strips = Int((2 * span / stripWidth).rounded(.down))
+        guard strips >= 3 else { continue }
+        // (outward distance from the centre, strip) of a floor-frame point on this side's half.
+        func place(_ p: SIMD2<Double>) -> (u: Double, strip: Int)? {
+            let q = footprint.local(p)
+            let u = sign * (alongA ? q.x : q.y), v = alongA ? q.y : q.x
+            guard u >= 0, abs(v) < span else { return nil }
+            return (u, min(strips - 1, Int((v + span) / (2 * span) * Double(strips))))
+        }
+        var outermost = [(first: Double, second: Double)](repeating: (-.infinity, -.infinity), count: strips)
+        for p in evidence.topPoints {
+            guard let (u, k) = place(p) else { continue }
+            if u > outermost[k].first {
+                outermost[k] = (u, outermost[k].first)
+            } else if u > outermost[k].second {
+                outermost[k].second = u
+            }
+        }
+        let outline = outermost.map { $0.second.isFinite ? $0.second : 0 }
+        guard let full = Statistics.quantile(outline, 0.75) else { continue }
+        let footprintHere = side < pixelFootprints.count ? pixelFootprints[side] : 0
+        let threshold = max(parameters.outlineStepMinimum, parameters.outlineStepPixels * footprintHere)
+        var candidate = outline.map { full - $0 > threshold }
+        guard candidate.contains(true) else { continue }
+        // Rays seen passing below the top inside each candidate strip's gap.
+        var seen = [Int](repeating: 0, count: strips)
+        for p in evidence.pastTop {
+            guard let (u, k) = place(p), candidate[k], u > outline[k] + threshold / 2, u < full else { continue }
+            seen[k] += 1
+        }
+        for k in 0..<strips where seen[k] < parameters.outlineSeenRays { candidate[k] = false }
+        // Longest run of consecutive stepping strips.
+        var runStart = 0, bestRun: Range<Int>? = nil
+        for k in 0...strips where k == strips || !candidate[k] {
+            if k > runStart, (bestRun?.count ?? 0) < k - runStart { bestRun = runStart..<k }
+            runStart = k + 1
+        }
+        guard let run = bestRun, run.count >= 3 else { continue }
+        let length = Double(run.count) * 2 * span / Double(strips)
+        guard length >= parameters.outlineStepMinimumShare * 2 * span, (best?.length ?? 0) < length else { continue }
+        let depth = Statistics.median(run.map { full - outline[$0] }) ?? 0
+        best = OutlineStep(side: side, depth: depth, length: length, sideLength: 2 * span)
+    }
+    return best
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+@testable import DimensioningSimulation
+
+/// A box's lid has four straight sides: a top whose outline steps in (two boxes of one height
+/// side by side) is not one cuboid, while a sensor's edge band (the whole side inset by a few
+/// pixels) and a hole in the data (a glossy patch) are not steps.
+@Suite struct OutlineStepTests {
+    /// Samples every 5 mm over the part of a 600 x 300 mm rectangle (centred at the origin,
+    /// metres) for which `keep` is true.
+    private func samples(_ keep: (SIMD2<Double>) -> Bool) -> [SIMD2<Double>] {
+        var points: [SIMD2<Double>] = []
+        for i in 0...120 {
+            for j in 0...60 {
+                let p = SIMD2(-0.3 + Double(i) * 0.005, -0.15 + Double(j) * 0.005)
+                if keep(p) { points.append(p) }
+            }
+        }
+        return points
+    }
+
+    private let footprint = Rectangle2D(center: .zero, axisA: SIMD2(1, 0), halfA: 0.3, halfB: 0.15)
+    private let pixels = [0.005, 0.005, 0.005, 0.005]
+
+    /// A T-shaped top: a 300 x 300 mm box beside a 300 x 200 mm one. The +B side steps in by
+    /// 50 mm along the narrower box (x > 0), where the floor is seen.
+    private func notchedTop() -> [SIMD2<Double>] { samples { $0.x <= 0 || abs($0.y) <= 0.1 } }
+    private func floorInNotch() -> [SIMD2<Double>] {
+        samples { $0.x > 0.01 && abs($0.y) > 0.105 }
+    }
+
+    @Test func aStraightOutlineHasNoStep() {
+        let evidence = OutlineEvidence(topPoints: samples { _ in true }, pastTop: samples { abs($0.y) > 0.16 })
+        #expect(outlineStep(evidence, footprint: footprint, pixelFootprints: pixels, parameters: BoxParameters()) == nil)
+    }
+
+    @Test func aBandOverTheWholeSideIsNoStep() {
+        // Every side inset by 15 mm (three pixels of band), floor seen all along the gap.
+        let top = samples { abs($0.x) <= 0.285 && abs($0.y) <= 0.135 }
+        let floor = samples { abs($0.x) > 0.29 || abs($0.y) > 0.14 }
+        let evidence = OutlineEvidence(topPoints: top, pastTop: floor)
+        #expect(outlineStep(evidence, footprint: footprint, pixelFootprints: pixels, parameters: BoxParameters()) == nil)
+    }
+
+    @Test func twoBoxesOfOneHeightStepWhereTheNarrowerBegins() {
+        let evidence = OutlineEvidence(topPoints: notchedTop(), pastTop: floorInNotch())
+        guard let step = outlineStep(evidence, footprint: footprint, pixelFootprints: pixels, parameters: BoxParameters())
+        else { Issue.record("no step found in a T-shaped top"); return }
+        #expect(step.side == 2 || step.side == 3, "side \(step.side)")
+        #expect(abs(step.depth - 0.05) <= 0.006, "depth \(step.depth) m")
+        // The notch runs from x = 0 to the corner margin at x = 0.27: 270 mm of 540.
+        #expect(abs(step.length - 0.27) <= 0.025, "length \(step.length) m")
+        #expect(abs(step.sideLength - 0.54) <= 1e-9)
+    }
+
+    @Test func aHoleInTheDataIsNoStep() {
+        // The same missing samples, but nothing seen below the top there: no returns.
+        let evidence = OutlineEvidence(topPoints: notchedTop(), pastTop: [])
+        #expect(outlineStep(evidence, footprint: footprint, pixelFootprints: pixels, parameters: BoxParameters()) == nil)
+    }
+
+    @Test func aStepSmallerThanThreePixelsIsTheSensors() {
+        // A 12-mm step where a pixel covers 8 mm: within the band a sensor can leave.
+        let top = samples { $0.x <= 0 || abs($0.y) <= 0.138 }
+        let floor = samples { $0.x > 0.01 && abs($0.y) > 0.142 }
+        let evidence = OutlineEvidence(topPoints: top, pastTop: floor)
+        #expect(outlineStep(evidence, footprint: footprint, pixelFootprints: [0.008, 0.008, 0.008, 0.008],
+                            parameters: BoxParameters()) == nil)
+    }
+
+    /// End to end: a 340 x 300 x 230 mm box touching a 300 x 200 x 232 mm one along its length,
+    /// seen from 0.85 m at 73 degrees by the iPhone model. One top plane, a T-shaped outline:
+    /// refused as not a cuboid, where the box alone is measured.
+    @Test func touchingBoxesOfOneHeightAreRefusedAndTheBoxAloneIsMeasured() throws {
+        let target = SimulatedBox(center: .zero, length: 0.34, width: 0.30, height: 0.23, yaw: 0.4)
+        let axis = SIMD2(cos(0.4), sin(0.4))
+        let other = SimulatedBox(center: axis * 0.32, length: 0.30, width: 0.20, height: 0.232, yaw: 0.4)
+        let middle = SIMD3(axis.x * 0.15, axis.y * 0.15, 0.115)
+        let rig = CameraRig(distance: 0.85, elevation: 73 * Double.pi / 180, azimuth: 2.1, lookAt: middle, frameCount: 12)
+        let pair = SceneSimulator.render(scene: SimulatedScene(target: target, otherBoxes: [other], isMeasurable: false),
+                                         rig: rig, noise: .iPhoneLiDAR, seed: 41)
+        do {
+            let result = try runPipeline(pair.capture)
+            Issue.record("two touching boxes measured as one: \(result.cuboid.length) x \(result.cuboid.width) m")
+        } catch {
+            guard case let .notCuboid(reason) = error else { Issue.record("expected not a cuboid, got \(error)"); return }
+            #expect(reason.contains("outline steps"), "\(reason)")
+        }
+        let alone = SceneSimulator.render(scene: SimulatedScene(target: target), rig: rig, noise: .iPhoneLiDAR, seed: 41)
+        let result = try runPipeline(alone.capture)
+        #expect(abs(result.cuboid.length - 0.34) <= 0.005, "length \(result.cuboid.length) m")
+        #expect(abs(result.cuboid.width - 0.30) <= 0.005, "width \(result.cuboid.width) m")
+        #expect(abs(result.cuboid.height - 0.23) <= 0.005, "height \(result.cuboid.height) m")
+    }
+}
