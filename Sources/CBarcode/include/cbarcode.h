@@ -159,6 +159,51 @@ cbc_status cbc_decode(const uint8_t *pixels, uint32_t width, uint32_t height, ui
                       cbc_error *error);
 
 /* ----------------------------------------------------------------------------------------- */
+/* Where codes may be (a cheap texture search before zxing)                                  */
+/* ----------------------------------------------------------------------------------------- */
+
+/** A rectangle of image pixels: columns x ... x + width - 1, rows y ... y + height - 1. */
+typedef struct {
+    uint32_t x;
+    uint32_t y;
+    uint32_t width;
+    uint32_t height;
+} cbc_rect;
+
+typedef struct {
+    size_t count;
+    cbc_rect *items; /* free with cbc_free */
+} cbc_rects;
+
+typedef struct {
+    /** Side of the square cells the image is judged in, pixels (8...4096). Default 32. */
+    uint32_t cell;
+    /** A cell needs at least this many grey levels between its darkest and lightest sample. Default 40. */
+    uint32_t min_contrast;
+    /** Pixels added on every side of a group of busy cells (quiet zone, finder patterns). Default 48. */
+    uint32_t margin;
+} cbc_region_options;
+
+/** Fills `options` with the defaults above. */
+void cbc_region_options_init(cbc_region_options *options);
+
+/**
+ * The parts of a grey image with code-like texture, where zxing should look. The image is cut
+ * into `cell` x `cell` cells; at every other pixel of every other row of a cell the darkest and
+ * lightest sample are found and light/dark changes counted along each sampled row and column
+ * (hysteresis: thresholds a third of the contrast in from either end). A cell is busy when its
+ * contrast is at least `min_contrast` and it averages at least 1.25 changes per line in both
+ * directions: the modules of a code or the bars of a linear one seen at any angle do, plain
+ * surfaces, sensor noise and straight edges do not. Busy cells at most two cells apart form a
+ * group; each group's bounding box grown by `margin` pixels (clipped to the image) is a region,
+ * and overlapping regions are merged, so the regions returned are disjoint. No busy cell is
+ * CBC_OK with `count` 0. Cost: one read of a quarter of the pixels, a few per cent of a
+ * whole-frame zxing pass (callgrind, 1920x1440: about 9 M instructions against 170 M).
+ */
+cbc_status cbc_find_code_regions(const uint8_t *gray, uint32_t width, uint32_t height, size_t row_stride,
+                                 const cbc_region_options *options, cbc_rects *out, cbc_error *error);
+
+/* ----------------------------------------------------------------------------------------- */
 /* Writing barcodes (zxing-cpp's writer)                                                     */
 /* ----------------------------------------------------------------------------------------- */
 
