@@ -143,6 +143,10 @@ typedef struct {
     int try_downscale;
     /** At most this many symbols (1...255). Default 8. */
     uint32_t max_symbols;
+    /** 1...4: the image is enlarged this many times (bilinear) before zxing sees it, which
+     *  reads codes of under about 3 pixels a module that zxing misses at their own size;
+     *  corners still come in the caller's pixels. Default 1 (as given). */
+    uint32_t upscale;
 } cbc_decode_options;
 
 /** Fills `options` with the defaults above. */

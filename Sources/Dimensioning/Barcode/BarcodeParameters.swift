@@ -29,6 +29,11 @@ public struct BarcodeParameters: Sendable, Codable, Equatable {
     /// When the regions cover more than this share of a frame (0...1: a busy scene), the whole
     /// frame is decoded instead. Default 0.5.
     public var regionMaxShare: Double = 0.5
+    /// A region that reads nothing is decoded again enlarged this many times (bilinear, 1...4;
+    /// 1: never), when the enlarged region is no larger than the frame: zxing-cpp misses many
+    /// codes of under about 3 pixels a module at their own size and reads them enlarged
+    /// (error correction still verifies every symbol). Default 2.
+    public var regionUpscale: Int = 2
     /// Symbologies looked for; empty means every one zxing-cpp reads. Default empty.
     public var symbologies: Set<BarcodeSymbology> = []
     /// A code whose plane lies within this distance of a face of the fitted cuboid (and whose

@@ -2,7 +2,8 @@
 /// and which parts of them.
 ///
 /// A frame is decoded in its regions with code-like texture (`NativeBarcode.codeRegions`), or
-/// whole when those cover more than `regionMaxShare` of it (or `regionCell` is 0). When no frame
+/// whole when those cover more than `regionMaxShare` of it (or `regionCell` is 0). A region that
+/// reads nothing is decoded once more enlarged `regionUpscale` times (small modules). When no frame
 /// has read a code by the end, the sharpest frame that was decoded only in regions is decoded
 /// whole once: the texture search saves work, it never decides alone that a capture holds no
 /// code.
@@ -17,7 +18,8 @@ struct FrameReader {
     private var readingFrames = 0
     /// The sharpest frame decoded only in its regions: the whole-frame fallback.
     private var fallback: SharpestFrames
-    /// zxing passes made and the pixels they covered (for tests and measurements).
+    /// zxing passes made and the pixels they covered, enlarged ones at their enlarged size (for
+    /// tests and measurements).
     private(set) var passes = 0
     private(set) var pixelsDecoded = 0
 
@@ -82,8 +84,14 @@ struct FrameReader {
         for region in parts {
             passes += 1
             pixelsDecoded += region?.area ?? image.width * image.height
-            if let found = try? NativeBarcode.decode(image, region: region, symbologies: parameters.symbologies) {
-                symbols += found
+            let found = (try? NativeBarcode.decode(image, region: region, symbologies: parameters.symbologies)) ?? []
+            symbols += found
+            // A region that read nothing, enlarged (small modules), when that stays within a frame's pixels.
+            let s = min(max(parameters.regionUpscale, 1), 4)
+            if found.isEmpty, let region, s > 1, region.area * s * s <= image.width * image.height {
+                passes += 1
+                pixelsDecoded += region.area * s * s
+                symbols += (try? NativeBarcode.decode(image, region: region, upscale: s, symbologies: parameters.symbologies)) ?? []
             }
         }
         guard !symbols.isEmpty else { return false }

@@ -11,7 +11,8 @@ import Foundation
 ///    with zxing-cpp right away (rotations tried, no guessing: only checksum- or
 ///    error-correction-verified symbols come back). zxing is shown only the frame's regions
 ///    with code-like texture (`NativeBarcode.codeRegions`, a cell-resolution pass), or the
-///    whole frame when they cover more than `regionMaxShare` of it. Reading stops once
+///    whole frame when they cover more than `regionMaxShare` of it; a region that reads
+///    nothing is tried again enlarged `regionUpscale` times. Reading stops once
 ///    `parameters.readingFramesEnough` frames have read a code or `framesToDecode` frames were
 ///    decoded: the rest of a video is not decoded.
 /// 3. If the stream ends first, the sharpest frames not yet decoded are, up to `framesToDecode`.

@@ -54,8 +54,10 @@ package enum NativeBarcode {
     /// `NativeBarcodeFailure` (`.internalError`), never a crash.
     /// With `region`, only that part of the image is shown to zxing (no copy: a view with the
     /// image's row stride); corners are still in the whole image's pixels. A region not wholly
-    /// inside the image is `.invalidArgument`.
-    package static func decode(_ image: LumaImage, region: PixelRect? = nil, symbologies: Set<BarcodeSymbology> = [],
+    /// inside the image is `.invalidArgument`. `upscale` (1...4) enlarges what zxing sees that
+    /// many times, bilinearly (`cbc_decode_options.upscale`); corners stay in image pixels.
+    package static func decode(_ image: LumaImage, region: PixelRect? = nil, upscale: Int = 1,
+                               symbologies: Set<BarcodeSymbology> = [],
                                tryHarder: Bool = true, tryRotate: Bool = true,
                                tryDownscale: Bool = false) throws(NativeBarcodeFailure) -> [DecodedSymbol] {
         let area = region ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
@@ -68,6 +70,7 @@ package enum NativeBarcode {
         options.try_harder = tryHarder ? 1 : 0
         options.try_rotate = tryRotate ? 1 : 0
         options.try_downscale = tryDownscale ? 1 : 0
+        options.upscale = UInt32(clamping: upscale)
         var found = cbc_barcodes()
         try NativeBarcodeFailure.check { error in
             image.pixels.withUnsafeBufferPointer { buffer in

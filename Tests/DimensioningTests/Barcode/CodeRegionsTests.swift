@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+
+/// The texture search that tells zxing-cpp where to look (`NativeBarcode.codeRegions`) and the
+/// reading policy around it (`FrameReader`): the code's region is found, plain surfaces and
+/// straight edges give none, and a code the search misses is still read by the whole-frame
+/// fallback.
+@Suite struct CodeRegionsTests {
+    /// A `width` x `height` cardboard-grey image with seeded sensor noise (sigma about 2 grey
+    /// levels) and a dark-to-light straight edge at column `edge` (nil: none).
+    static func plain(width: Int = 640, height: Int = 480, edge: Int? = nil) -> LumaImage {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let noise = Int((state >> 33) % 7) - 3
+                let base = edge.map { x < $0 + y / 8 ? 60 : 170 } ?? 150
+                pixels[y * width + x] = UInt8(clamping: base + noise)
+            }
+        }
+        return LumaImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// `code` (a drawn symbol) pasted into `image` with its top-left pixel at (x, y).
+    static func paste(_ code: LumaImage, into image: LumaImage, x: Int, y: Int) -> LumaImage {
+        var out = image
+        for row in 0..<code.height {
+            for column in 0..<code.width {
+                out.pixels[(y + row) * image.width + x + column] = code.pixels[row * code.width + column]
+            }
+        }
+        return out
+    }
+
+    static func qr(_ text: String = "PARCEL-000123", scale: Int = 3) throws -> LumaImage {
+        NativeBarcodeTests.draw(try NativeBarcode.encode(.qrCode, text: text), scale: scale, quiet: 4)
+    }
+
+    static let parameters = BarcodeParameters()
+
+    static func regions(_ image: LumaImage, _ p: BarcodeParameters = parameters) throws -> [PixelRect] {
+        try NativeBarcode.codeRegions(image, cell: p.regionCell, minContrast: p.regionMinContrast, margin: p.regionMargin)
+    }
+
+    @Test(arguments: [3, 7])
+    func theCodesRegionIsFoundAndSmall(scale: Int) throws {
+        let code = try Self.qr(scale: scale)
+        let image = Self.paste(code, into: Self.plain(width: 960, height: 720), x: 500, y: 300)
+        let regions = try Self.regions(image)
+        #expect(regions.count == 1, "one region: \(regions)")
+        let region = try #require(regions.first)
+        // The symbol (inside its 4-module quiet zone) lies wholly in the region.
+        let quiet = 4 * scale
+        #expect(region.x <= 500 + quiet && region.y <= 300 + quiet)
+        #expect(region.x + region.width >= 500 + code.width - quiet && region.y + region.height >= 300 + code.height - quiet)
+        // And the region is a small part of the frame: a code plus margins.
+        #expect(Double(region.area) < 0.2 * Double(image.width * image.height), "region \(region)")
+        // zxing reads it there, corners in the whole image's pixels (the symbol starts at 500 + quiet).
+        let symbols = try NativeBarcode.decode(image, region: region)
+        let symbol = try #require(symbols.first)
+        #expect(symbol.text == "PARCEL-000123")
+        #expect(abs(symbol.corners[0].x - Double(500 + quiet) + 0.5) <= 1.0 && abs(symbol.corners[0].y - Double(300 + quiet) + 0.5) <= 1.0,
+                "top-left corner \(symbol.corners[0])")
+    }
+
+    @Test func plainTextureAndAStraightEdgeGiveNoRegion() throws {
+        #expect(try Self.regions(Self.plain()).isEmpty)
+        #expect(try Self.regions(Self.plain(edge: 200)).isEmpty, "a slanted edge of 110 grey levels is not code-like")
+    }
+
+    @Test func aRegionOutsideTheImageIsAnErrorNotACrash() throws {
+        let image = Self.plain(width: 64, height: 48)
+        #expect(throws: NativeBarcodeFailure.self) {
+            try NativeBarcode.decode(image, region: PixelRect(x: 40, y: 0, width: 40, height: 48))
+        }
+        #expect(throws: NativeBarcodeFailure.self) {
+            try NativeBarcode.codeRegions(image, cell: 2, minContrast: 40, margin: 0)
+        }
+    }
+
+    static func reader(_ image: LumaImage, _ parameters: BarcodeParameters) -> FrameReader {
+        let colour = ColourStream(source: .frames([image]),
+                                  intrinsics: CameraIntrinsics(fx: 800, fy: 800, cx: Double(image.width) / 2,
+                                                               cy: Double(image.height) / 2, width: image.width, height: image.height),
+                                  frameIndices: [0])
+        return FrameReader(colour: colour, depthFrameOf: [0: 0], parameters: parameters)
+    }
+
+    @Test func aFrameIsDecodedOnlyInItsRegions() throws {
+        let image = Self.paste(try Self.qr(), into: Self.plain(width: 960, height: 720), x: 120, y: 420)
+        var reader = Self.reader(image, Self.parameters)
+        reader.offer(image, colourIndex: 0)
+        reader.finish()
+        #expect(reader.observations.map(\.text) == ["PARCEL-000123"])
+        #expect(reader.passes == 1)
+        #expect(Double(reader.pixelsDecoded) < 0.2 * Double(image.width * image.height), "\(reader.pixelsDecoded) pixels decoded")
+    }
+
+    @Test func aCodeOutsideAnyRegionIsReadByTheWholeFrameFallback() throws {
+        let image = Self.paste(try Self.qr(), into: Self.plain(width: 960, height: 720), x: 600, y: 100)
+        var parameters = Self.parameters
+        parameters.regionMinContrast = 256 // no cell is ever code-like: the search finds nothing
+        #expect(try Self.regions(image, parameters).isEmpty)
+        var reader = Self.reader(image, parameters)
+        reader.offer(image, colourIndex: 0)
+        #expect(reader.observations.isEmpty, "nothing read from the (empty) regions")
+        reader.finish()
+        #expect(reader.observations.map(\.text) == ["PARCEL-000123"])
+        #expect(reader.pixelsDecoded == image.width * image.height, "one whole-frame pass")
+        let corner = try #require(reader.observations.first?.corners.first)
+        #expect(abs(corner.x - (600 + 12 - 0.5)) <= 1.0 && abs(corner.y - (100 + 12 - 0.5)) <= 1.0, "corner \(corner)")
+    }
+
+    @Test func noCodeMeansNoTextAfterTheFallback() throws {
+        let image = Self.plain(width: 960, height: 720, edge: 300)
+        var reader = Self.reader(image, Self.parameters)
+        reader.offer(image, colourIndex: 0)
+        reader.finish()
+        #expect(reader.observations.isEmpty)
+        #expect(reader.passes == 1 && reader.pixelsDecoded == image.width * image.height, "the fallback ran once, whole")
+    }
+
+    @Test func busyFramesAreDecodedWhole() throws {
+        let image = Self.paste(try Self.qr(), into: Self.plain(width: 320, height: 240), x: 100, y: 60)
+        var parameters = Self.parameters
+        parameters.regionMaxShare = 0.05 // the code's region is more than 5 % of this small frame
+        var reader = Self.reader(image, parameters)
+        #expect(reader.regions(of: image) == nil)
+        reader.offer(image, colourIndex: 0)
+        reader.finish()
+        #expect(reader.observations.map(\.text) == ["PARCEL-000123"])
+        #expect(reader.passes == 1 && reader.pixelsDecoded == image.width * image.height)
+    }
+}
