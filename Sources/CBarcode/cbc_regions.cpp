@@ -29,8 +29,9 @@ struct CrossingCounter {
 
 /// True when the cell [x0, x1) x [y0, y1) has code-like texture: a contrast of at least
 /// `min_contrast` grey levels between its darkest and lightest sample, and on average at least
-/// 1.25 light/dark changes per sampled row and per sampled column (a straight edge gives at most
-/// one in each direction; a code's modules give several).
+/// 1.25 light/dark changes per sampled row and per sampled column, or 2.5 along one of them (a
+/// straight edge gives at most one in each direction; a code's modules give several, the bars
+/// of a linear code seen square to the grid several along one direction only).
 bool busy_cell(const uint8_t *gray, size_t stride, uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1,
                uint32_t min_contrast) {
     int lo = 255, hi = 0;
@@ -57,8 +58,11 @@ bool busy_cell(const uint8_t *gray, size_t stride, uint32_t x0, uint32_t x1, uin
         for (uint32_t y = y0; y < y1; y += sample_step) counter.add(gray[size_t(y) * stride + x]);
         column_crossings += counter.crossings;
     }
-    // Average >= 1.25 a line in both directions, in integers: 4 * crossings >= 5 * lines.
-    return 4 * row_crossings >= 5 * rows && 4 * column_crossings >= 5 * columns;
+    // Average >= 1.25 a line in both directions (a matrix code, bars at a slant), or >= 2.5 in
+    // one (bars along the grid), in integers.
+    const bool both = 4 * row_crossings >= 5 * rows && 4 * column_crossings >= 5 * columns;
+    const bool one = 2 * row_crossings >= 5 * rows || 2 * column_crossings >= 5 * columns;
+    return both || one;
 }
 
 } // namespace

@@ -197,8 +197,8 @@ void cbc_region_options_init(cbc_region_options *options);
  * lightest sample are found and light/dark changes counted along each sampled row and column
  * (hysteresis: thresholds a third of the contrast in from either end). A cell is busy when its
  * contrast is at least `min_contrast` and it averages at least 1.25 changes per line in both
- * directions: the modules of a code or the bars of a linear one seen at any angle do, plain
- * surfaces, sensor noise and straight edges do not. Busy cells at most two cells apart form a
+ * directions or 2.5 in one: the modules of a matrix code and the bars of a linear one at any
+ * angle do, plain surfaces, sensor noise and straight edges do not. Busy cells at most two cells apart form a
  * group; each group's bounding box grown by `margin` pixels (clipped to the image) is a region,
  * and overlapping regions are merged, so the regions returned are disjoint. No busy cell is
  * CBC_OK with `count` 0. Cost: one read of a quarter of the pixels, a few per cent of a

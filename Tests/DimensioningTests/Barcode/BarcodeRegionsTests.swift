@@ -65,6 +65,19 @@ import Testing
                 "top-left corner \(symbol.corners[0])")
     }
 
+    @Test(arguments: [BarcodeSymbology.code128, .ean13])
+    func barsSquareToTheGridAreFound(symbology: BarcodeSymbology) throws {
+        let text = symbology == .ean13 ? "4006381333931" : "PARCEL-000123"
+        let code = NativeBarcodeTests.draw(try NativeBarcode.encode(symbology, text: text), scale: 2, quiet: 10, barRows: 30)
+        let image = Self.paste(code, into: Self.plain(width: 960, height: 720), x: 300, y: 400)
+        let regions = try Self.regions(image)
+        #expect(regions.count == 1, "one region: \(regions)")
+        let region = try #require(regions.first)
+        #expect(region.contains(x: 300 + 20, y: 400 + 20) && region.contains(x: Double(300 + code.width - 21), y: Double(400 + code.height - 21)),
+                "region \(region) holds the bars")
+        #expect(try NativeBarcode.decode(image, region: region).first?.text == text)
+    }
+
     @Test func plainTextureAndAStraightEdgeGiveNoRegion() throws {
         #expect(try Self.regions(Self.plain()).isEmpty)
         #expect(try Self.regions(Self.plain(edge: 200)).isEmpty, "a slanted edge of 110 grey levels is not code-like")
