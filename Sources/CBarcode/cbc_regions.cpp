@@ -35,6 +35,16 @@ struct CrossingCounter {
 bool busy_cell(const uint8_t *gray, size_t stride, uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1,
                uint32_t min_contrast) {
     int lo = 255, hi = 0;
+    // A sparse look first (every fourth pixel of every fourth row): most of a frame is plain
+    // surface, which shows under half the contrast there and is rejected at a quarter the cost.
+    for (uint32_t y = y0; y < y1; y += 2 * sample_step) {
+        const uint8_t *row = gray + size_t(y) * stride;
+        for (uint32_t x = x0; x < x1; x += 2 * sample_step) {
+            lo = std::min<int>(lo, row[x]);
+            hi = std::max<int>(hi, row[x]);
+        }
+    }
+    if (2 * (hi - lo) < int(min_contrast)) return false;
     for (uint32_t y = y0; y < y1; y += sample_step) {
         const uint8_t *row = gray + size_t(y) * stride;
         for (uint32_t x = x0; x < x1; x += sample_step) {

@@ -193,7 +193,8 @@ void cbc_region_options_init(cbc_region_options *options);
 
 /**
  * The parts of a grey image with code-like texture, where zxing should look. The image is cut
- * into `cell` x `cell` cells; at every other pixel of every other row of a cell the darkest and
+ * into `cell` x `cell` cells; a cell showing under half `min_contrast` at every fourth pixel of
+ * every fourth row is plain; otherwise at every other pixel of every other row the darkest and
  * lightest sample are found and light/dark changes counted along each sampled row and column
  * (hysteresis: thresholds a third of the contrast in from either end). A cell is busy when its
  * contrast is at least `min_contrast` and it averages at least 1.25 changes per line in both
@@ -202,7 +203,7 @@ void cbc_region_options_init(cbc_region_options *options);
  * group; each group's bounding box grown by `margin` pixels (clipped to the image) is a region,
  * and overlapping regions are merged, so the regions returned are disjoint. No busy cell is
  * CBC_OK with `count` 0. Cost: one read of a quarter of the pixels, a few per cent of a
- * whole-frame zxing pass (callgrind, 1920x1440: about 9 M instructions against 170 M).
+ * whole-frame zxing pass (callgrind, 1920x1440: about 3.4 M instructions against 170 M).
  */
 cbc_status cbc_find_code_regions(const uint8_t *gray, uint32_t width, uint32_t height, size_t row_stride,
                                  const cbc_region_options *options, cbc_rects *out, cbc_error *error);
