@@ -8,6 +8,7 @@
 #include <ZXing/MultiFormatWriter.h>
 #include <ZXing/ReadBarcode.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -81,6 +82,40 @@ void corners_of(const ZXing::Result &result, bool linear, double out[8]) {
     out[4] += dx; out[5] += dy; // bottom-right
 }
 
+/// `gray` enlarged `s` times by bilinear interpolation (packed, `width * s` a row): enlarged
+/// pixel centre (X, Y) samples the source at ((X + 0.5) / s - 0.5, (Y + 0.5) / s - 0.5), edges
+/// clamped. Weights in 1/(2s)ths, so the arithmetic is exact in integers.
+std::vector<uint8_t> upscaled(const uint8_t *gray, uint32_t width, uint32_t height, size_t stride, uint32_t s) {
+    const size_t out_width = size_t(width) * s;
+    std::vector<uint8_t> out(out_width * height * s);
+    const int64_t d = 2 * int64_t(s); // position (X + 0.5) / s - 0.5 = (2X + 1 - s) / 2s
+    // Source index and weight (of the next sample, 0...d) for each enlarged coordinate.
+    auto split = [&](uint32_t at, uint32_t size, uint32_t &i0, uint32_t &i1, int64_t &w) {
+        int64_t n = 2 * int64_t(at) + 1 - int64_t(s);
+        if (n < 0) n = 0;
+        i0 = uint32_t(n / d);
+        w = n % d;
+        if (i0 >= size - 1) { i0 = size - 1; w = 0; }
+        i1 = std::min(i0 + 1, size - 1);
+    };
+    std::vector<uint32_t> x0(out_width), x1(out_width);
+    std::vector<int64_t> wx(out_width);
+    for (uint32_t X = 0; X < out_width; ++X) split(X, width, x0[X], x1[X], wx[X]);
+    for (uint32_t Y = 0; Y < height * s; ++Y) {
+        uint32_t y0, y1;
+        int64_t wy;
+        split(Y, height, y0, y1, wy);
+        const uint8_t *a = gray + size_t(y0) * stride, *b = gray + size_t(y1) * stride;
+        uint8_t *row = out.data() + size_t(Y) * out_width;
+        for (size_t X = 0; X < out_width; ++X) {
+            const int64_t top = a[x0[X]] * (d - wx[X]) + a[x1[X]] * wx[X];
+            const int64_t bottom = b[x0[X]] * (d - wx[X]) + b[x1[X]] * wx[X];
+            row[X] = uint8_t((top * (d - wy) + bottom * wy + d * d / 2) / (d * d));
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 extern "C" {
@@ -92,6 +127,7 @@ void cbc_decode_options_init(cbc_decode_options *options) {
     options->try_rotate = 1;
     options->try_downscale = 0;
     options->max_symbols = 8;
+    options->upscale = 1;
 }
 
 void cbc_barcodes_free(cbc_barcodes *barcodes) {
@@ -120,6 +156,13 @@ cbc_status cbc_decode(const uint8_t *pixels, uint32_t width, uint32_t height, ui
     cbc_decode_options defaults;
     cbc_decode_options_init(&defaults);
     const cbc_decode_options &o = options != nullptr ? *options : defaults;
+    if (o.upscale < 1 || o.upscale > 4) {
+        return cbc::fail(error, CBC_ERR_INVALID_ARGUMENT, "upscale %u; expected 1...4", o.upscale);
+    }
+    if (o.upscale > 1 && (channels != 1 || size_t(width) * o.upscale > 65535 || size_t(height) * o.upscale > 65535)) {
+        return cbc::fail(error, CBC_ERR_INVALID_ARGUMENT, "upscale needs a grey image of at most %u pixels a side",
+                         65535 / o.upscale);
+    }
 
     return cbc::guarded(error, "zxing", [&]() -> cbc_status {
         cbc::AssertionScope scope;
@@ -133,8 +176,13 @@ cbc_status cbc_decode(const uint8_t *pixels, uint32_t width, uint32_t height, ui
             .setTryRotate(o.try_rotate != 0)
             .setTryDownscale(o.try_downscale != 0)
             .setMaxNumberOfSymbols(uint8_t(std::min<uint32_t>(std::max<uint32_t>(o.max_symbols, 1), 255)));
-        const ZXing::ImageView view(pixels, int(width), int(height),
-                                    channels == 1 ? ZXing::ImageFormat::Lum : ZXing::ImageFormat::RGB, int(row_stride));
+        const uint32_t s = o.upscale;
+        std::vector<uint8_t> enlarged;
+        if (s > 1) enlarged = upscaled(pixels, width, height, row_stride, s);
+        const ZXing::ImageView view = s > 1
+            ? ZXing::ImageView(enlarged.data(), int(width * s), int(height * s), ZXing::ImageFormat::Lum, int(width * s))
+            : ZXing::ImageView(pixels, int(width), int(height),
+                               channels == 1 ? ZXing::ImageFormat::Lum : ZXing::ImageFormat::RGB, int(row_stride));
         const ZXing::Results results = ZXing::ReadBarcodes(view, hints);
 
         std::vector<cbc_barcode> items;
@@ -146,6 +194,10 @@ cbc_status cbc_decode(const uint8_t *pixels, uint32_t width, uint32_t height, ui
             item.symbology = symbology;
             const bool linear = cbc_symbology_is_linear(symbology) != 0;
             corners_of(result, linear, item.corners);
+            // Enlarged pixel centre c is at (c + 0.5) / s - 0.5 in the caller's pixels.
+            if (s > 1) {
+                for (double &c : item.corners) c = (c + 0.5) / double(s) - 0.5;
+            }
             const std::string text = result.text();
             const std::string level = result.ecLevel();
             std::snprintf(item.ec_level, sizeof(item.ec_level), "%s", level.c_str());

@@ -143,6 +143,10 @@ typedef struct {
     int try_downscale;
     /** At most this many symbols (1...255). Default 8. */
     uint32_t max_symbols;
+    /** 1...4: the image is enlarged this many times (bilinear) before zxing sees it, which
+     *  reads codes of under about 3 pixels a module that zxing misses at their own size;
+     *  corners still come in the caller's pixels. Default 1 (as given). */
+    uint32_t upscale;
 } cbc_decode_options;
 
 /** Fills `options` with the defaults above. */
@@ -157,6 +161,52 @@ void cbc_decode_options_init(cbc_decode_options *options);
 cbc_status cbc_decode(const uint8_t *pixels, uint32_t width, uint32_t height, uint32_t channels,
                       size_t row_stride, const cbc_decode_options *options, cbc_barcodes *out,
                       cbc_error *error);
+
+/* ----------------------------------------------------------------------------------------- */
+/* Where codes may be (a cheap texture search before zxing)                                  */
+/* ----------------------------------------------------------------------------------------- */
+
+/** A rectangle of image pixels: columns x ... x + width - 1, rows y ... y + height - 1. */
+typedef struct {
+    uint32_t x;
+    uint32_t y;
+    uint32_t width;
+    uint32_t height;
+} cbc_rect;
+
+typedef struct {
+    size_t count;
+    cbc_rect *items; /* free with cbc_free */
+} cbc_rects;
+
+typedef struct {
+    /** Side of the square cells the image is judged in, pixels (8...4096). Default 32. */
+    uint32_t cell;
+    /** A cell needs at least this many grey levels between its darkest and lightest sample. Default 40. */
+    uint32_t min_contrast;
+    /** Pixels added on every side of a group of busy cells (quiet zone, finder patterns). Default 48. */
+    uint32_t margin;
+} cbc_region_options;
+
+/** Fills `options` with the defaults above. */
+void cbc_region_options_init(cbc_region_options *options);
+
+/**
+ * The parts of a grey image with code-like texture, where zxing should look. The image is cut
+ * into `cell` x `cell` cells; a cell showing under half `min_contrast` at every fourth pixel of
+ * every fourth row is plain; otherwise at every other pixel of every other row the darkest and
+ * lightest sample are found and light/dark changes counted along each sampled row and column
+ * (hysteresis: thresholds a third of the contrast in from either end). A cell is busy when its
+ * contrast is at least `min_contrast` and it averages at least 1.25 changes per line in both
+ * directions or 2.5 in one: the modules of a matrix code and the bars of a linear one at any
+ * angle do, plain surfaces, sensor noise and straight edges do not. Busy cells at most two cells apart form a
+ * group; each group's bounding box grown by `margin` pixels (clipped to the image) is a region,
+ * and overlapping regions are merged, so the regions returned are disjoint. No busy cell is
+ * CBC_OK with `count` 0. Cost: one read of a quarter of the pixels, a few per cent of a
+ * whole-frame zxing pass (callgrind, 1920x1440: about 3.4 M instructions against 170 M).
+ */
+cbc_status cbc_find_code_regions(const uint8_t *gray, uint32_t width, uint32_t height, size_t row_stride,
+                                 const cbc_region_options *options, cbc_rects *out, cbc_error *error);
 
 /* ----------------------------------------------------------------------------------------- */
 /* Writing barcodes (zxing-cpp's writer)                                                     */

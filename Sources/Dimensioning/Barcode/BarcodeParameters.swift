@@ -16,6 +16,24 @@ public struct BarcodeParameters: Sendable, Codable, Equatable {
     public var framesToScore: Int = 10
     /// Sharpness (`NativeBarcode.sharpness`) is taken at every this-many-th pixel and row. Default 4.
     public var sharpnessPixelStep: Int = 4
+    /// zxing-cpp is shown only the regions of a frame with code-like texture
+    /// (`NativeBarcode.codeRegions`), judged in cells of this side, pixels; 0 shows it whole
+    /// frames. Default 32 (a 2 mm QR module at 1 m is about 3 pixels, at 0.4 m about 7).
+    public var regionCell: Int = 32
+    /// A cell needs at least this contrast between its darkest and lightest sample, grey levels
+    /// (0...255), to count as code-like. Default 40.
+    public var regionMinContrast: Int = 40
+    /// Pixels added on every side of a group of code-like cells (quiet zone, finder patterns).
+    /// Default 48.
+    public var regionMargin: Int = 48
+    /// When the regions cover more than this share of a frame (0...1: a busy scene), the whole
+    /// frame is decoded instead. Default 0.5.
+    public var regionMaxShare: Double = 0.5
+    /// A region that reads nothing is decoded again enlarged this many times (bilinear, 1...4;
+    /// 1: never), when the enlarged region is no larger than the frame: zxing-cpp misses many
+    /// codes of under about 3 pixels a module at their own size and reads them enlarged
+    /// (error correction still verifies every symbol). Default 2.
+    public var regionUpscale: Int = 2
     /// Symbologies looked for; empty means every one zxing-cpp reads. Default empty.
     public var symbologies: Set<BarcodeSymbology> = []
     /// A code whose plane lies within this distance of a face of the fitted cuboid (and whose

@@ -9,11 +9,16 @@ import Foundation
 ///    frame (an inter-coded stream cannot skip), but only scored frames are copied out.
 /// 2. A scored frame at least `sharpEnough` times as sharp as the sharpest so far is decoded
 ///    with zxing-cpp right away (rotations tried, no guessing: only checksum- or
-///    error-correction-verified symbols come back). Reading stops once
+///    error-correction-verified symbols come back). zxing is shown only the frame's regions
+///    with code-like texture (`NativeBarcode.codeRegions`, a cell-resolution pass), or the
+///    whole frame when they cover more than `regionMaxShare` of it; a region that reads
+///    nothing is tried again enlarged `regionUpscale` times. Reading stops once
 ///    `parameters.readingFramesEnough` frames have read a code or `framesToDecode` frames were
 ///    decoded: the rest of a video is not decoded.
 /// 3. If the stream ends first, the sharpest frames not yet decoded are, up to `framesToDecode`.
-/// 4. Every symbol read is one `BarcodeObservation`, in the order read.
+/// 4. If no frame read a code from its regions, the sharpest frame decoded by regions is
+///    decoded whole once (a code the texture search missed is still read).
+/// 5. Every symbol read is one `BarcodeObservation`, in the order read.
 ///
 /// A capture without colour gives `[]`. A frame zxing fails on (a library assertion) is
 /// skipped. - Throws: `unreadableCapture` naming the colour file that cannot be read (a
@@ -72,60 +77,6 @@ public func readBarcodes(_ capture: DepthCapture, parameters: BarcodeParameters 
     }
     reader.finish()
     return reader.observations
-}
-
-/// The decoding policy of `readBarcodes` (steps 2 and 3).
-struct FrameReader {
-    let colour: ColourStream
-    let depthFrameOf: [Int: Int]
-    let parameters: BarcodeParameters
-    private(set) var observations: [BarcodeObservation] = []
-    private var best: SharpestFrames
-    private var sharpest = 0.0
-    private var decodes = 0
-    private var readingFrames = 0
-
-    init(colour: ColourStream, depthFrameOf: [Int: Int], parameters: BarcodeParameters) {
-        self.colour = colour
-        self.depthFrameOf = depthFrameOf
-        self.parameters = parameters
-        best = SharpestFrames(capacity: parameters.framesToDecode)
-    }
-
-    /// Enough frames read or decoded: the rest of the stream is not needed.
-    var done: Bool { readingFrames >= parameters.readingFramesEnough || decodes >= parameters.framesToDecode }
-
-    mutating func offer(_ image: LumaImage, colourIndex: Int) {
-        let score = NativeBarcode.sharpness(image, step: parameters.sharpnessPixelStep)
-        sharpest = max(sharpest, score)
-        if score >= parameters.sharpEnough * sharpest {
-            decode(image, colourIndex: colourIndex, sharpness: score)
-        } else {
-            best.offer(image, colourIndex: colourIndex, sharpness: score)
-        }
-    }
-
-    /// Decodes the sharpest frames kept back, while the budget allows.
-    mutating func finish() {
-        for candidate in best.frames where !done {
-            decode(candidate.image, colourIndex: candidate.colourIndex, sharpness: candidate.sharpness)
-        }
-    }
-
-    private mutating func decode(_ image: LumaImage, colourIndex: Int, sharpness: Double) {
-        guard !done else { return }
-        decodes += 1
-        let intrinsics = colour.intrinsics.width == image.width && colour.intrinsics.height == image.height
-            ? colour.intrinsics : colour.intrinsics.scaled(toWidth: image.width, height: image.height)
-        guard let symbols = try? NativeBarcode.decode(image, symbologies: parameters.symbologies), !symbols.isEmpty else { return }
-        readingFrames += 1
-        for symbol in symbols {
-            observations.append(BarcodeObservation(
-                symbology: symbol.symbology, text: symbol.text, frameIndex: depthFrameOf[colourIndex] ?? 0,
-                corners: symbol.corners, modulesAcross: symbol.modulesAcross, modulesDown: symbol.modulesDown,
-                intrinsics: intrinsics, sharpness: sharpness))
-        }
-    }
 }
 
 /// `count` elements of sorted `values`, evenly spread, first and last included.

@@ -52,19 +52,30 @@ package struct DecodedSymbol: Sendable, Equatable {
 package enum NativeBarcode {
     /// Decodes every symbol in an 8-bit grey image. A library assertion or exception is a
     /// `NativeBarcodeFailure` (`.internalError`), never a crash.
-    package static func decode(_ image: LumaImage, symbologies: Set<BarcodeSymbology> = [],
+    /// With `region`, only that part of the image is shown to zxing (no copy: a view with the
+    /// image's row stride); corners are still in the whole image's pixels. A region not wholly
+    /// inside the image is `.invalidArgument`. `upscale` (1...4) enlarges what zxing sees that
+    /// many times, bilinearly (`cbc_decode_options.upscale`); corners stay in image pixels.
+    package static func decode(_ image: LumaImage, region: PixelRect? = nil, upscale: Int = 1,
+                               symbologies: Set<BarcodeSymbology> = [],
                                tryHarder: Bool = true, tryRotate: Bool = true,
                                tryDownscale: Bool = false) throws(NativeBarcodeFailure) -> [DecodedSymbol] {
+        let area = region ?? PixelRect(x: 0, y: 0, width: image.width, height: image.height)
+        guard region == nil || area.fits(width: image.width, height: image.height) else {
+            throw NativeBarcodeFailure(kind: .invalidArgument, message: "region \(area) outside the \(image.width)x\(image.height) image")
+        }
         var options = cbc_decode_options()
         cbc_decode_options_init(&options)
         options.symbologies = symbologies.reduce(0) { $0 | (1 << UInt32($1.native.rawValue)) }
         options.try_harder = tryHarder ? 1 : 0
         options.try_rotate = tryRotate ? 1 : 0
         options.try_downscale = tryDownscale ? 1 : 0
+        options.upscale = UInt32(clamping: upscale)
         var found = cbc_barcodes()
         try NativeBarcodeFailure.check { error in
             image.pixels.withUnsafeBufferPointer { buffer in
-                cbc_decode(buffer.baseAddress, UInt32(image.width), UInt32(image.height), 1, image.width, &options, &found, error)
+                cbc_decode(buffer.baseAddress.map { $0 + area.y * image.width + area.x }, UInt32(area.width), UInt32(area.height),
+                           1, image.width, &options, &found, error)
             }
         }
         defer { cbc_barcodes_free(&found) }
@@ -76,12 +87,36 @@ package enum NativeBarcode {
             let c = withUnsafeBytes(of: item.corners) { Array($0.bindMemory(to: Double.self)) }
             symbols.append(DecodedSymbol(
                 symbology: symbology, text: String(decoding: bytes, as: UTF8.self),
-                corners: (0..<4).map { SIMD2(c[2 * $0], c[2 * $0 + 1]) },
+                corners: (0..<4).map { SIMD2(c[2 * $0] + Double(area.x), c[2 * $0 + 1] + Double(area.y)) },
                 modulesAcross: item.modules_across > 0 ? Int(item.modules_across) : nil,
                 modulesDown: item.modules_down > 0 ? Int(item.modules_down) : nil,
                 lineCount: Int(item.line_count)))
         }
         return symbols
+    }
+
+    /// The disjoint regions of a grey image with code-like texture (`cbc_find_code_regions`):
+    /// `cell`-pixel cells with at least `minContrast` grey levels and several light/dark changes
+    /// per line both ways, grouped, each group's box grown by `margin` pixels. Empty when none.
+    package static func codeRegions(_ image: LumaImage, cell: Int, minContrast: Int,
+                                    margin: Int) throws(NativeBarcodeFailure) -> [PixelRect] {
+        var options = cbc_region_options()
+        cbc_region_options_init(&options)
+        options.cell = UInt32(clamping: cell)
+        options.min_contrast = UInt32(clamping: minContrast)
+        options.margin = UInt32(clamping: margin)
+        var found = cbc_rects()
+        try NativeBarcodeFailure.check { error in
+            image.pixels.withUnsafeBufferPointer { buffer in
+                cbc_find_code_regions(buffer.baseAddress, UInt32(image.width), UInt32(image.height), image.width, &options,
+                                      &found, error)
+            }
+        }
+        defer { cbc_free(found.items) }
+        return (0..<found.count).map { i in
+            let r = found.items[i]
+            return PixelRect(x: Int(r.x), y: Int(r.y), width: Int(r.width), height: Int(r.height))
+        }
     }
 
     /// zxing-cpp's writer at one pixel per module (no quiet zone): `modules[y * width + x]` is
