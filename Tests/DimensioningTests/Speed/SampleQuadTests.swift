@@ -46,7 +46,8 @@ import Testing
     /// A quad's reference-camera points equal `RowTransform.apply` of the scalar camera-frame
     /// points, bit for bit, for a full quad and for a partial one (NaN depth past the row end).
     @Test func quadPointsEqualScalarTransform() throws {
-        let transform = RowTransform(RigidTransform(quaternion: normalize(SIMD4(0.13, -0.31, 0.07, 0.94)),
+        let q = SIMD4<Double>(0.13, -0.31, 0.07, 0.94)
+        let transform = RowTransform(RigidTransform(quaternion: q / (q * q).sum().squareRoot(),
                                                     translation: SIMD3(0.011, -0.024, 0.0031)))
         let k = CameraIntrinsics(fx: 211.3, fy: 212.9, cx: 127.4, cy: 95.1, width: 7, height: 2)
         let (columns, rows) = k.unprojectionFactors(width: 7, height: 2)
