@@ -21,15 +21,10 @@ extern "C" int cpc_keep_freed_memory(void) {
 }
 
 extern "C" int cpc_advise_huge_pages(size_t reserve_bytes) {
-#if defined(__GLIBC__) && defined(M_ARENA_MAX) && defined(M_MMAP_THRESHOLD) && defined(MADV_HUGEPAGE)
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD) && defined(MADV_HUGEPAGE)
     constexpr uintptr_t huge_page = uintptr_t(2) << 20;
     // Blocks must come from the brk heap (not mmap) and stay there once freed.
     if (reserve_bytes < 2 * huge_page || reserve_bytes >= (size_t(256) << 20) || cpc_keep_freed_memory() != 1) {
-        return 0;
-    }
-    // One arena: every thread's blocks come from the main heap advised below, not from
-    // per-thread arenas (which glibc maps separately).
-    if (mallopt(M_ARENA_MAX, 1) != 1) {
         return 0;
     }
     // Grow the heap once by reserve_bytes: malloc writes only the block's header, so the pages
