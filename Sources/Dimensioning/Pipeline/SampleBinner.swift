@@ -57,23 +57,11 @@ struct SampleBinner: ~Copyable {
         // projecting into the reference image: nearest pixel, halves rounded away from zero as
         // `rounded()` does), -1 for the others; each chunk counts its samples per pixel.
         let r = reference
-        let maxU = Double(r.width) - 0.5, maxV = Double(r.height) - 0.5
         ParallelChunks.forEach(chunks) { c, range in
             let counts = slots.base + c * pixelCount
             for f in range {
-                let targets = target.base + f * perFrame, transform = transforms[f]
-                sampler.forEachSample(f) { index, _, _, q, _ in
-                    let p = transform.apply(q)
-                    // `CameraIntrinsics.project`, then round(pu) in 0..<width <=> -0.5 < pu < width - 0.5.
-                    guard p.z > 1e-6 else { return }
-                    // Both divisions in one SIMD2 division (lane by lane: the same values).
-                    let projected = SIMD2(r.fx * p.x, r.fy * p.y) / SIMD2(repeating: p.z) + SIMD2(r.cx, r.cy)
-                    let pu = projected.x, pv = projected.y
-                    guard pu > -0.5, pu < maxU, pv > -0.5, pv < maxV else { return }
-                    let pixel = roundHalfAway(pv) * r.width + roundHalfAway(pu)
-                    targets[index] = Int32(pixel)
-                    counts[pixel] += 1
-                }
+                sampler.binFrame(f, transform: transforms[f], reference: r, targets: target.base + f * perFrame,
+                                 counts: counts)
             }
         }
         // Each pixel's first slot, and each chunk's first slot within it (chunks in order).
@@ -120,17 +108,8 @@ struct SampleBinner: ~Copyable {
                 for bandStart in stride(from: rows.lowerBound, to: rows.upperBound, by: 8) {
                     let band = bandStart..<min(bandStart + 8, rows.upperBound)
                     for f in 0..<frameCount {
-                        let targets = target.base + f * perFrame, transform = transforms[f], id = UInt16(f)
-                        // Only the pixels pass 1 binned (slot >= 0, so already checked usable).
-                        sampler.forEachBinnedSample(f, rows: band, targets: targets) { index, u, v, q, c in
-                            let slot = Int(targets[index])
-                            let p = transform.apply(q)
-                            samples[slot] = BinnedSample(x: Float(p.x), y: Float(p.y), z: Float(p.z), high: c >= 2)
-                            if let frame, let source {
-                                frame[slot] = id
-                                source[slot] = UInt32(truncatingIfNeeded: v << 16 | u)
-                            }
-                        }
+                        sampler.scatterFrame(f, rows: band, transform: transforms[f], targets: target.base + f * perFrame,
+                                             samples: samples, id: UInt16(f), frame: frame, source: source)
                     }
                 }
             }
@@ -222,7 +201,8 @@ struct BinnedSample {
 }
 
 /// The usable samples of a capture's frames, with `CameraIntrinsics.unproject`'s factors
-/// `(u - cx) / fx` per column and `(v - cy) / fy` per row computed once per frame.
+/// `(u - cx) / fx` per column and `(v - cy) / fy` per row computed once per frame; the binning
+/// passes walk them four pixels at a time (`binFrame`, `scatterFrame`, `SampleQuad`).
 struct FrameSampler: @unchecked Sendable {
     let frames: [DepthFrame]
     let columnFactor: [[Double]], rowFactor: [[Double]]
@@ -238,63 +218,6 @@ struct FrameSampler: @unchecked Sendable {
         rowFactor = factors.map(\.rows)
         pixelsPerFrame = frames.map { $0.width * $0.height }.max() ?? 0
     }
-
-    /// Calls `body` with the index, column, row, camera-frame point (`CameraIntrinsics.unproject`
-    /// with the precomputed factors: the same operations, so the same values) and confidence of
-    /// each of frame `f`'s pixels with a finite depth in range and at least `minimumConfidence`,
-    /// in scan order (of the rows in `rows` only, when given).
-    @inline(__always)
-    func forEachSample(_ f: Int, rows: Range<Int>? = nil, _ body: (Int, Int, Int, SIMD3<Double>, UInt8) -> Void) {
-        let frame = frames[f], width = frame.width, height = frame.height
-        let minDepth = parameters.minimumDepth, maxDepth = parameters.maximumDepth
-        let minConfidence = parameters.minimumConfidence
-        frame.depth.withUnsafeBufferPointer { depths in
-        withConfidence(frame.confidence) { confidences in
-        columnFactor[f].withUnsafeBufferPointer { columnFactor in
-        rowFactor[f].withUnsafeBufferPointer { rowFactor in
-            for v in (rows ?? 0..<height).clamped(to: 0..<height) {
-                let rowOffset = v * width, rowFactor = rowFactor[v]
-                for u in 0..<width {
-                    let index = rowOffset + u
-                    let depth = depths[index]
-                    let d = Double(depth)
-                    let c = confidences?[index] ?? 2
-                    guard depth.isFinite, d >= minDepth, d <= maxDepth, c >= minConfidence else { continue }
-                    body(index, u, v, SIMD3(columnFactor[u] * d, rowFactor * d, d), c)
-                }
-            }
-        }
-        }
-        }
-        }
-    }
-}
-
-extension FrameSampler {
-    /// As `forEachSample` over `rows`, for the pixels whose `targets` entry is not negative (the
-    /// samples pass 1 binned, which passed `forEachSample`'s checks): the same camera-frame
-    /// points (the same operations), without checking depth and confidence again.
-    @inline(__always)
-    func forEachBinnedSample(_ f: Int, rows: Range<Int>, targets: UnsafeMutablePointer<Int32>,
-                             _ body: (Int, Int, Int, SIMD3<Double>, UInt8) -> Void) {
-        let frame = frames[f], width = frame.width, height = frame.height
-        frame.depth.withUnsafeBufferPointer { depths in
-        withConfidence(frame.confidence) { confidences in
-        columnFactor[f].withUnsafeBufferPointer { columnFactor in
-        rowFactor[f].withUnsafeBufferPointer { rowFactor in
-            for v in rows.clamped(to: 0..<height) {
-                let rowOffset = v * width, rowFactor = rowFactor[v]
-                for u in 0..<width where targets[rowOffset + u] >= 0 {
-                    let index = rowOffset + u
-                    let d = Double(depths[index])
-                    body(index, u, v, SIMD3(columnFactor[u] * d, rowFactor * d, d), confidences?[index] ?? 2)
-                }
-            }
-        }
-        }
-        }
-        }
-    }
 }
 
 /// `x.rounded()` (to nearest, halves away from zero) as an integer, for -0.5 < x < 2^52,
@@ -303,12 +226,6 @@ extension FrameSampler {
 func roundHalfAway(_ x: Double) -> Int {
     let t = Int(x)
     return x - Double(t) >= 0.5 ? t + 1 : t
-}
-
-@inline(__always)
-private func withConfidence<R>(_ values: [UInt8]?, _ body: (UnsafeBufferPointer<UInt8>?) -> R) -> R {
-    guard let values else { return body(nil) }
-    return values.withUnsafeBufferPointer { body($0) }
 }
 
 /// `RigidTransform.apply` with the rotation rows held in registers instead of an array: the

@@ -20,6 +20,28 @@ import Testing
         #expect(scene.pointsInWorld == expected)
     }
 
+    /// The binning passes take four pixels at a time (`SampleQuad`); rows whose width is not a
+    /// multiple of four end in a partial quad, which must bin exactly what the plain loop bins.
+    @Test(arguments: [253, 254, 255])
+    func partialQuadsEqualThePlainAlgorithm(width: Int) throws {
+        var capture = Self.capture
+        capture.frames = capture.frames.map { frame in
+            var cropped = frame
+            cropped.width = width
+            cropped.intrinsics.width = width
+            cropped.depth = (0..<frame.height).flatMap { v in frame.depth[(v * frame.width)..<(v * frame.width + width)] }
+            cropped.confidence = frame.confidence.map { c in
+                (0..<frame.height).flatMap { v in c[(v * frame.width)..<(v * frame.width + width)] }
+            }
+            return cropped
+        }
+        let parameters = FusionParameters()
+        let scene = try fuseFrames(capture, parameters: parameters)
+        let expected = plainFusion(capture, parameters: parameters)
+        #expect(scene.pointsInWorld.count > 10_000)
+        #expect(scene.pointsInWorld == expected)
+    }
+
     @Test func chunkCountDoesNotChangeAnything() throws {
         let one = try fuseFrames(Self.capture, parameters: FusionParameters(), parallelism: 1)
         for chunks in [2, 3, 7] {
