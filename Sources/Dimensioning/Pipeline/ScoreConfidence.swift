@@ -45,7 +45,8 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     // Medium-confidence samples are normal on glossy card and at grazing angles; only a box
     // seen mostly through low-confidence returns (dark or reflective wrap) is penalised.
     let sensor = 0.5 + 0.5 * ramp(high / Double(max(1, box.pointIndices.count)), from: 0.1, to: 0.5)
-    let edges = edgeEvidenceFactor(cuboid.edges, lips: cuboid.lips, parameters: parameters, calibrated: calibrated)
+    let edgeTerms = edgeEvidence(cuboid.edges, lips: cuboid.lips, parameters: parameters, calibrated: calibrated)
+    let edges = edgeTerms.factor
     let agreementFactor: Double
     if let agreement {
         let s = agreement.maximumSpread / parameters.spreadScale
@@ -54,9 +55,10 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
         // One frame (a fixed overhead camera, a single cloud): nothing to compare across
         // frames, so the confidence must be earned from the frame itself. A clean one, with a
         // flat, well-supported top and every side located from a side face or a clean
-        // silhouette (no fallback, no borrowed band, no doubt about the sensor's edges), can
-        // pass the gate; anything less keeps `singleFrameFactor`.
-        let clean = edges >= 0.999 && flatness >= 0.9 && cuboid.fill >= parameters.minimumFill
+        // silhouette (no fallback, no borrowed band, no doubt about the sensor's edges: no
+        // edge term low enough to be named among the confidence reasons), can pass the gate;
+        // anything less keeps `singleFrameFactor`.
+        let clean = edgeTerms.reasons.isEmpty && flatness >= 0.9 && cuboid.fill >= parameters.minimumFill
             && cuboid.topPointCount >= parameters.fullSupportPoints
         agreementFactor = clean ? 1 : parameters.singleFrameFactor
     }

@@ -103,6 +103,27 @@ import Testing
         #expect(doubtful.confidence.combined < 0.85)
     }
 
+    /// "Clean" means no doubt about the edges worth naming: a single time-of-flight frame whose
+    /// edge terms each stay above the level that earns a reason (`edgeEvidence`'s
+    /// `reasonBelow`, 0.98) passes the gate even though their product is a little under 1.
+    /// Fixed split, seed 4243 (tuned on), scenario 58: a Kinect-like frame of a box before a
+    /// wall, edges 0.992, capped at 0.79 before this rule; measured within 2 mm.
+    @Test func aSingleFrameWithNoNamedEdgeDoubtIsClean() throws {
+        let (simulated, kind) = ScenarioCatalog.render(index: 58, seed: 4243, frameCount: 1,
+                                                       sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo])
+        #expect(kind != .touchingBoxes)
+        let result = try runPipeline(simulated.capture)
+        let evidence = edgeEvidence(result.cuboid.edges, lips: result.cuboid.lips)
+        #expect(evidence.reasons.isEmpty, "\(evidence.reasons)")
+        #expect(evidence.factor < 0.999, "the product is under 1: \(evidence.factor)")
+        #expect(result.confidence.agreement == 1, "factors \(result.confidence)")
+        #expect(result.confidence.combined >= 0.85, "factors \(result.confidence)")
+        let truth = simulated.truth
+        #expect(abs(result.cuboid.length - truth.length) <= 0.005, "length \(result.cuboid.length) vs \(truth.length)")
+        #expect(abs(result.cuboid.width - truth.width) <= 0.005, "width \(result.cuboid.width) vs \(truth.width)")
+        #expect(abs(result.cuboid.height - truth.height) <= 0.005, "height \(result.cuboid.height) vs \(truth.height)")
+    }
+
     @Test func aSideWithAMuchWiderBandTakesTheOtherSidesBand() {
         func silhouette(_ band: Double, lastTop: Double) -> EdgeEstimate {
             var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: band, lipShare: 0,
