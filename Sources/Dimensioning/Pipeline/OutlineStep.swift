@@ -23,28 +23,39 @@ struct OutlineEvidence {
     /// The top face's samples, floor frame (x, y), metres.
     var topPoints: [SIMD2<Double>]
     /// Where rays to points well below the top (by `outlineSeenDrop`) cross the top plane,
-    /// floor frame (x, y), metres: places where the top is seen *not* to be.
-    var pastTop: [SIMD2<Double>]
+    /// floor frame (x, y), metres: places where the top is seen *not* to be. Asked for only
+    /// when a side's outline steps at all (a straight outline, the usual case, needs none).
+    var pastTop: () -> [SIMD2<Double>]
+
+    init(topPoints: [SIMD2<Double>], pastTop: @escaping () -> [SIMD2<Double>]) {
+        self.topPoints = topPoints
+        self.pastTop = pastTop
+    }
+
+    init(topPoints: [SIMD2<Double>], pastTop: [SIMD2<Double>]) {
+        self.init(topPoints: topPoints, pastTop: { pastTop })
+    }
 }
 
-/// Gathers `OutlineEvidence` for one box: its top inliers, and the crossings with the top
-/// plane of the rays from the reference camera to every scene point more than `drop` metres
-/// below the top (none when the camera is not above the top).
+/// Gathers `OutlineEvidence` for one box: its top inliers, and (when asked) the crossings with
+/// the top plane of the rays from the reference camera to every scene point more than `drop`
+/// metres below the top (none when the camera is not above the top).
 func gatherOutlineEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, drop: Double) -> OutlineEvidence {
     let frame = box.floorFrame
     let topPoints = top.inlierIndices.map { i -> SIMD2<Double> in
         let q = frame.local(scene.pointsInWorld[i]); return SIMD2(q.x, q.y)
     }
-    var pastTop: [SIMD2<Double>] = []
-    let camera = frame.local(scene.cameraPosition)
-    if camera.z > top.height + 0.05 {
+    return OutlineEvidence(topPoints: topPoints) {
+        var pastTop: [SIMD2<Double>] = []
+        let camera = frame.local(scene.cameraPosition)
+        guard camera.z > top.height + 0.05 else { return pastTop }
         for i in 0..<scene.pointsInWorld.count {
             let q = frame.local(scene.pointsInWorld[i])
             guard q.z < top.height - drop, let cut = cutWithPlane(from: camera, through: q, height: top.height) else { continue }
             pastTop.append(cut.position)
         }
+        return pastTop
     }
-    return OutlineEvidence(topPoints: topPoints, pastTop: pastTop)
 }
 
 /// Looks for the longest step in the top's outline (see `OutlineStep`).
@@ -68,6 +79,7 @@ func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootp
                  parameters: BoxParameters) -> OutlineStep? {
     let stripWidth = parameters.outlineStripWidth
     var best: OutlineStep?
+    var pastTop: [SIMD2<Double>]? = nil // gathered once, on the first side that steps at all
     for side in 0..<4 {
         let alongA = side < 2, sign: Double = side % 2 == 0 ? 1 : -1
         let span = (alongA ? footprint.halfB : footprint.halfA) - parameters.outlineCornerMargin
@@ -97,7 +109,8 @@ func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootp
         guard candidate.contains(true) else { continue }
         // Rays seen passing below the top inside each candidate strip's gap.
         var seen = [Int](repeating: 0, count: strips)
-        for p in evidence.pastTop {
+        if pastTop == nil { pastTop = evidence.pastTop() }
+        for p in pastTop ?? [] {
             guard let (u, k) = place(p), candidate[k], u > outline[k] + threshold / 2, u < full else { continue }
             seen[k] += 1
         }
