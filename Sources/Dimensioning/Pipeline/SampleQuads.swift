@@ -40,7 +40,7 @@ struct SampleQuad {
     }
 
     /// Lanes whose depth is finite and within `minimumDepth...maximumDepth` (metres): the depth
-    /// checks of `FrameSampler.forEachSample` (the confidence is checked per lane).
+    /// checks of pass 1 (`binFrame`; the confidence is checked per lane).
     @inline(__always)
     func depthUsable(minimumDepth: Double, maximumDepth: Double) -> SIMDMask<SIMD4<Int64>> {
         let finite = (depth .< .infinity) .& (depth .> -.infinity)
