@@ -30,6 +30,13 @@ public struct LipAssessment: Sendable, Equatable, Codable {
     /// could count it: the sensor may fatten, the sides were not corrected, and the confidence
     /// says so (`edgeEvidenceFactor`).
     public var fatteningSuspected: Bool = false
+    /// Fattening hidden under a band (`measureBandLips`): pooled pixels of lip in the band's
+    /// first row, with its standard error; nil when no side could measure it.
+    public var bandLipPixels: Double? = nil
+    public var bandLipError: Double? = nil
+    /// Fattening is suspected from the band lip alone (`BoxParameters.bandLipSuspectedPixels`),
+    /// not from the pooled outer-row estimate.
+    public var fatteningUnderBand: Bool = false
 
     enum CodingKeys: String, CodingKey {
         case fatteningPixels = "fattening_px"
@@ -38,6 +45,9 @@ public struct LipAssessment: Sendable, Equatable, Codable {
         case pooledFatteningPixels = "pooled_fattening_px"
         case pooledFatteningError = "pooled_fattening_error_px"
         case fatteningSuspected = "fattening_suspected"
+        case bandLipPixels = "band_lip_px"
+        case bandLipError = "band_lip_error_px"
+        case fatteningUnderBand = "fattening_under_band"
     }
 
     /// No evidence either way (no silhouette side facing away).
@@ -75,20 +85,26 @@ func lipCount(_ edge: EdgeEstimate, parameters: BoxParameters) -> Double? {
 
 /// Judges the capture's fattening from its four sides (see `LipAssessment`, `lipCount`,
 /// `pooledFattening`).
-func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimit: Double) -> LipAssessment {
+func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimit: Double,
+                bandLips: BandLipEvidence? = nil) -> LipAssessment {
     let counts = edges.compactMap { lipCount($0, parameters: parameters) }
     let seen = counts.contains { $0 >= parameters.fatteningPixels }
         || edges.contains { $0.method == .silhouette && ($0.lipShare ?? 0) > lipShareLimit }
     let pooled = pooledFattening(edges, parameters: parameters)
-    let suspected = !seen && pooled.map {
+    let pooledSuspected = pooled.map {
         $0.pixels >= parameters.suspectedFatteningPixels
             && $0.pixels >= parameters.suspectedFatteningSignificance * $0.error
     } ?? false
+    let underBand = bandLips.map {
+        $0.pixels >= parameters.bandLipSuspectedPixels && $0.pixels >= parameters.bandLipSignificance * $0.error
+    } ?? false
+    let suspected = !seen && (pooledSuspected || underBand)
     let ruledOut = counts.contains { $0 < parameters.fatteningPixels }
     return LipAssessment(fatteningPixels: counts.max(), fatteningSeen: seen,
                          fatteningRuledOut: ruledOut && !seen && !suspected,
                          pooledFatteningPixels: pooled?.pixels, pooledFatteningError: pooled?.error,
-                         fatteningSuspected: suspected)
+                         fatteningSuspected: suspected, bandLipPixels: bandLips?.pixels, bandLipError: bandLips?.error,
+                         fatteningUnderBand: !seen && !pooledSuspected && underBand)
 }
 
 /// Self-calibration of a fattening sensor seen in the capture (no sensor profile).

@@ -45,6 +45,12 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     public var lipRisePerPixel: Double = 0
     public var outerRowRise: Double?
     public var outerRowRiseError: Double?
+    /// Silhouette sides facing away: the median height (metres) above the top plane of the
+    /// near-top depth samples in the first pixel row past the top's outer row, and its standard
+    /// error (`measureBandLips`): about 0 without fattening, about `lipRisePerPixel` with a
+    /// pixel of fattening hidden under a band. Nil where not measured.
+    public var bandLipRise: Double? = nil
+    public var bandLipRiseError: Double? = nil
     /// Silhouette sides facing the camera: the top runs into its own side face there (too steep
     /// to be seen), so the gap past the top is unseen face, not the sensor's edge band (not in
     /// any output).
@@ -79,6 +85,8 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
         case lipRisePerPixel = "lip_rise_per_px_m"
         case outerRowRise = "outer_row_rise_m"
         case outerRowRiseError = "outer_row_rise_error_m"
+        case bandLipRise = "band_lip_rise_m"
+        case bandLipRiseError = "band_lip_rise_error_m"
         case bandFromOtherSides = "band_from_other_sides"
         case backedBySurface = "backed_by_surface"
     }

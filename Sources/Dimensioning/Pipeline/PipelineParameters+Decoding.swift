@@ -94,6 +94,10 @@ extension BoxParameters {
         suspectedFatteningSignificance = try c.value(AnyKey("suspectedFatteningSignificance"),
                                                      or: suspectedFatteningSignificance)
         lipRiseErrorFloor = try c.value(AnyKey("lipRiseErrorFloor"), or: lipRiseErrorFloor)
+        bandLipWindowBelow = try c.value(AnyKey("bandLipWindowBelow"), or: bandLipWindowBelow)
+        bandLipMinimumSamples = try c.value(AnyKey("bandLipMinimumSamples"), or: bandLipMinimumSamples)
+        bandLipSuspectedPixels = try c.value(AnyKey("bandLipSuspectedPixels"), or: bandLipSuspectedPixels)
+        bandLipSignificance = try c.value(AnyKey("bandLipSignificance"), or: bandLipSignificance)
         outsideMargin = try c.value(AnyKey("outsideMargin"), or: outsideMargin)
         maximumShareOutside = try c.value(AnyKey("maximumShareOutside"), or: maximumShareOutside)
         occludedNeighbourReach = try c.value(AnyKey("occludedNeighbourReach"), or: occludedNeighbourReach)

@@ -83,7 +83,8 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 ///   departs from the side face by `disagreementTolerance` to three times that;
 ///
 /// times `selfCalibratedFatteningFactor` once when the capture shows a fattening sensor
-/// (`LipAssessment.fatteningSeen`, or only `fatteningSuspected` from the pooled estimate) and
+/// (`LipAssessment.fatteningSeen`, or only `fatteningSuspected` from the pooled estimate or
+/// from a lip hidden under the band, `LipAssessment.fatteningUnderBand`) and
 /// no profile calibrates it, and a ramp from 1 to `wideSensorBandFactor` as the median band of
 /// the silhouette sides not facing the camera widens from `wideSensorBandPixels` to two
 /// pixels more (a sensor whose every edge is a wide band).
@@ -106,6 +107,10 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
         apply(parameters.selfCalibratedFatteningFactor, String(
             format: "the sensor fattens edges (about %.1f px seen in the top's outer rows): corrected from a few strips, not calibrated (a sensor profile would be)",
             lips.fatteningPixels ?? 0))
+    } else if !calibrated, lips.fatteningUnderBand {
+        apply(parameters.selfCalibratedFatteningFactor, String(
+            format: "the sensor may fatten edges under its band (%.2f ± %.2f px of lip in the band's first row) and nothing corrects it (a sensor profile would)",
+            lips.bandLipPixels ?? 0, lips.bandLipError ?? 0))
     } else if !calibrated, lips.fatteningSuspected {
         apply(parameters.selfCalibratedFatteningFactor, String(
             format: "the sensor may fatten edges (%.2f ± %.2f px pooled over the sides) and nothing corrects it (a sensor profile would)",

@@ -1,0 +1,134 @@
+/// Fattening hidden under an edge band, from the depth samples behind the fused scene.
+///
+/// A sensor that fattens the nearer surface by a pixel and then blends a band around the moved
+/// discontinuity (`fatten1-band1` in the simulator's family) leaves no lip in the fused top:
+/// the fattened pixel is a band pixel, and the per-pixel median over frames takes one of its
+/// blends. Its silhouette is a clean one-pixel band around an edge one pixel too far out: the
+/// box measures a pixel footprint too long at each such side, with every other edge term clean.
+///
+/// The band pixels' individual samples still tell the two apart. A band pixel keeps its own
+/// depth in some frames (the others blend toward the far surface). Without fattening, the first
+/// pixel past the top's outer row is the top's own last pixel, and its unblended samples lie
+/// *on* the top plane; with fattening it is a pixel past the edge carrying the top's depth, and
+/// its unblended samples lie on the lip, `EdgeEstimate.lipRisePerPixel` *above* the plane.
+/// Blends toward the floor fall below the plane and out of the window. So, per silhouette side
+/// facing away from the camera (where a one-pixel lip rises at least
+/// `BoxParameters.lipMeasurableRise`), the samples of that pixel row with a height in
+/// `[-bandLipWindowBelow, 3 * rise + bandLipWindowBelow]` around the top plane give the side's
+/// band lip: their median height, less that of the same window's samples on the top pixels the
+/// row touches (which carries the same plane-fit bias and noise, and no lip), over the rise per
+/// pixel: about 0 without fattening and 1 with a pixel of it. Sides are pooled by inverse variance, as `pooledFattening` does.
+///
+/// A sensor that blurs deterministically (every frame the same ramp) leaves no unblended sample:
+/// then nothing shows, and the estimate is about 0 or absent.
+struct BandLipEvidence: Sendable, Equatable {
+    /// Pooled estimate in pixels of lip and its standard error (pixels).
+    var pixels: Double
+    var error: Double
+    /// Samples in the window over all pooled sides.
+    var samples: Int
+}
+
+/// The band lip of each silhouette side facing away from the camera (heights in metres above
+/// the top plane; nil where the side does not qualify or has too few samples), and the pooled
+/// capture estimate (see `BandLipEvidence`); `estimates` (side order +A, -A, +B, -B) gain
+/// `bandLipRise`. Nil for an unorganized cloud or without a qualifying side. The first pixel
+/// row past the top is the ring of scene pixels off the top whose image 4-neighbour is a top
+/// pixel, each assigned to the side its ray meets the top plane nearest to (corners left out).
+func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rectangle: Rectangle2D,
+                     estimates: inout [EdgeEstimate], parameters: BoxParameters) -> BandLipEvidence? {
+    guard let pixelIndex = scene.pixelIndex, let k = scene.intrinsics, scene.gridWidth > 2, scene.gridHeight > 2
+    else { return nil }
+    let frame = box.floorFrame
+    let camera = frame.local(scene.cameraPosition)
+    guard camera.z - top.height > 0.05 else { return nil }
+    let width = scene.gridWidth, height = scene.gridHeight
+    var isTop = [Bool](repeating: false, count: width * height)
+    for i in top.inlierIndices { isTop[Int(pixelIndex[i])] = true }
+    var pointAt = [Int32](repeating: -1, count: width * height)
+    for i in 0..<pixelIndex.count { pointAt[Int(pixelIndex[i])] = Int32(i) }
+    // The ring: pixels off the top touching a top pixel (4-neighbours), with or without a fused
+    // point (a band pixel whose samples disagree may have none), and where each one's ray
+    // meets the top plane, in rectangle coordinates.
+    var ring: [(pixel: Int, cut: SIMD2<Double>)] = []
+    for pixel in 0..<(width * height) where !isTop[pixel] {
+        let x = pixel % width, y = pixel / width
+        guard (x > 0 && isTop[pixel - 1]) || (x + 1 < width && isTop[pixel + 1])
+                || (y > 0 && isTop[pixel - width]) || (y + 1 < height && isTop[pixel + width]) else { continue }
+        let ray = SIMD3((Double(x) - k.cx) / k.fx, (Double(y) - k.cy) / k.fy, 1.0)
+        let through = frame.local(scene.worldFromReferenceCamera.apply(ray))
+        guard let (_, cut) = cutWithPlane(from: camera, through: through, height: top.height) else { continue }
+        ring.append((pixel, rectangle.local(cut)))
+    }
+    var weighted = 0.0, information = 0.0, total = 0
+    for side in estimates.indices {
+        let e = estimates[side]
+        guard e.method == .silhouette, !e.facesCamera, e.lipRisePerPixel >= parameters.lipMeasurableRise else { continue }
+        let alongA = side < 2, sign: Double = side % 2 == 0 ? 1 : -1
+        let half = alongA ? rectangle.halfA : rectangle.halfB
+        let otherHalf = alongA ? rectangle.halfB : rectangle.halfA
+        let inner = max(otherHalf - 0.03, otherHalf * 0.5)
+        let window = 3 * e.pixelFootprint + 0.01
+        let pixels = ring.filter { entry in
+            let u = sign * (alongA ? entry.cut.x : entry.cut.y), v = alongA ? entry.cut.y : entry.cut.x
+            return abs(v) <= inner && abs(u - half) <= window
+        }.map(\.pixel)
+        // The top pixels the ring touches: the reference the ring's heights are taken against
+        // (the same plane-fit bias and depth noise, none of the lip).
+        var touched: [Int] = []
+        for pixel in pixels {
+            for n in [pixel - 1, pixel + 1, pixel - width, pixel + width] where n >= 0 && n < isTop.count && isTop[n] {
+                touched.append(n)
+            }
+        }
+        touched = Array(Set(touched)).sorted()
+        let rise = e.lipRisePerPixel
+        let below = parameters.bandLipWindowBelow
+        func windowed(_ pixels: [Int]) -> [Double] {
+            var heights: [Double] = []
+            forEachSampleHeight(scene, pixels: pixels, pointAt: pointAt, frame: frame, topHeight: top.height) { h in
+                if h >= -below && h <= 3 * rise + below { heights.append(h) }
+            }
+            return heights
+        }
+        let heights = windowed(pixels), reference = windowed(touched)
+        guard heights.count >= parameters.bandLipMinimumSamples, reference.count >= parameters.bandLipMinimumSamples,
+              let ringMedian = Statistics.median(heights), let referenceMedian = Statistics.median(reference)
+        else { continue }
+        func standardError(_ values: [Double], _ median: Double) -> Double {
+            let mad = Statistics.median(values.map { abs($0 - median) }) ?? 0
+            return 1.2533 * 1.4826 * mad / Double(values.count).squareRoot()
+        }
+        let median = ringMedian - referenceMedian
+        let ringError = standardError(heights, ringMedian), referenceError = standardError(reference, referenceMedian)
+        let error = max((ringError * ringError + referenceError * referenceError).squareRoot(), parameters.lipRiseErrorFloor)
+        estimates[side].bandLipRise = median
+        estimates[side].bandLipRiseError = error
+        let weight = 1 / (error * error)
+        weighted += weight * median * rise
+        information += weight * rise * rise
+        total += heights.count
+    }
+    guard information > 0 else { return nil }
+    return BandLipEvidence(pixels: weighted / information, error: 1 / information.squareRoot(), samples: total)
+}
+
+/// Calls `body` with the height above the top plane (metres, floor frame) of every depth sample
+/// behind the reference pixels `pixels`: each frame's own sample where the scene keeps them
+/// (`FusedScene.frameSamples`), else the fused point at the pixel, if any (one frame, one cloud).
+private func forEachSampleHeight(_ scene: FusedScene, pixels: [Int], pointAt: [Int32], frame: FloorFrame,
+                                 topHeight: Double, _ body: (Double) -> Void) {
+    guard let samples = scene.frameSamples else {
+        for pixel in pixels where pointAt[pixel] >= 0 {
+            body(frame.local(scene.pointsInWorld[Int(pointAt[pixel])]).z - topHeight)
+        }
+        return
+    }
+    var sources = [[UInt32]](repeating: [], count: scene.frameCount)
+    for pixel in pixels {
+        for j in samples.samples(ofPixel: pixel) { sources[samples.frame(j)].append(samples.sourcePixel(j)) }
+    }
+    for f in sources.indices where !sources[f].isEmpty {
+        samples.forEachWorldPoint(frame: f, sources: sources[f]) { world in body(frame.local(world).z - topHeight) }
+    }
+}
