@@ -96,6 +96,7 @@ extension BoxParameters {
         lipRiseErrorFloor = try c.value(AnyKey("lipRiseErrorFloor"), or: lipRiseErrorFloor)
         bandLipWindowBelow = try c.value(AnyKey("bandLipWindowBelow"), or: bandLipWindowBelow)
         bandLipMinimumSamples = try c.value(AnyKey("bandLipMinimumSamples"), or: bandLipMinimumSamples)
+        bandLipMinimumFrames = try c.value(AnyKey("bandLipMinimumFrames"), or: bandLipMinimumFrames)
         bandLipSuspectedPixels = try c.value(AnyKey("bandLipSuspectedPixels"), or: bandLipSuspectedPixels)
         bandLipSignificance = try c.value(AnyKey("bandLipSignificance"), or: bandLipSignificance)
         outsideMargin = try c.value(AnyKey("outsideMargin"), or: outsideMargin)

@@ -129,11 +129,13 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// `bandLipMinimumSamples` of them.
     public var bandLipWindowBelow: Double = 0.004
     public var bandLipMinimumSamples: Int = 30
+    /// Fewest fused frames for a band lip (a single frame has one sample per pixel).
+    public var bandLipMinimumFrames: Int = 3
     /// A pooled band lip (`BandLipEvidence`) of at least `bandLipSuspectedPixels` pixels and
     /// `bandLipSignificance` standard errors makes fattening suspected
     /// (`LipAssessment.fatteningSuspected`). Tuned on the tuning, retired and retired2 splits
-    /// (seeds 101 and 202): one-pixel fattening under a one-pixel blend measures 0.4-0.9 px;
-    /// no sensor without fattening measured more than 0.61, nine in ten under 0.32.
+    /// (seeds 101 and 202): one-pixel fattening under a one-pixel blend measures 0.38-0.85 px
+    /// (10th-90th percentile); no sensor without fattening more than 0.63, nine in ten under 0.3.
     public var bandLipSuspectedPixels: Double = 0.4
     public var bandLipSignificance: Double = 5
     /// "Several boxes": refused when more than `maximumShareOutside` of the object's points lie

@@ -57,6 +57,17 @@ import Testing
         #expect(evidence == nil)
     }
 
+    /// A single frame has one sample per pixel: its unblended lip pixels pass for top, so the
+    /// band's first row says nothing, and noisy top pixels the plane fit left out once passed
+    /// for a lip there (single Kinect-like frames refused with a clean box).
+    @Test func aSingleFrameHasNoBandLip() throws {
+        let capture = EdgeEvidenceTests.capture(EdgeEvidenceTests.member("fatten1-band1"), elevation: 45,
+                                                azimuth: 0.6, seed: 11, frames: 1)
+        let result = try runPipeline(capture)
+        #expect(result.cuboid.lips.bandLipPixels == nil)
+        #expect(!result.cuboid.lips.fatteningUnderBand)
+    }
+
     /// The same capture gives the same band lip (no randomness in the measurement).
     @Test func theBandLipIsDeterministic() throws {
         let capture = Self.capture("fatten1-band1", seed: 23)
