@@ -5,7 +5,7 @@
 /// sample list in between): the first projects every usable pixel of every frame and records
 /// its reference pixel (counting each pixel's samples), the second gives each sample its slot
 /// (its pixel's next one), the third stores each sample's reference-camera point (`Float`, as
-/// fusion averages it) and confidence in its slot, and its frame and source pixel for
+/// fusion averages it; `FrameSampler`'s kernels) and confidence in its slot, and its frame and source pixel for
 /// `FrameSampleIndex`. Within a pixel, samples are in frame order then scan order, as a stable
 /// sort of the frames' samples would put them, so the weighted sums run in the same order.
 ///
@@ -198,34 +198,6 @@ struct BinnedSample {
     @inline(__always) var depth: Float { abs(signedZ) }
     /// True for a high-confidence sample (2), false for a medium one (1).
     @inline(__always) var isHigh: Bool { signedZ > 0 }
-}
-
-/// The usable samples of a capture's frames, with `CameraIntrinsics.unproject`'s factors
-/// `(u - cx) / fx` per column and `(v - cy) / fy` per row computed once per frame; the binning
-/// passes walk them four pixels at a time (`binFrame`, `scatterFrame`, `SampleQuad`).
-struct FrameSampler: @unchecked Sendable {
-    let frames: [DepthFrame]
-    let columnFactor: [[Double]], rowFactor: [[Double]]
-    let parameters: FusionParameters
-    /// The largest frame's pixel count.
-    let pixelsPerFrame: Int
-
-    init(frames: [DepthFrame], parameters: FusionParameters) {
-        self.frames = frames
-        self.parameters = parameters
-        let factors = frames.map { $0.intrinsics.unprojectionFactors(width: $0.width, height: $0.height) }
-        columnFactor = factors.map(\.columns)
-        rowFactor = factors.map(\.rows)
-        pixelsPerFrame = frames.map { $0.width * $0.height }.max() ?? 0
-    }
-}
-
-/// `x.rounded()` (to nearest, halves away from zero) as an integer, for -0.5 < x < 2^52,
-/// without a libm call: truncation and the exact fractional part.
-@inline(__always)
-func roundHalfAway(_ x: Double) -> Int {
-    let t = Int(x)
-    return x - Double(t) >= 0.5 ? t + 1 : t
 }
 
 /// `RigidTransform.apply` with the rotation rows held in registers instead of an array: the
