@@ -285,7 +285,7 @@ int cpc_keep_freed_memory(void);
 int cpc_advise_huge_pages(size_t reserve_bytes);
 
 /* ----------------------------------------------------------------------------------------- */
-/* Fusion binning (SSE2, two double lanes per instruction)                                   */
+/* Fusion binning (four double lanes: SSE2, or AVX when the CPU has it)                      */
 /* ----------------------------------------------------------------------------------------- */
 
 /**
@@ -294,8 +294,13 @@ int cpc_advise_huge_pages(size_t reserve_bytes);
  * q = (column_factor[u] * d, row_factor[v] * d, d) and the reference-camera point
  * p_i = ((r[3i] * q.x + r[3i+1] * q.y) + r[3i+2] * q.z) + t[i], evaluated in exactly this order
  * with IEEE double operations (no fused multiply-add), so a pixel gives the same bits in both
- * kernels and in the scalar expressions (`RowTransform.apply` in Swift).
+ * kernels and in the scalar expressions (`RowTransform.apply` in Swift), on either path.
  */
+typedef enum {
+    CPC_FUSION_ISA_BEST = 0,     /* AVX when the CPU and OS support it, else SSE2               */
+    CPC_FUSION_ISA_SSE2 = 1      /* baseline x86-64 only (tests compare the two)                */
+} cpc_fusion_isa;
+
 typedef struct {
     const float *depth;          /* width * height, row-major, metres (NaN / 0 = none)        */
     const uint8_t *confidence;   /* width * height, or NULL (every pixel high, 2)              */
@@ -304,6 +309,7 @@ typedef struct {
     uint32_t width, height;
     double r[9];                 /* rotation rows, reference from frame                        */
     double t[3];                 /* translation, metres                                        */
+    uint32_t isa;                /* cpc_fusion_isa                                             */
 } cpc_bin_frame_input;
 
 /** The reference camera and the fusion's filters for `cpc_bin_frame`. */
@@ -312,6 +318,7 @@ typedef struct {
     uint32_t width, height;      /* reference image; width * height < 2^31                     */
     double min_depth, max_depth; /* usable depths: min_depth <= d <= max_depth (d finite)      */
     uint8_t min_confidence;      /* usable confidences: >= this                                */
+    uint32_t isa;                /* cpc_fusion_isa                                             */
 } cpc_bin_reference;
 
 /**
@@ -338,7 +345,7 @@ void cpc_scatter_frame_rows(const cpc_bin_frame_input *frame, uint32_t row_begin
  * The kernels' rounding, for tests: out[i] = round(in[i]) with halves away from zero, for
  * -0.5 < in[i] < 2^51 (other values give unspecified results, without trapping).
  */
-void cpc_round_half_away(const double *in, int64_t *out, size_t count);
+void cpc_round_half_away(const double *in, int64_t *out, size_t count, uint32_t isa);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,8 @@ import CPointCloud
 
 /// The usable samples of a capture's frames for `SampleBinner.bin`, binned by the C kernels
 /// `cpc_bin_frame` (pass 1) and `cpc_scatter_frame_rows` (pass 3), four pixels at a time in
-/// SSE2 registers of two doubles, with the unprojection factors `(u - cx) / fx` per column and
+/// double lanes (one AVX register when the CPU has AVX, else two SSE2 registers; both give the
+/// same bits), with the unprojection factors `(u - cx) / fx` per column and
 /// `(v - cy) / fy` per row computed once per frame.
 ///
 /// A pixel (u, v) of depth d (metres, the frame's `Float` widened) is the camera-frame point
@@ -20,9 +21,12 @@ struct FrameSampler: @unchecked Sendable {
     let parameters: FusionParameters
     /// The largest frame's pixel count.
     let pixelsPerFrame: Int
+    /// Which kernels run (`cpc_fusion_isa`): the best the CPU has, or SSE2 only (tests).
+    let isa: UInt32
 
-    init(frames: [DepthFrame], parameters: FusionParameters) {
+    init(frames: [DepthFrame], parameters: FusionParameters, isa: cpc_fusion_isa = CPC_FUSION_ISA_BEST) {
         self.frames = frames
+        self.isa = isa.rawValue
         self.parameters = parameters
         let factors = frames.map { $0.intrinsics.unprojectionFactors(width: $0.width, height: $0.height) }
         columnFactor = factors.map(\.columns)
@@ -38,7 +42,7 @@ struct FrameSampler: @unchecked Sendable {
         var reference = cpc_bin_reference(
             fx: r.fx, fy: r.fy, cx: r.cx, cy: r.cy, width: UInt32(r.width), height: UInt32(r.height),
             min_depth: parameters.minimumDepth, max_depth: parameters.maximumDepth,
-            min_confidence: parameters.minimumConfidence)
+            min_confidence: parameters.minimumConfidence, isa: isa)
         withInput(f, transform: transform) { input in cpc_bin_frame(&input, &reference, targets, counts) }
     }
 
@@ -73,7 +77,7 @@ struct FrameSampler: @unchecked Sendable {
                 depth: depths, confidence: confidences?.baseAddress, column_factor: columnFactor,
                 row_factor: rowFactor, width: UInt32(frame.width), height: UInt32(frame.height),
                 r: (m.r0.x, m.r0.y, m.r0.z, m.r1.x, m.r1.y, m.r1.z, m.r2.x, m.r2.y, m.r2.z),
-                t: (m.t.x, m.t.y, m.t.z))
+                t: (m.t.x, m.t.y, m.t.z), isa: isa)
             body(&input)
         }
         }

@@ -2,6 +2,7 @@ import CPointCloud
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningSimulation
 
 /// The C kernels of the binning passes (`cpc_bin_frame`, `cpc_scatter_frame_rows`) work on four
 /// pixels at a time in SSE2 lanes; each lane must give, bit for bit, the scalar `Double` values
@@ -20,18 +21,20 @@ import Testing
         return values
     }()
 
-    private func kernelRounding(_ values: [Double]) -> [Int64] {
+    private func kernelRounding(_ values: [Double], isa: cpc_fusion_isa = CPC_FUSION_ISA_BEST) -> [Int64] {
         var out = [Int64](repeating: -1, count: values.count)
-        cpc_round_half_away(values, &out, values.count)
+        cpc_round_half_away(values, &out, values.count, isa.rawValue)
         return out
     }
 
     @Test func roundingEqualsRoundedOnDelicateValues() {
         let values = Self.delicate
         // Odd and even counts: the last value alone in a register, or paired.
-        for count in [values.count, values.count - 1] {
-            let rounded = kernelRounding(Array(values.prefix(count)))
-            for (x, r) in zip(values, rounded) { #expect(Int(r) == Int(x.rounded()), "\(x)") }
+        for count in [values.count, values.count - 1, values.count - 2, values.count - 3] {
+            for isa in [CPC_FUSION_ISA_BEST, CPC_FUSION_ISA_SSE2] {
+                let rounded = kernelRounding(Array(values.prefix(count)), isa: isa)
+                for (x, r) in zip(values, rounded) { #expect(Int(r) == Int(x.rounded()), "\(x)") }
+            }
         }
     }
 
@@ -45,14 +48,17 @@ import Testing
             default: Double.random(in: 0...70_000, using: &generator)
             }
         }
-        for (x, r) in zip(values, kernelRounding(values)) { #expect(Int(r) == Int(x.rounded()), "\(x)") }
+        for isa in [CPC_FUSION_ISA_BEST, CPC_FUSION_ISA_SSE2] {
+            for (x, r) in zip(values, kernelRounding(values, isa: isa)) { #expect(Int(r) == Int(x.rounded()), "\(x)") }
+        }
     }
 
     /// A 7x2 frame (a full quad and a partial one per row): the scattered points equal
     /// `RowTransform.apply` of the scalar camera-frame points rounded to `Float`, bit for bit, the
     /// confidence rides in z's sign, and pass 1 bins exactly the pixels the scalar checks accept,
     /// into the scalar projection's nearest pixel.
-    @Test func kernelsEqualScalarExpressions() throws {
+    @Test(arguments: [CPC_FUSION_ISA_BEST.rawValue, CPC_FUSION_ISA_SSE2.rawValue])
+    func kernelsEqualScalarExpressions(isa: UInt32) throws {
         // A small turn, so that most pixels land in the 7x2 reference image.
         let q = SIMD4<Double>(0.013, -0.021, 0.007, 0.99)
         let rigid = RigidTransform(quaternion: q / (q * q).sum().squareRoot(), translation: SIMD3(0.011, -0.024, 0.0031))
@@ -65,7 +71,7 @@ import Testing
         parameters.minimumConfidence = 1
         let frame = DepthFrame(width: 7, height: 2, depth: depths, confidence: confidence, intrinsics: k,
                                worldFromCamera: nil, timestamp: 0)
-        let sampler = FrameSampler(frames: [frame], parameters: parameters)
+        let sampler = FrameSampler(frames: [frame], parameters: parameters, isa: cpc_fusion_isa(isa))
         var targets = [Int32](repeating: -1, count: 14), counts = [Int32](repeating: 0, count: 14)
         sampler.binFrame(0, transform: transform, reference: k, targets: &targets, counts: &counts)
         let slotsOfAll = (0..<14).map(Int32.init)
@@ -97,5 +103,42 @@ import Testing
         }
         #expect(binned >= 5)
         #expect(Int(counts.reduce(0, +)) == binned)
+    }
+
+    /// The AVX and SSE2 kernels bin every frame of a handheld capture identically: the same
+    /// targets and counts (pass 1) and the same sample bits (pass 3). On a CPU without AVX both
+    /// runs take SSE2 and the test is trivially true.
+    @Test func avxAndSSE2KernelsAgree() throws {
+        let capture = PipelineTest.noisy(SimulatedBox(center: SIMD2(0.02, -0.01), length: 0.36, width: 0.24,
+                                                      height: 0.2, yaw: 0.4), frames: 4, seed: 5).capture
+        let frames = capture.frames, reference = frames[frames.count / 2]
+        let referenceFromWorld = reference.worldFromCamera!.inverse
+        for (f, frame) in frames.enumerated() {
+            let transform = RowTransform(referenceFromWorld.composed(with: frame.worldFromCamera!))
+            let n = frame.width * frame.height
+            var results: [([Int32], [Int32], [UInt32])] = []
+            for isa in [CPC_FUSION_ISA_BEST, CPC_FUSION_ISA_SSE2] {
+                let sampler = FrameSampler(frames: frames, parameters: FusionParameters(), isa: isa)
+                var targets = [Int32](repeating: -1, count: n), counts = [Int32](repeating: 0, count: n)
+                sampler.binFrame(f, transform: transform, reference: reference.intrinsics, targets: &targets,
+                                 counts: &counts)
+                let samples = SharedPointer<BinnedSample>.allocate(n, value: BinnedSample(x: 0, y: 0, z: 0, high: true))
+                defer { samples.deallocate() }
+                let slots = (0..<n).map { targets[$0] >= 0 ? Int32($0) : -1 }
+                slots.withUnsafeBufferPointer { slots in
+                    sampler.scatterFrame(f, rows: 0..<frame.height, transform: transform, targets: slots.baseAddress!,
+                                         samples: samples, id: 0, frame: nil, source: nil)
+                }
+                let bits: [UInt32] = (0..<n).flatMap { i -> [UInt32] in
+                    let s = samples[i]
+                    return [s.x.bitPattern, s.y.bitPattern, s.depth.bitPattern, s.isHigh ? 1 : 0]
+                }
+                results.append((targets, counts, bits))
+            }
+            #expect(results[0].0.filter { $0 >= 0 }.count > n / 4, "frame \(f)")
+            #expect(results[0].0 == results[1].0, "frame \(f)")
+            #expect(results[0].1 == results[1].1, "frame \(f)")
+            #expect(results[0].2 == results[1].2, "frame \(f)")
+        }
     }
 }
