@@ -11,6 +11,8 @@
 #include <emmintrin.h>
 #include <immintrin.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -116,5 +118,78 @@ extern "C" void cpc_round_half_away(const double *in, int64_t *out, size_t count
         cpc_avx::round_half_away_array(in, out, count);
     } else {
         cpc_sse2::round_half_away_array(in, out, count);
+    }
+}
+
+extern "C" void cpc_fuse_pixels(const float *samples, const int32_t *start, size_t begin, size_t end,
+                                const cpc_fuse_parameters *parameters, float *scratch, uint8_t *valid,
+                                double *points, float *high_share) {
+    const int64_t minimum_support = parameters->minimum_support;
+    const double medium_weight = parameters->medium_weight;
+    const double band0 = parameters->band, band_per_metre = parameters->band_per_metre;
+    for (size_t p = begin; p < end; ++p) {
+        const int64_t lo = start[p], hi = start[p + 1];
+        if (hi - lo < minimum_support || hi <= lo) {
+            continue;
+        }
+        const float *first = samples + 3 * lo;
+        float nearest = std::fabs(first[2]), farthest = nearest;
+        for (int64_t j = 0; j < hi - lo; ++j) {
+            const float z = std::fabs(first[3 * j + 2]);
+            nearest = z < nearest ? z : nearest;
+            farthest = z >= farthest ? z : farthest;
+        }
+        // When every sample lies within the band of the nearest one, all are inliers whatever the
+        // median is, and the selection is skipped. Exactly so: the difference of two floats is
+        // exact in double, the median m lies between them, and band(m) = band0 + band_per_metre * m
+        // never falls below band(nearest) (rounding is monotonic, band_per_metre >= 0).
+        const bool all_inliers = band_per_metre >= 0 &&
+            static_cast<double>(farthest) - static_cast<double>(nearest) <=
+                band0 + band_per_metre * static_cast<double>(nearest);
+        double median = 0.0, band = std::numeric_limits<double>::infinity();
+        if (!all_inliers) {
+            const int64_t n = hi - lo;
+            for (int64_t j = 0; j < n; ++j) {
+                scratch[j] = std::fabs(first[3 * j + 2]);
+            }
+            // The value of rank n / 2, whatever the algorithm (no NaN: depths are > 1e-6).
+            std::nth_element(scratch, scratch + n / 2, scratch + n);
+            median = static_cast<double>(scratch[n / 2]);
+            band = band0 + band_per_metre * median;
+        }
+        double sx = 0.0, sy = 0.0, sz = 0.0, weight = 0.0;
+        int64_t inliers = 0, high = 0;
+        for (int64_t j = 0; j < hi - lo; ++j) {
+            const float *s = first + 3 * j;
+            const float z = std::fabs(s[2]);
+            if (!all_inliers && !(std::fabs(static_cast<double>(z) - median) <= band)) {
+                continue;
+            }
+            const bool is_high = s[2] > 0;
+            const double w = is_high ? 1.0 : medium_weight;
+            sx += w * static_cast<double>(s[0]);
+            sy += w * static_cast<double>(s[1]);
+            sz += w * static_cast<double>(z);
+            weight += w;
+            inliers += 1;
+            high += is_high ? 1 : 0;
+        }
+        if (inliers < minimum_support || !(weight > 0)) {
+            continue;
+        }
+        valid[p] = 1;
+        points[3 * p] = sx / weight;
+        points[3 * p + 1] = sy / weight;
+        points[3 * p + 2] = sz / weight;
+        high_share[p] = static_cast<float>(high) / static_cast<float>(inliers);
+    }
+}
+
+extern "C" void cpc_assign_slots(int32_t *targets, size_t count, int32_t *cursor) {
+    for (size_t i = 0; i < count; ++i) {
+        const int32_t pixel = targets[i];
+        if (pixel >= 0) {
+            targets[i] = cursor[pixel]++;
+        }
     }
 }

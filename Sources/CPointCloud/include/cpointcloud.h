@@ -342,6 +342,36 @@ void cpc_scatter_frame_rows(const cpc_bin_frame_input *frame, uint32_t row_begin
                             uint16_t *frame_out, uint32_t *source_out);
 
 /**
+ * Pass 2 of the fusion binning for one frame: every non-negative entry of `targets` (a reference
+ * pixel) is replaced by that pixel's next slot, `cursor[pixel]++`, in index order.
+ */
+void cpc_assign_slots(int32_t *targets, size_t count, int32_t *cursor);
+
+/** The robust per-pixel fusion's settings (`cpc_fuse_pixels`). */
+typedef struct {
+    int64_t minimum_support;     /* samples a pixel needs, before and after the inlier band    */
+    double medium_weight;        /* weight of a medium-confidence sample (high: 1)             */
+    double band;                 /* inlier band at zero depth, metres                          */
+    double band_per_metre;       /* growth of the band per metre of median depth               */
+} cpc_fuse_parameters;
+
+/**
+ * Fuses reference pixels [begin, end): pixel p's samples are `samples[3 * j ...]` for j in
+ * [start[p], start[p + 1]) (x, y, z as binned: z negated for medium confidence). Pixels with
+ * fewer than `minimum_support` samples are skipped. Unless every sample lies within the band of
+ * the nearest one (farthest - nearest <= band + band_per_metre * nearest, with band_per_metre
+ * >= 0: then all are inliers whatever the median), samples farther than
+ * band + band_per_metre * median from the median depth (the value of rank n / 2) are dropped.
+ * The weighted mean of the rest (sums in double, in sample order) goes to `points[3 * p ...]`,
+ * `valid[p]` is set to 1 and `high_share[p]` to the high-confidence share of the inliers, when
+ * at least `minimum_support` remain. Other pixels' outputs are not written. `scratch` holds
+ * the largest pixel's sample count.
+ */
+void cpc_fuse_pixels(const float *samples, const int32_t *start, size_t begin, size_t end,
+                     const cpc_fuse_parameters *parameters, float *scratch, uint8_t *valid,
+                     double *points, float *high_share);
+
+/**
  * The kernels' rounding, for tests: out[i] = round(in[i]) with halves away from zero, for
  * -0.5 < in[i] < 2^51 (other values give unspecified results, without trapping).
  */

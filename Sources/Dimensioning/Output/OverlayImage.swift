@@ -113,8 +113,17 @@ struct OverlayImage: Sendable {
     /// A colour's bytes (each channel rounded to nearest, halves away from zero, clamped to 0-255).
     @inline(__always)
     static func cellBytes(_ colour: SIMD3<Double>) -> SIMD3<UInt8> {
-        SIMD3(UInt8(clamping: Int(colour.x.rounded())), UInt8(clamping: Int(colour.y.rounded())),
-              UInt8(clamping: Int(colour.z.rounded())))
+        SIMD3(channelByte(colour.x), channelByte(colour.y), channelByte(colour.z))
+    }
+
+    /// `UInt8(clamping: Int(x.rounded()))` for a channel value, without a libm call in the usual
+    /// range: for 0 <= x < 256 the truncation and the exact fraction x - t give the rounding
+    /// (halves away from zero); anything else (negative, large, NaN) takes `rounded()`.
+    @inline(__always)
+    static func channelByte(_ x: Double) -> UInt8 {
+        guard x >= 0, x < 256 else { return UInt8(clamping: Int(x.rounded())) }
+        let t = Int(x)
+        return UInt8(clamping: x - Double(t) >= 0.5 ? t + 1 : t)
     }
 
     /// Sets grid cell (x, y)'s `scale x scale` pixels of an image `width` pixels wide to `bytes`.
