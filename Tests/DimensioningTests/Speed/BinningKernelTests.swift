@@ -129,10 +129,9 @@ import Testing
                     sampler.scatterFrame(f, rows: 0..<frame.height, transform: transform, targets: slots.baseAddress!,
                                          samples: samples, id: 0, frame: nil, source: nil)
                 }
-                let bits: [UInt32] = (0..<n).flatMap { i -> [UInt32] in
-                    let s = samples[i]
-                    return [s.x.bitPattern, s.y.bitPattern, s.depth.bitPattern, s.isHigh ? 1 : 0]
-                }
+                // The samples' bits: x, y and z with the confidence in its sign (12 bytes each).
+                let bits = Array(UnsafeBufferPointer(
+                    start: UnsafeRawPointer(samples.base).assumingMemoryBound(to: UInt32.self), count: 3 * n))
                 results.append((targets, counts, bits))
             }
             #expect(results[0].0.filter { $0 >= 0 }.count > n / 4, "frame \(f)")
