@@ -117,12 +117,22 @@ extern "C" cpc_status cpc_radius_components(const float *xyz, size_t count, floa
             const int64_t cz = int64_t(cellKey[c] & 0x1FFFFF) - kBias;
             for (int dx = -2; dx <= 2; ++dx) {
                 for (int dy = -2; dy <= 2; ++dy) {
+                    // The five keys of dz = -2..2 are consecutive (z is the low field): one binary
+                    // search for the first, then a forward scan, finds exactly what a search per
+                    // key finds. Rows whose keys all sort at or before this cell's are pairs
+                    // already seen from the other cell.
+                    if (pack(cx + dx, cy + dy, cz + 2) <= cellKey[c]) {
+                        continue;
+                    }
+                    auto it = std::lower_bound(cellKey.begin(), cellKey.end(), pack(cx + dx, cy + dy, cz - 2));
                     for (int dz = -2; dz <= 2; ++dz) {
                         const uint64_t k = pack(cx + dx, cy + dy, cz + dz);
+                        while (it != cellKey.end() && *it < k) {
+                            ++it;
+                        }
                         if (k <= cellKey[c]) {
                             continue; // each unordered pair of cells once
                         }
-                        const auto it = std::lower_bound(cellKey.begin(), cellKey.end(), k);
                         if (it == cellKey.end() || *it != k) {
                             continue;
                         }

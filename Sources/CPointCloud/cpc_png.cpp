@@ -9,6 +9,8 @@
 #include <libdeflate.h>
 #include <png.h>
 
+#include <emmintrin.h>
+
 #include <csetjmp>
 #include <cstdlib>
 #include <cstring>
@@ -238,6 +240,38 @@ inline uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
     return uint8_t(a ^ ((a ^ b_or_c) & -int(pa > pb || pa > pc)));
 }
 
+/// Undoes the Sub filter in place: row[i] += row[i - Bpp] for i >= Bpp, bytewise modulo 256.
+/// Each byte is the sum of the bytes at its offsets i, i - Bpp, i - 2 Bpp, ... , so 16 bytes at a
+/// time are a prefix sum in SSE2 (shift by Bpp, 2 Bpp, ... bytes and add), plus the last pixel of
+/// the previous block broadcast; the tail is done byte by byte. Same bytes as the serial loop.
+template <size_t Bpp>
+void unfilter_sub(uint8_t *row, size_t length) {
+    static_assert(Bpp == 1 || Bpp == 2, "grayscale 8 or 16 bit");
+    __m128i carry = _mm_setzero_si128(); // the previous block's last pixel, in every pixel slot
+    size_t i = 0;
+    for (; i + 16 <= length; i += 16) {
+        __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i *>(row + i));
+        if (Bpp == 1) {
+            x = _mm_add_epi8(x, _mm_slli_si128(x, 1));
+        }
+        x = _mm_add_epi8(x, _mm_slli_si128(x, 2));
+        x = _mm_add_epi8(x, _mm_slli_si128(x, 4));
+        x = _mm_add_epi8(x, _mm_slli_si128(x, 8));
+        x = _mm_add_epi8(x, carry);
+        _mm_storeu_si128(reinterpret_cast<__m128i *>(row + i), x);
+        if (Bpp == 1) {
+            const __m128i last = _mm_unpackhi_epi8(x, x);                      // byte 15 in word 7
+            carry = _mm_unpackhi_epi64(_mm_shufflehi_epi16(last, 0xFF), _mm_shufflehi_epi16(last, 0xFF));
+        } else {
+            const __m128i last = _mm_shufflehi_epi16(x, 0xFF);                 // word 7 in words 4-7
+            carry = _mm_unpackhi_epi64(last, last);
+        }
+    }
+    for (i = (i == 0 ? Bpp : i); i < length; ++i) {
+        row[i] = uint8_t(row[i] + row[i - Bpp]);
+    }
+}
+
 /// Undoes the row filter `filter` in place on `row` (`length` bytes, a multiple of `Bpp`), given
 /// the reconstructed previous row (`prior`, NULL for the first row, which the specification
 /// treats as zeros). `Bpp` is the number of bytes per complete pixel (1 or 2). Returns false for
@@ -249,9 +283,7 @@ bool unfilter_row(uint8_t filter, uint8_t *row, const uint8_t *prior, size_t len
     case 0: // None
         return true;
     case 1: // Sub
-        for (size_t i = Bpp; i < length; ++i) {
-            row[i] = uint8_t(row[i] + row[i - Bpp]);
-        }
+        unfilter_sub<Bpp>(row, length);
         return true;
     case 2: // Up
         if (prior != nullptr) {
@@ -277,9 +309,7 @@ bool unfilter_row(uint8_t filter, uint8_t *row, const uint8_t *prior, size_t len
     }
     case 4: { // Paeth; with a zero row above it always predicts the left neighbour (Sub)
         if (prior == nullptr) {
-            for (size_t i = Bpp; i < length; ++i) {
-                row[i] = uint8_t(row[i] + row[i - Bpp]);
-            }
+            unfilter_sub<Bpp>(row, length);
             return true;
         }
         uint8_t left[Bpp], up_left[Bpp];
@@ -318,7 +348,16 @@ bool unfilter_and_convert(uint8_t *filtered, uint32_t width, uint32_t height, ui
         }
         const uint8_t *samples = row + 1;
         uint16_t *destination = pixels + size_t(y) * width;
-        for (uint32_t x = 0; x < width; ++x) {
+        uint32_t x = 0;
+        if (SampleBytes == 2) {
+            // Eight big-endian samples at a time: swap the bytes of each 16-bit lane.
+            for (; x + 8 <= width; x += 8) {
+                const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(samples + 2 * size_t(x)));
+                _mm_storeu_si128(reinterpret_cast<__m128i *>(destination + x),
+                                 _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8)));
+            }
+        }
+        for (; x < width; ++x) {
             if (SampleBytes == 2) {
                 destination[x] = uint16_t((unsigned(samples[2 * x]) << 8) | samples[2 * x + 1]);
             } else {

@@ -284,6 +284,99 @@ int cpc_keep_freed_memory(void);
  */
 int cpc_advise_huge_pages(size_t reserve_bytes);
 
+/* ----------------------------------------------------------------------------------------- */
+/* Fusion binning (four double lanes: SSE2, or AVX when the CPU has it)                      */
+/* ----------------------------------------------------------------------------------------- */
+
+/**
+ * What both binning kernels need of one depth frame and its move into the reference camera.
+ * A pixel (u, v) of depth d = (double)depth (metres) becomes the camera-frame point
+ * q = (column_factor[u] * d, row_factor[v] * d, d) and the reference-camera point
+ * p_i = ((r[3i] * q.x + r[3i+1] * q.y) + r[3i+2] * q.z) + t[i], evaluated in exactly this order
+ * with IEEE double operations (no fused multiply-add), so a pixel gives the same bits in both
+ * kernels and in the scalar expressions (`RowTransform.apply` in Swift), on either path.
+ */
+typedef enum {
+    CPC_FUSION_ISA_BEST = 0,     /* AVX when the CPU and OS support it, else SSE2               */
+    CPC_FUSION_ISA_SSE2 = 1      /* baseline x86-64 only (tests compare the two)                */
+} cpc_fusion_isa;
+
+typedef struct {
+    const float *depth;          /* width * height, row-major, metres (NaN / 0 = none)        */
+    const uint8_t *confidence;   /* width * height, or NULL (every pixel high, 2)              */
+    const double *column_factor; /* width entries: (u - cx) / fx                               */
+    const double *row_factor;    /* height entries: (v - cy) / fy                              */
+    uint32_t width, height;
+    double r[9];                 /* rotation rows, reference from frame                        */
+    double t[3];                 /* translation, metres                                        */
+    uint32_t isa;                /* cpc_fusion_isa                                             */
+} cpc_bin_frame_input;
+
+/** The reference camera and the fusion's filters for `cpc_bin_frame`. */
+typedef struct {
+    double fx, fy, cx, cy;       /* reference intrinsics, pixels                               */
+    uint32_t width, height;      /* reference image; width * height < 2^31                     */
+    double min_depth, max_depth; /* usable depths: min_depth <= d <= max_depth (d finite)      */
+    uint8_t min_confidence;      /* usable confidences: >= this                                */
+    uint32_t isa;                /* cpc_fusion_isa                                             */
+} cpc_bin_reference;
+
+/**
+ * Pass 1 of the fusion binning for one frame: every usable pixel (finite depth within the range,
+ * confidence at least the minimum, reference z > 1e-6, projecting with u' = (fx * x) / z + cx,
+ * v' = (fy * y) / z + cy strictly inside (-0.5, width - 0.5) x (-0.5, height - 0.5)) gets its
+ * reference pixel round(v') * width + round(u') (halves away from zero) in `targets[v * width
+ * + u]`, and `counts[pixel]` is incremented; other entries of `targets` are not written.
+ */
+void cpc_bin_frame(const cpc_bin_frame_input *frame, const cpc_bin_reference *reference,
+                   int32_t *targets, int32_t *counts);
+
+/**
+ * Pass 3 of the fusion binning for rows [row_begin, row_end) of one frame: every pixel whose
+ * `slots` entry is not negative stores its reference-camera point rounded to float (nearest) in
+ * `samples[3 * slot ...]` (x, y, then z, negated when the pixel's confidence is below 2); with
+ * non-NULL `frame_out` and `source_out`, also `frame_id` and `row << 16 | column` at `slot`.
+ */
+void cpc_scatter_frame_rows(const cpc_bin_frame_input *frame, uint32_t row_begin, uint32_t row_end,
+                            const int32_t *slots, float *samples, uint16_t frame_id,
+                            uint16_t *frame_out, uint32_t *source_out);
+
+/**
+ * Pass 2 of the fusion binning for one frame: every non-negative entry of `targets` (a reference
+ * pixel) is replaced by that pixel's next slot, `cursor[pixel]++`, in index order.
+ */
+void cpc_assign_slots(int32_t *targets, size_t count, int32_t *cursor);
+
+/** The robust per-pixel fusion's settings (`cpc_fuse_pixels`). */
+typedef struct {
+    int64_t minimum_support;     /* samples a pixel needs, before and after the inlier band    */
+    double medium_weight;        /* weight of a medium-confidence sample (high: 1)             */
+    double band;                 /* inlier band at zero depth, metres                          */
+    double band_per_metre;       /* growth of the band per metre of median depth               */
+} cpc_fuse_parameters;
+
+/**
+ * Fuses reference pixels [begin, end): pixel p's samples are `samples[3 * j ...]` for j in
+ * [start[p], start[p + 1]) (x, y, z as binned: z negated for medium confidence). Pixels with
+ * fewer than `minimum_support` samples are skipped. Unless every sample lies within the band of
+ * the nearest one (farthest - nearest <= band + band_per_metre * nearest, with band_per_metre
+ * >= 0: then all are inliers whatever the median), samples farther than
+ * band + band_per_metre * median from the median depth (the value of rank n / 2) are dropped.
+ * The weighted mean of the rest (sums in double, in sample order) goes to `points[3 * p ...]`,
+ * `valid[p]` is set to 1 and `high_share[p]` to the high-confidence share of the inliers, when
+ * at least `minimum_support` remain. Other pixels' outputs are not written. `scratch` holds
+ * the largest pixel's sample count.
+ */
+void cpc_fuse_pixels(const float *samples, const int32_t *start, size_t begin, size_t end,
+                     const cpc_fuse_parameters *parameters, float *scratch, uint8_t *valid,
+                     double *points, float *high_share);
+
+/**
+ * The kernels' rounding, for tests: out[i] = round(in[i]) with halves away from zero, for
+ * -0.5 < in[i] < 2^51 (other values give unspecified results, without trapping).
+ */
+void cpc_round_half_away(const double *in, int64_t *out, size_t count, uint32_t isa);
+
 #ifdef __cplusplus
 }
 #endif

@@ -59,54 +59,92 @@ struct OverlayImage: Sendable {
     }
 
     /// Colour-maps depth (metres; 0 or non-finite = no return, drawn dark) between its 2nd and
-    /// 98th percentiles.
+    /// 98th percentiles (the values of those ranks, found by selection rather than a sort).
     init(depth: [Float], width: Int, height: Int, scale: Int?) {
         let s = scale ?? max(1, min(4, (640 + width - 1) / max(1, width)))
         self.scale = s
         self.width = width * s
         self.height = height * s
         rgb = [UInt8](repeating: 0, count: self.width * self.height * 3)
-        let valid = depth.filter { $0.isFinite && $0 > 0 }.sorted()
-        let near = valid.isEmpty ? 0 : Double(valid[valid.count * 2 / 100])
-        let far = valid.isEmpty ? 1 : Double(valid[min(valid.count - 1, valid.count * 98 / 100)])
-        for y in 0..<height {
-            for x in 0..<width {
-                let d = depth[y * width + x]
-                let colour: SIMD3<Double>
-                if d.isFinite && d > 0 {
-                    let t = far > near ? min(1, max(0, (Double(d) - near) / (far - near))) : 0.5
-                    colour = Self.colourMap(t)
-                } else {
-                    colour = SIMD3(18, 18, 24)
+        var valid = depth.filter { $0.isFinite && $0 > 0 }
+        var near = 0.0, far = 1.0
+        if !valid.isEmpty {
+            let nearRank = valid.count * 2 / 100, farRank = min(valid.count - 1, valid.count * 98 / 100)
+            valid.withUnsafeMutableBufferPointer { values in
+                // Selecting the far rank leaves everything below it in front, so the near rank
+                // is selected in that prefix.
+                far = Double(Statistics.select(values, farRank))
+                near = Double(Statistics.select(UnsafeMutableBufferPointer(rebasing: values[...farRank]), nearRank))
+            }
+        }
+        let dark = Self.cellBytes(SIMD3(18, 18, 24))
+        let w = self.width
+        rgb.withUnsafeMutableBufferPointer { rgb in
+            guard let base = rgb.baseAddress else { return }
+            for y in 0..<height {
+                for x in 0..<width {
+                    let d = depth[y * width + x]
+                    let bytes: SIMD3<UInt8>
+                    if d.isFinite && d > 0 {
+                        let t = far > near ? min(1, max(0, (Double(d) - near) / (far - near))) : 0.5
+                        bytes = Self.cellBytes(Self.colourMap(t))
+                    } else {
+                        bytes = dark
+                    }
+                    Self.fill(base, width: w, scale: s, x, y, bytes)
                 }
-                fillCell(x, y, colour)
             }
         }
     }
 
+    /// The ramp's stops, near to far.
+    private static let stops: [SIMD3<Double>] = [SIMD3(253, 231, 37), SIMD3(94, 201, 98), SIMD3(33, 145, 140),
+                                                 SIMD3(59, 82, 139), SIMD3(68, 1, 84)]
+
     /// A perceptual ramp: near = warm yellow, far = deep blue.
     static func colourMap(_ t: Double) -> SIMD3<Double> {
-        let stops: [SIMD3<Double>] = [SIMD3(253, 231, 37), SIMD3(94, 201, 98), SIMD3(33, 145, 140),
-                                      SIMD3(59, 82, 139), SIMD3(68, 1, 84)]
+        let stops = Self.stops
         let x = t * Double(stops.count - 1)
         let i = min(stops.count - 2, Int(x))
         let f = x - Double(i)
         return stops[i] * (1 - f) + stops[i + 1] * f
     }
 
+    /// A colour's bytes (each channel rounded to nearest, halves away from zero, clamped to 0-255).
+    @inline(__always)
+    static func cellBytes(_ colour: SIMD3<Double>) -> SIMD3<UInt8> {
+        SIMD3(channelByte(colour.x), channelByte(colour.y), channelByte(colour.z))
+    }
+
+    /// `UInt8(clamping: Int(x.rounded()))` for a channel value, without a libm call in the usual
+    /// range: for 0 <= x < 256 the truncation and the exact fraction x - t give the rounding
+    /// (halves away from zero); anything else (negative, large, NaN) takes `rounded()`.
+    @inline(__always)
+    static func channelByte(_ x: Double) -> UInt8 {
+        guard x >= 0, x < 256 else { return UInt8(clamping: Int(x.rounded())) }
+        let t = Int(x)
+        return UInt8(clamping: x - Double(t) >= 0.5 ? t + 1 : t)
+    }
+
+    /// Sets grid cell (x, y)'s `scale x scale` pixels of an image `width` pixels wide to `bytes`.
+    @inline(__always)
+    private static func fill(_ rgb: UnsafeMutablePointer<UInt8>, width: Int, scale: Int, _ x: Int, _ y: Int,
+                             _ bytes: SIMD3<UInt8>) {
+        for dy in 0..<scale {
+            var o = ((y * scale + dy) * width + x * scale) * 3
+            for _ in 0..<scale {
+                rgb[o] = bytes.x; rgb[o + 1] = bytes.y; rgb[o + 2] = bytes.z
+                o += 3
+            }
+        }
+    }
+
     mutating func fillCell(_ x: Int, _ y: Int, _ colour: SIMD3<Double>) {
         // The cell's bytes once, then copied into its scale x scale pixels.
-        let r = UInt8(clamping: Int(colour.x.rounded())), g = UInt8(clamping: Int(colour.y.rounded()))
-        let b = UInt8(clamping: Int(colour.z.rounded()))
-        let width = width, scale = scale
+        let bytes = Self.cellBytes(colour), width = width, scale = scale
         rgb.withUnsafeMutableBufferPointer { rgb in
-            for dy in 0..<scale {
-                var o = ((y * scale + dy) * width + x * scale) * 3
-                for _ in 0..<scale {
-                    rgb[o] = r; rgb[o + 1] = g; rgb[o + 2] = b
-                    o += 3
-                }
-            }
+            guard let base = rgb.baseAddress else { return }
+            Self.fill(base, width: width, scale: scale, x, y, bytes)
         }
     }
 

@@ -1,3 +1,5 @@
+import CPointCloud
+
 /// Collects depth samples of many frames into the reference camera's pixel grid and fuses
 /// each pixel robustly (see `fuseFrames`). Internal to the fusion stage.
 ///
@@ -5,7 +7,7 @@
 /// sample list in between): the first projects every usable pixel of every frame and records
 /// its reference pixel (counting each pixel's samples), the second gives each sample its slot
 /// (its pixel's next one), the third stores each sample's reference-camera point (`Float`, as
-/// fusion averages it) and confidence in its slot, and its frame and source pixel for
+/// fusion averages it; `FrameSampler`'s kernels) and confidence in its slot, and its frame and source pixel for
 /// `FrameSampleIndex`. Within a pixel, samples are in frame order then scan order, as a stable
 /// sort of the frames' samples would put them, so the weighted sums run in the same order.
 ///
@@ -80,14 +82,7 @@ struct SampleBinner: ~Copyable {
         // target (cheap: the cursors stay in cache).
         ParallelChunks.forEach(chunks) { c, range in
             let cursor = slots.base + c * pixelCount
-            for f in range {
-                let targets = target.base + f * perFrame
-                for index in 0..<perFrame where targets[index] >= 0 {
-                    let pixel = Int(targets[index])
-                    targets[index] = cursor[pixel]
-                    cursor[pixel] += 1
-                }
-            }
+            for f in range { cpc_assign_slots(target.base + f * perFrame, perFrame, cursor) }
         }
         // Pass 3: the samples into their slots, a band of source rows of every frame at a time:
         // a band's samples land on a few reference rows, whose slots then stay in cache, where
@@ -119,63 +114,40 @@ struct SampleBinner: ~Copyable {
         self.start = start
     }
 
-    /// Robust per-pixel fusion: median depth (by selection), inlier band, weighted mean of the
-    /// inlier 3-D samples. When `bin` kept them, also hands over every sample's frame and
-    /// source pixel grouped by reference pixel (for `measureFrameAgreement`).
+    /// Robust per-pixel fusion (`cpc_fuse_pixels`): median depth (by selection, skipped when
+    /// every sample lies within the band of the nearest one), inlier band, weighted mean of the
+    /// inlier 3-D samples, summed in `Double` in slot order. When `bin` kept them, also hands
+    /// over every sample's frame and source pixel grouped by reference pixel (for
+    /// `measureFrameAgreement`).
     consuming func fuse(minimumSupport: Int) -> (pixels: [FusedPixel], sources: FrameSampleIndex?) {
         var largest: Int32 = 1
         for p in 0..<pixelCount { largest = max(largest, start[p + 1] - start[p]) }
-        let mediumWeight = Double(Float(parameters.mediumConfidenceWeight))
-        let band0 = parameters.inlierBand, bandPerMetre = parameters.inlierBandPerMetre
-        let fused = SharedPointer<FusedPixel>.allocate(pixelCount, value: FusedPixel())
-        defer { fused.deallocate() }
+        let settings = cpc_fuse_parameters(
+            minimum_support: Int64(minimumSupport), medium_weight: Double(Float(parameters.mediumConfidenceWeight)),
+            band: parameters.inlierBand, band_per_metre: parameters.inlierBandPerMetre)
+        let valid = SharedPointer<UInt8>.allocate(pixelCount, value: 0)
+        let points = SharedPointer<Double>.allocate(3 * pixelCount, value: 0)
+        let highShare = SharedPointer<Float>.allocate(pixelCount, value: 0)
+        defer { valid.deallocate(); points.deallocate(); highShare.deallocate() }
         let chunks = ParallelChunks.ranges(pixelCount, chunks: parallelism)
         let scratch = SharedPointer<Float>.allocate(chunks.count * Int(largest), value: 0)
         defer { scratch.deallocate() }
         let total = Int(start[pixelCount])
         guard let samples = slots, total > 0 else { return ([FusedPixel](repeating: FusedPixel(), count: pixelCount), nil) }
+        let floats = UnsafeRawPointer(samples.base).assumingMemoryBound(to: Float.self)
         start.withUnsafeBufferPointer { start in
+            let start = SharedPointer(UnsafeMutablePointer(mutating: start.baseAddress!))
             ParallelChunks.forEach(chunks) { c, pixels in
-                let depths = scratch.base + c * Int(largest)
-                for p in pixels {
-                    let lo = Int(start[p]), hi = Int(start[p + 1])
-                    guard hi - lo >= minimumSupport else { continue }
-                    var nearest = samples[lo].depth, farthest = nearest
-                    for j in lo..<hi {
-                        let z = samples[j].depth
-                        depths[j - lo] = z
-                        nearest = min(nearest, z); farthest = max(farthest, z)
-                    }
-                    // When every sample lies within the band of the nearest one, all are inliers
-                    // whatever the median is, and the selection is skipped. Exactly so: the
-                    // difference of two Floats is exact in Double, the median m lies between them,
-                    // and band(m) = band0 + bandPerMetre * m never falls below band(nearest)
-                    // (rounding is monotonic, bandPerMetre >= 0).
-                    let allInliers = bandPerMetre >= 0
-                        && Double(farthest) - Double(nearest) <= band0 + bandPerMetre * Double(nearest)
-                    var median = 0.0, band = Double.infinity
-                    if !allInliers {
-                        median = Double(Statistics.select(UnsafeMutableBufferPointer(start: depths, count: hi - lo),
-                                                          (hi - lo) / 2))
-                        band = band0 + bandPerMetre * median
-                    }
-                    var sum = SIMD3<Double>.zero, weight = 0.0, inliers = 0, high = 0
-                    for j in lo..<hi {
-                        let s = samples[j]
-                        let z = s.depth
-                        guard allInliers || abs(Double(z) - median) <= band else { continue }
-                        let w = s.isHigh ? 1 : mediumWeight
-                        sum += w * SIMD3(Double(s.x), Double(s.y), Double(z))
-                        weight += w
-                        inliers += 1
-                        if s.isHigh { high += 1 }
-                    }
-                    guard inliers >= minimumSupport, weight > 0 else { continue }
-                    fused[p] = FusedPixel(valid: true, point: sum / weight, highShare: Float(high) / Float(inliers))
-                }
+                var settings = settings // each chunk's own copy (no shared inout access)
+                cpc_fuse_pixels(floats, start.base, pixels.lowerBound, pixels.upperBound, &settings,
+                                scratch.base + c * Int(largest), valid.base, points.base, highShare.base)
             }
         }
-        let pixels = Array(UnsafeBufferPointer(start: fused.base, count: pixelCount))
+        let pixels = (0..<pixelCount).map { p in
+            valid[p] == 0 ? FusedPixel()
+                : FusedPixel(valid: true, point: SIMD3(points[3 * p], points[3 * p + 1], points[3 * p + 2]),
+                             highShare: highShare[p])
+        }
         guard !frame.isEmpty else { return (pixels, nil) }
         return (pixels, FrameSampleIndex(sampleStart: start, frame: frame, sourcePixel: source))
     }
@@ -198,34 +170,6 @@ struct BinnedSample {
     @inline(__always) var depth: Float { abs(signedZ) }
     /// True for a high-confidence sample (2), false for a medium one (1).
     @inline(__always) var isHigh: Bool { signedZ > 0 }
-}
-
-/// The usable samples of a capture's frames, with `CameraIntrinsics.unproject`'s factors
-/// `(u - cx) / fx` per column and `(v - cy) / fy` per row computed once per frame; the binning
-/// passes walk them four pixels at a time (`binFrame`, `scatterFrame`, `SampleQuad`).
-struct FrameSampler: @unchecked Sendable {
-    let frames: [DepthFrame]
-    let columnFactor: [[Double]], rowFactor: [[Double]]
-    let parameters: FusionParameters
-    /// The largest frame's pixel count.
-    let pixelsPerFrame: Int
-
-    init(frames: [DepthFrame], parameters: FusionParameters) {
-        self.frames = frames
-        self.parameters = parameters
-        let factors = frames.map { $0.intrinsics.unprojectionFactors(width: $0.width, height: $0.height) }
-        columnFactor = factors.map(\.columns)
-        rowFactor = factors.map(\.rows)
-        pixelsPerFrame = frames.map { $0.width * $0.height }.max() ?? 0
-    }
-}
-
-/// `x.rounded()` (to nearest, halves away from zero) as an integer, for -0.5 < x < 2^52,
-/// without a libm call: truncation and the exact fractional part.
-@inline(__always)
-func roundHalfAway(_ x: Double) -> Int {
-    let t = Int(x)
-    return x - Double(t) >= 0.5 ? t + 1 : t
 }
 
 /// `RigidTransform.apply` with the rotation rows held in registers instead of an array: the
