@@ -141,7 +141,9 @@ struct EdgeEvidence {
 /// - Last resort: the 99.8 % quantile of the top points plus half the sample spacing.
 ///
 /// `edgeOffsetPixels` (a sensor profile's calibrated edge offset, pixels, positive outward)
-/// moves silhouette sides inward by that many pixel footprints.
+/// moves silhouette sides inward by that many pixel footprints, those facing the camera too (a
+/// matcher spreads the top over its own steep face as over the floor, and `calibrateProfile`
+/// fits the offset over every silhouette side).
 func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: EdgeEvidence,
                 parameters: BoxParameters, edgeOffsetPixels: Double = 0) -> (position: Double, estimate: EdgeEstimate) {
     let half = alongA ? rectangle.halfA : rectangle.halfB
@@ -184,7 +186,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         estimate.lipShare = silhouette.lipShare
         estimate.lastTopRay = silhouette.lastTop
         estimate.backedBySurface = silhouette.surfaceShare > 0.5
-        estimate.correction = facesCamera ? 0 : -edgeOffsetPixels * footprint
+        estimate.correction = -edgeOffsetPixels * footprint
         let rise = lipRisePerPixel(edgePoint: direction * half, outward: direction, evidence: evidence)
         estimate.lipRisePerPixel = rise
         estimate.lipVisible = 2 * rise > evidence.foregroundBand

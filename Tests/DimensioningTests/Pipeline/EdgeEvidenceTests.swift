@@ -144,6 +144,24 @@ import Testing
         #expect(edgeEvidenceFactor(estimates) < 1)
     }
 
+    /// A profile's edge offset applies to every silhouette side, those facing the camera too:
+    /// a fattening sensor spreads the top over its own steep face as over the floor, and
+    /// `calibrateProfile` fits the offset over all silhouette sides alike. (A tall box seen
+    /// steeply, the tuning split's scenario 16: both sides facing the camera are silhouettes.)
+    @Test func aProfileCorrectsSidesFacingTheCameraToo() throws {
+        let (simulated, _) = ScenarioCatalog.render(index: 16, seed: 101, sensors: [Self.member("fatten2")])
+        var parameters = PipelineParameters()
+        parameters.profile = SensorProfile(edgeOffsetPixels: 2, depthScale: 1)
+        let result = try runPipeline(simulated.capture, parameters: parameters)
+        let facing = result.cuboid.edges.filter { $0.method == .silhouette && $0.facesCamera }
+        #expect(!facing.isEmpty)
+        for edge in facing {
+            #expect(abs(edge.correction + 2 * edge.pixelFootprint) < 1e-12, "correction \(edge.correction)")
+        }
+        #expect(abs(result.cuboid.length - simulated.truth.length) <= 0.005, "length \(result.cuboid.length)")
+        #expect(abs(result.cuboid.width - simulated.truth.width) <= 0.005, "width \(result.cuboid.width)")
+    }
+
     @Test func edgeEvidenceFactorNamesEachWeakness() {
         let clean = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: 1.5, lipShare: 0,
                                  disagreement: nil, correction: 0, strips: 10)
