@@ -106,6 +106,13 @@ package enum Statistics {
         return median(values.map { abs($0 - m) }).map { 1.4826 * $0 }
     }
 
+    /// Standard error of the median of `values` around their median `median`: 1.2533 sigma /
+    /// sqrt(n), sigma from the median absolute deviation (1.4826 MAD); 0 for no values' spread.
+    static func medianStandardError(_ values: [Double], median: Double) -> Double {
+        let mad = Statistics.median(values.map { abs($0 - median) }) ?? 0
+        return 1.2533 * 1.4826 * mad / Double(values.count).squareRoot()
+    }
+
     /// Population standard deviation.
     static func standardDeviation(_ values: [Double]) -> Double? {
         guard let m = mean(values) else { return nil }

@@ -60,13 +60,23 @@ public struct LipAssessment: Sendable, Equatable, Codable {
 /// cannot count its lip alone (`lipCount`: a rise per pixel under 2 mm, or too few strips)
 /// still adds evidence here. Nil when no silhouette side has a rise and a rise per pixel.
 func pooledFattening(_ edges: [EdgeEstimate], parameters: BoxParameters) -> (pixels: Double, error: Double)? {
+    inverseVarianceSlope(edges.compactMap { edge in
+        guard edge.method == .silhouette, edge.lipRisePerPixel > 0, let rise = edge.outerRowRise,
+              let error = edge.outerRowRiseError, rise.isFinite, error.isFinite else { return nil }
+        return (rise, edge.lipRisePerPixel, max(error, parameters.lipRiseErrorFloor))
+    })
+}
+
+/// The weighted least-squares slope through the origin of `y` on `x` (y_i = s · x_i + noise,
+/// weights 1 / sigma_i^2), with its standard error: how `pooledFattening` and
+/// `measureBandLips` pool a lip over the sides, in pixels when `y` is a rise and `x` the rise per
+/// pixel. Nil when no term carries information.
+func inverseVarianceSlope(_ terms: [(y: Double, x: Double, sigma: Double)]) -> (pixels: Double, error: Double)? {
     var weighted = 0.0, information = 0.0
-    for edge in edges where edge.method == .silhouette && edge.lipRisePerPixel > 0 {
-        guard let rise = edge.outerRowRise, let error = edge.outerRowRiseError, rise.isFinite, error.isFinite else { continue }
-        let sigma = max(error, parameters.lipRiseErrorFloor)
-        let weight = 1 / (sigma * sigma)
-        weighted += weight * rise * edge.lipRisePerPixel
-        information += weight * edge.lipRisePerPixel * edge.lipRisePerPixel
+    for term in terms {
+        let weight = 1 / (term.sigma * term.sigma)
+        weighted += weight * term.y * term.x
+        information += weight * term.x * term.x
     }
     guard information > 0 else { return nil }
     return (weighted / information, 1 / information.squareRoot())

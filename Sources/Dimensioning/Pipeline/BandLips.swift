@@ -26,8 +26,6 @@ struct BandLipEvidence: Sendable, Equatable {
     /// Pooled estimate in pixels of lip and its standard error (pixels).
     var pixels: Double
     var error: Double
-    /// Samples in the window over all pooled sides.
-    var samples: Int
 }
 
 /// The band lip of each silhouette side facing away from the camera (heights in metres above
@@ -44,12 +42,21 @@ func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rect
     // simulated fixed-mount time-of-flight camera (no poses) it read lips of 0.6-2.3 px that
     // were not there, and its cause was not found.
     guard let pixelIndex = scene.pixelIndex, let k = scene.intrinsics, scene.gridWidth > 2, scene.gridHeight > 2,
-          scene.frameSamples != nil, scene.frameCount >= parameters.bandLipMinimumFrames, scene.gravityInWorld != nil
+          let samples = scene.frameSamples, scene.frameCount >= parameters.bandLipMinimumFrames,
+          scene.gravityInWorld != nil
     else { return nil }
     let frame = box.floorFrame
     let camera = frame.local(scene.cameraPosition)
     guard camera.z - top.height > 0.05 else { return nil }
     let width = scene.gridWidth, height = scene.gridHeight
+    // The 4-neighbours of a pixel inside the image (no wrap from one row's end to the next).
+    func forEachNeighbour(of pixel: Int, _ body: (Int) -> Void) {
+        let x = pixel % width, y = pixel / width
+        if x > 0 { body(pixel - 1) }
+        if x + 1 < width { body(pixel + 1) }
+        if y > 0 { body(pixel - width) }
+        if y + 1 < height { body(pixel + width) }
+    }
     var isTop = [Bool](repeating: false, count: width * height)
     for i in top.inlierIndices { isTop[Int(pixelIndex[i])] = true }
     var pointAt = [Int32](repeating: -1, count: width * height)
@@ -66,16 +73,18 @@ func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rect
     // may have none), and where each one's ray meets the top plane, in rectangle coordinates.
     var ring: [(pixel: Int, cut: SIMD2<Double>)] = []
     for pixel in 0..<(width * height) where !isTop[pixel] {
+        var touchesTop = false, touchesOff = false
+        forEachNeighbour(of: pixel) { n in
+            if isTop[n] { touchesTop = true } else if !touchesOff, isOff(n) { touchesOff = true }
+        }
+        guard touchesTop, touchesOff else { continue }
         let x = pixel % width, y = pixel / width
-        let neighbours = [x > 0 ? pixel - 1 : nil, x + 1 < width ? pixel + 1 : nil,
-                          y > 0 ? pixel - width : nil, y + 1 < height ? pixel + width : nil].compactMap { $0 }
-        guard neighbours.contains(where: { isTop[$0] }), neighbours.contains(where: isOff) else { continue }
         let ray = SIMD3((Double(x) - k.cx) / k.fx, (Double(y) - k.cy) / k.fy, 1.0)
         let through = frame.local(scene.worldFromReferenceCamera.apply(ray))
         guard let (_, cut) = cutWithPlane(from: camera, through: through, height: top.height) else { continue }
         ring.append((pixel, rectangle.local(cut)))
     }
-    var weighted = 0.0, information = 0.0, total = 0
+    var terms: [(y: Double, x: Double, sigma: Double)] = []
     for side in estimates.indices {
         let e = estimates[side]
         guard e.method == .silhouette, !e.facesCamera, e.lipRisePerPixel >= parameters.lipMeasurableRise else { continue }
@@ -90,55 +99,39 @@ func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rect
         }.map(\.pixel)
         // The top pixels the ring touches: the reference the ring's heights are taken against
         // (the same plane-fit bias and depth noise, none of the lip).
-        var touched: [Int] = []
+        var touched = Set<Int>()
         for pixel in pixels {
-            for n in [pixel - 1, pixel + 1, pixel - width, pixel + width] where n >= 0 && n < isTop.count && isTop[n] {
-                touched.append(n)
-            }
+            forEachNeighbour(of: pixel) { n in if isTop[n] { touched.insert(n) } }
         }
-        touched = Array(Set(touched)).sorted()
         let rise = e.lipRisePerPixel
         func windowed(_ pixels: [Int]) -> [Double] {
             var heights: [Double] = []
-            forEachSampleHeight(scene, pixels: pixels, pointAt: pointAt, frame: frame, topHeight: top.height) { h in
+            forEachSampleHeight(samples, pixels: pixels, frameCount: scene.frameCount, frame: frame,
+                                topHeight: top.height) { h in
                 if h >= -below && h <= 3 * rise + below { heights.append(h) }
             }
             return heights
         }
-        let heights = windowed(pixels), reference = windowed(touched)
+        let heights = windowed(pixels), reference = windowed(touched.sorted())
         guard heights.count >= parameters.bandLipMinimumSamples, reference.count >= parameters.bandLipMinimumSamples,
               let ringMedian = Statistics.median(heights), let referenceMedian = Statistics.median(reference)
         else { continue }
-        func standardError(_ values: [Double], _ median: Double) -> Double {
-            let mad = Statistics.median(values.map { abs($0 - median) }) ?? 0
-            return 1.2533 * 1.4826 * mad / Double(values.count).squareRoot()
-        }
         let median = ringMedian - referenceMedian
-        let ringError = standardError(heights, ringMedian), referenceError = standardError(reference, referenceMedian)
+        let ringError = Statistics.medianStandardError(heights, median: ringMedian)
+        let referenceError = Statistics.medianStandardError(reference, median: referenceMedian)
         let error = max((ringError * ringError + referenceError * referenceError).squareRoot(), parameters.lipRiseErrorFloor)
         estimates[side].bandLipRise = median
         estimates[side].bandLipRiseError = error
-        let weight = 1 / (error * error)
-        weighted += weight * median * rise
-        information += weight * rise * rise
-        total += heights.count
+        terms.append((median, rise, error))
     }
-    guard information > 0 else { return nil }
-    return BandLipEvidence(pixels: weighted / information, error: 1 / information.squareRoot(), samples: total)
+    return inverseVarianceSlope(terms).map { BandLipEvidence(pixels: $0.pixels, error: $0.error) }
 }
 
-/// Calls `body` with the height above the top plane (metres, floor frame) of every depth sample
-/// behind the reference pixels `pixels`: each frame's own sample where the scene keeps them
-/// (`FusedScene.frameSamples`), else the fused point at the pixel, if any (one frame, one cloud).
-private func forEachSampleHeight(_ scene: FusedScene, pixels: [Int], pointAt: [Int32], frame: FloorFrame,
+/// Calls `body` with the height above the top plane (metres, floor frame) of every frame's
+/// own depth sample behind the reference pixels `pixels`.
+private func forEachSampleHeight(_ samples: FrameSamples, pixels: [Int], frameCount: Int, frame: FloorFrame,
                                  topHeight: Double, _ body: (Double) -> Void) {
-    guard let samples = scene.frameSamples else {
-        for pixel in pixels where pointAt[pixel] >= 0 {
-            body(frame.local(scene.pointsInWorld[Int(pointAt[pixel])]).z - topHeight)
-        }
-        return
-    }
-    var sources = [[UInt32]](repeating: [], count: scene.frameCount)
+    var sources = [[UInt32]](repeating: [], count: frameCount)
     for pixel in pixels {
         for j in samples.samples(ofPixel: pixel) { sources[samples.frame(j)].append(samples.sourcePixel(j)) }
     }

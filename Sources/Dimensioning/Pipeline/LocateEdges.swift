@@ -278,10 +278,8 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
                               lastTop: Statistics.median(lastTops) ?? median,
                               surfaceShare: Double(surfaces) / Double(boundaries.count))
     if rises.count >= 3, let rise = Statistics.median(rises) {
-        // Standard error of a median: 1.2533 sigma / sqrt(n), sigma from the MAD (1.4826 MAD).
-        let mad = Statistics.median(rises.map { abs($0 - rise) }) ?? 0
         edge.outerRowRise = rise
-        edge.outerRowRiseError = 1.2533 * 1.4826 * mad / Double(rises.count).squareRoot()
+        edge.outerRowRiseError = Statistics.medianStandardError(rises, median: rise)
         edge.outerRowPosition = Statistics.median(outerRows)
     }
     if 2 * lipEnds.count >= boundaries.count { edge.lipEnd = Statistics.median(lipEnds) }
