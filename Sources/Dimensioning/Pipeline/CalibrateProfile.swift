@@ -87,12 +87,12 @@ public func calibrateProfile(_ references: [CalibrationReference], parameters: P
         let second = try runPipeline(item.capture, parameters: scaled)
         let edges = second.cuboid.edges
         func footprintSum(_ sides: Range<Int>) -> Double {
-            sides.reduce(0) { $0 + (edges[$1].method == .silhouette ? edges[$1].pixelFootprint : 0) }
+            sides.reduce(0) { $0 + (edges[$1].carriesProfileOffset ? edges[$1].pixelFootprint : 0) }
         }
         let a = footprintSum(0..<2), b = footprintSum(2..<4)
         numerator += a * (second.cuboid.length - size[0]) + b * (second.cuboid.width - size[1])
         denominator += a * a + b * b
-        silhouetteSides += edges.filter { $0.method == .silhouette }.count
+        silhouetteSides += edges.filter(\.carriesProfileOffset).count
     }
     let offset = denominator > 0 ? numerator / denominator : 0
     guard offset.isFinite, (-5...5).contains(offset) else {

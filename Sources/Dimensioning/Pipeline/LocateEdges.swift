@@ -73,6 +73,16 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// rectangle's centre, metres. Not part of any output.
     var lastTopRay: Double? = nil
 
+    /// Whether a sensor profile's edge offset moves this side: every silhouette side except
+    /// one whose gap is missing returns (`bandFromOtherSides` without `backedBySurface`: a
+    /// stereo camera's occlusion strip, a dropped band). Where the sensor returned nothing past
+    /// the top it spread nothing there either (a stereo matcher's fattened pixels fall in the
+    /// strip its left-right check invalidates), so the top's last ray is the sensor-free edge.
+    /// `calibrateProfile` fits the offset over exactly these sides.
+    public var carriesProfileOffset: Bool {
+        method == .silhouette && !(bandFromOtherSides && !backedBySurface)
+    }
+
     enum CodingKeys: String, CodingKey {
         case method
         case pixelFootprint = "pixel_footprint_m"
@@ -407,8 +417,10 @@ func outerRowStep(_ values: [Double]) -> Double {
 /// the clean silhouette sides' by more than `tolerancePixels`, has something else past its edge
 /// (a wall, missing returns): it is placed at its top's last ray plus half the clean sides'
 /// gap (`EdgeEstimate.bandFromOtherSides`). With no clean side to learn the band from, a
-/// backed side keeps the top's last ray plus half a pixel and is marked a fallback.
-/// `positions` are distances from the rectangle's centre, metres, in side order.
+/// backed side keeps the top's last ray plus half a pixel and is marked a fallback. A side whose
+/// gap is missing returns (not backed) takes no profile offset (`carriesProfileOffset`): its
+/// correction is undone. `positions` are distances from the rectangle's centre, metres, in side
+/// order.
 func reconcileBands(_ positions: inout [Double], _ estimates: inout [EdgeEstimate], tolerancePixels: Double) {
     let silhouettes = estimates.indices.filter { estimates[$0].method == .silhouette && !estimates[$0].facesCamera }
     for side in silhouettes {
@@ -417,8 +429,9 @@ func reconcileBands(_ positions: inout [Double], _ estimates: inout [EdgeEstimat
         let e = estimates[side]
         if let reference = Statistics.median(clean) {
             guard e.backedBySurface || band > reference + tolerancePixels else { continue }
-            positions[side] = lastTop + (reference + 1) / 2 * e.pixelFootprint + e.correction
             estimates[side].bandFromOtherSides = true
+            if !estimates[side].carriesProfileOffset { estimates[side].correction = 0 }
+            positions[side] = lastTop + (reference + 1) / 2 * e.pixelFootprint + estimates[side].correction
         } else if e.backedBySurface {
             positions[side] = lastTop + 0.5 * e.pixelFootprint + e.correction
             estimates[side].method = .topExtent

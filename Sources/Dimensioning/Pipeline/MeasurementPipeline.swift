@@ -126,6 +126,12 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
             + "\(Int((step.length * 1000).rounded())) of \(Int((step.sideLength * 1000).rounded())) mm of one side "
             + "(two boxes of one height side by side, or a crushed lid)")
     }
+    if let step = heightStep(topBandInside(scene, box: box, top: top, footprint: cuboid.footprint),
+                             footprint: cuboid.footprint, parameters: parameters.box) {
+        throw .notCuboid(reason: "the top steps by \(Int((step.height * 1000).rounded())) mm across a line "
+            + "\(Int((abs(step.position) * 1000).rounded())) mm from its middle "
+            + "(two boxes of nearly one height side by side, or a crushed lid)")
+    }
     let outside = shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin,
                                   minimumHeight: parameters.box.minimumHeight / 2)
     let hidden = occludedNeighbourPoints(scene, box: box, cuboid: cuboid, reach: parameters.box.occludedNeighbourReach,

@@ -78,7 +78,13 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 ///   `unverifiedSharpFactor` for a sharp edge where a lip could not show (see
 ///   `EdgeEstimate.lipVisible`), again unless calibrated or the capture rules fattening out
 ///   (`LipAssessment.fatteningRuledOut`: a lip would have shown on another side and did not)
-///   and its silhouette sides' median band is under a pixel (a sharp sensor);
+///   and its silhouette sides' median band is under a pixel (a sharp sensor), and
+///   `borrowedBandFactor` for a side placed with the other sides' band, unless a profile
+///   calibrates the sensor and the side's own gap is missing returns (a stereo camera's
+///   occlusion strip: see `EdgeEstimate.carriesProfileOffset`);
+/// - for a silhouette side facing the camera, a ramp from 1 to `facingBandFactor` as the
+///   capture's band (see below) times the side's pixel footprint grows from `facingBandDoubt`
+///   to 4 mm more (a band at the crease may have eaten that far into the top);
 /// - for a side-face side, a ramp from 1 to `disagreementFactor` as its silhouette estimate
 ///   departs from the side face by `disagreementTolerance` to three times that;
 ///
@@ -132,9 +138,14 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
         case .topExtent:
             apply(parameters.fallbackSideFactor, "\(side) is known only from the top's outermost points (no side face, no clean silhouette)")
         case .silhouette where edge.facesCamera:
-            // The top meets its own (unseen) side face: no sensor band, and no lip unless the
-            // capture shows fattening, which the self-calibration factor has already counted.
-            continue
+            // The top meets its own (unseen) side face: no lip unless the capture shows
+            // fattening, which the self-calibration factor has already counted; but a band laid
+            // at the crease may have eaten into the top's last rows by up to its width.
+            guard let medianBand else { continue }
+            let doubt = medianBand * edge.pixelFootprint
+            apply(1 - (1 - parameters.facingBandFactor)
+                    * ramp(doubt, from: parameters.facingBandDoubt, to: parameters.facingBandDoubt + 0.004),
+                  String(format: "\(side) faces the camera and the sensor's %.1f px band may eat up to %.0f mm into its top", medianBand, 1000 * doubt))
         case .silhouette:
             let band = edge.bandPixels ?? 0
             apply(1 - (1 - parameters.wideBandFactor) * ramp(band, from: parameters.wideBandPixels, to: 2 * parameters.wideBandPixels),
@@ -142,7 +153,7 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
             if !calibrated, (edge.lipShare ?? 0) > parameters.lipShareLimit {
                 apply(parameters.lipFactor, String(format: "\(side) shows a lip of fattened depth in %.0f %% of its strips", 100 * (edge.lipShare ?? 0)))
             }
-            if edge.bandFromOtherSides {
+            if edge.bandFromOtherSides, !calibrated || edge.backedBySurface {
                 apply(parameters.borrowedBandFactor, "\(side) takes its band from the other sides (its own is much wider, or a surface stands behind it)")
             }
             if !calibrated, !sharpSensor, band < parameters.sharpBandPixels, !edge.lipVisible {
