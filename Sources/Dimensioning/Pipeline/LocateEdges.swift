@@ -181,8 +181,10 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
                                        facesCamera: facesCamera, footprint: footprint,
                                        evidence: evidence, parameters: parameters) {
         if let sideFace {
+            // A profile's offset is the sensor's known spread: it is taken off the silhouette
+            // before the two are compared (a calibrated fattening is no disagreement).
             estimate.method = .sideFace
-            estimate.disagreement = silhouette.position - sideFace
+            estimate.disagreement = silhouette.position - edgeOffsetPixels * footprint - sideFace
             return (sideFace, estimate)
         }
         estimate.method = .silhouette

@@ -79,4 +79,23 @@ import Testing
         #expect(abs(result.cuboid.length - simulated.truth.length) <= 0.005, "length \(result.cuboid.length) vs \(simulated.truth.length)")
         #expect(abs(result.cuboid.width - simulated.truth.width) <= 0.005, "width \(result.cuboid.width) vs \(simulated.truth.width)")
     }
+
+    /// A side face and the silhouette over it are compared after the profile's offset: the
+    /// calibrated spread is no disagreement. (Tuning seed 101, scenario 35: a single stereo frame
+    /// whose -width side face and silhouette were 11 mm apart with the whole 2-pixel spread in.)
+    @Test func aProfileTakesItsSpreadOffTheSilhouetteBeforeComparing() throws {
+        let (simulated, _) = ScenarioCatalog.render(index: 35, seed: 101, frameCount: 1, sensors: Self.fixed)
+        var parameters = PipelineParameters()
+        parameters.profile = SensorProfile(edgeOffsetPixels: 2, depthScale: 1)
+        let raw = try runPipeline(simulated.capture).cuboid.edges
+        let calibrated = try runPipeline(simulated.capture, parameters: parameters).cuboid.edges
+        let faces = calibrated.indices.filter { calibrated[$0].method == .sideFace && calibrated[$0].disagreement != nil }
+        #expect(!faces.isEmpty)
+        for i in faces {
+            let before = try #require(raw[i].disagreement), after = try #require(calibrated[i].disagreement)
+            #expect(abs(before - 2 * raw[i].pixelFootprint - after) < 1e-9, "\(before) \(after)")
+            #expect(abs(after) < 0.008, "disagreement \(after) m")
+        }
+        #expect(faces.contains { abs(raw[$0].disagreement ?? 0) > 0.008 }, "the raw silhouette sits a spread out")
+    }
 }
