@@ -61,13 +61,7 @@ import Testing
         let member = (SensorFamily.holdout).first { $0.name == "band2-blend-unflagged" }!
         let pair = SceneSimulator.render(scene: SimulatedScene(target: target, otherBoxes: [other], isMeasurable: false),
                                          rig: rig, noise: member.noise, seed: 164)
-        do {
-            let result = try runPipeline(pair.capture)
-            Issue.record("two touching boxes measured as one: \(result.cuboid.length) x \(result.cuboid.width) m")
-        } catch {
-            guard case let .notCuboid(reason) = error else { Issue.record("expected not a cuboid, got \(error)"); return }
-            #expect(reason.contains("top steps"), "\(reason)")
-        }
+        PipelineTest.expectNotCuboid(pair.capture, reasonContaining: "top steps")
         var unchecked = PipelineParameters()
         unchecked.box.heightStepMinimum = 1
         let merged = try runPipeline(pair.capture, parameters: unchecked)

@@ -80,13 +80,7 @@ import Testing
         let rig = CameraRig(distance: 0.85, elevation: 73 * Double.pi / 180, azimuth: 2.1, lookAt: middle, frameCount: 12)
         let pair = SceneSimulator.render(scene: SimulatedScene(target: target, otherBoxes: [other], isMeasurable: false),
                                          rig: rig, noise: .iPhoneLiDAR, seed: 41)
-        do {
-            let result = try runPipeline(pair.capture)
-            Issue.record("two touching boxes measured as one: \(result.cuboid.length) x \(result.cuboid.width) m")
-        } catch {
-            guard case let .notCuboid(reason) = error else { Issue.record("expected not a cuboid, got \(error)"); return }
-            #expect(reason.contains("outline steps"), "\(reason)")
-        }
+        PipelineTest.expectNotCuboid(pair.capture, reasonContaining: "outline steps")
         let alone = SceneSimulator.render(scene: SimulatedScene(target: target), rig: rig, noise: .iPhoneLiDAR, seed: 41)
         let result = try runPipeline(alone.capture)
         #expect(abs(result.cuboid.length - 0.34) <= 0.005, "length \(result.cuboid.length) m")

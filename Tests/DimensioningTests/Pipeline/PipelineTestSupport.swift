@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import Dimensioning
 @testable import DimensioningSimulation
 
@@ -15,6 +16,22 @@ enum PipelineTest {
                             lookAt: box == nil ? SIMD3(0, 0, 0) : nil, frameCount: frames).steady()
         rig.frameCount = frames
         return SceneSimulator.render(scene: scene, rig: rig, noise: .none, seed: 11)
+    }
+
+    /// Expects `capture` to be refused as not a cuboid with a reason containing `reason`
+    /// (recording an issue when it is measured or refused for anything else).
+    static func expectNotCuboid(_ capture: DepthCapture, reasonContaining reason: String,
+                                sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            let result = try runPipeline(capture)
+            Issue.record("measured as one box: \(result.cuboid.length) x \(result.cuboid.width) m", sourceLocation: sourceLocation)
+        } catch {
+            guard case let .notCuboid(text) = error else {
+                Issue.record("expected not a cuboid, got \(error)", sourceLocation: sourceLocation)
+                return
+            }
+            #expect(text.contains(reason), "\(text)", sourceLocation: sourceLocation)
+        }
     }
 
     /// A realistic (noisy, trembling) capture.
