@@ -22,8 +22,8 @@ struct HeightStep: Sendable, Equatable {
 /// `footprint`. Along each footprint axis, every multiple of `heightStepSlice` at least
 /// `heightStepMinimumSide` from both ends is a candidate line. It is a step when
 /// - the median heights of all samples on either side differ by at least `heightStepMinimum`
-///   (a tilted lid would need to tilt by about a degree per 0.5 m to do that, a bulging one
-///   differs little between its halves), and
+///   (the halves of a 0.9 m lid tilted by a degree differ by 7.9 mm; a bulging lid's differ
+///   little), and
 /// - so do the medians of the samples within `heightStepWindow` on either side of the line,
 ///   with the same sign (the change is sharp: a tilt over the same window is a tenth of it),
 ///
