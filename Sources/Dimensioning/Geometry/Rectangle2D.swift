@@ -35,6 +35,11 @@ public struct Rectangle2D: Sendable, Equatable, Codable {
         return [center - a - b, center + a - b, center + a + b, center - a + b]
     }
 
+    /// The rectangle with each side moved `distance` metres inward (half extents never below 0).
+    public func inset(by distance: Double) -> Rectangle2D {
+        Rectangle2D(center: center, axisA: axisA, halfA: max(0, halfA - distance), halfB: max(0, halfB - distance))
+    }
+
     /// True when `p` lies inside (or within `margin` metres outside) the rectangle.
     public func contains(_ p: SIMD2<Double>, margin: Double = 0) -> Bool {
         let q = local(p)

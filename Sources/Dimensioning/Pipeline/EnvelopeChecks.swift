@@ -20,8 +20,7 @@ func topFlatness(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, cuboid: 
     let tolerance = noiseMultiple * noise
     let noisy = tolerance > threshold
     var inside = 0, onPlane = 0
-    let interior = Rectangle2D(center: cuboid.footprint.center, axisA: cuboid.footprint.axisA,
-                               halfA: max(0, cuboid.footprint.halfA - 0.01), halfB: max(0, cuboid.footprint.halfB - 0.01))
+    let interior = cuboid.footprint.inset(by: 0.01)
     for i in top.bandIndices {
         let q = box.floorFrame.local(scene.pointsInWorld[i])
         guard interior.contains(SIMD2(q.x, q.y)) else { continue }

@@ -76,8 +76,7 @@ func heightStep(_ points: [SIMD3<Double>], footprint: Rectangle2D, parameters: B
 /// The top band's samples (`TopFaceFit.bandIndices`) inside `footprint` shrunk by 1 cm (edge
 /// bands and mixed pixels stay out), floor frame: x, y on the floor, z the height, metres.
 func topBandInside(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, footprint: Rectangle2D) -> [SIMD3<Double>] {
-    let interior = Rectangle2D(center: footprint.center, axisA: footprint.axisA,
-                               halfA: max(0, footprint.halfA - 0.01), halfB: max(0, footprint.halfB - 0.01))
+    let interior = footprint.inset(by: 0.01)
     var inside: [SIMD3<Double>] = []
     for i in top.bandIndices {
         let q = box.floorFrame.local(scene.pointsInWorld[i])
