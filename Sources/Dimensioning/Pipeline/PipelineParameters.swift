@@ -240,8 +240,8 @@ public struct ConfidenceParameters: Sendable, Equatable, Codable {
     public var borrowedBandFactor: Double = 0.88
     /// A silhouette side facing the camera is placed at the top's last ray: the top meets its
     /// own unseen side face there, and a sensor band laid at that crease eats up to its width
-    /// into the top. The doubt is the capture's band (median over the sides facing away,
-    /// pixels) times the side's pixel footprint, metres; the confidence falls from 1 at
+    /// into the top. The doubt is the capture's band (median over the sides facing away whose
+    /// band is their own, pixels) times the side's pixel footprint, metres; the confidence falls from 1 at
     /// `facingBandDoubt` to `facingBandFactor` at `facingBandDoubt + 0.004`. On the tuning
     /// splits, facing sides with a doubt of 17 mm or more came out 6-7 mm short (median), a
     /// fifth of them over 10 mm; below 17 mm, within 1.5 mm.

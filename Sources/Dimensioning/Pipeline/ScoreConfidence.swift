@@ -92,8 +92,9 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 /// (`LipAssessment.fatteningSeen`, or only `fatteningSuspected` from the pooled estimate or
 /// from a lip hidden under the band, `LipAssessment.fatteningUnderBand`) and
 /// no profile calibrates it, and a ramp from 1 to `wideSensorBandFactor` as the median band of
-/// the silhouette sides not facing the camera widens from `wideSensorBandPixels` to two
-/// pixels more (a sensor whose every edge is a wide band).
+/// the silhouette sides not facing the camera (the capture's band; sides whose band is borrowed,
+/// `EdgeEstimate.bandFromOtherSides`, do not count: their gap is not the sensor's) widens from
+/// `wideSensorBandPixels` to two pixels more (a sensor whose every edge is a wide band).
 public func edgeEvidenceFactor(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown,
                                parameters: ConfidenceParameters = .init(), calibrated: Bool = false) -> Double {
     edgeEvidence(edges, lips: lips, parameters: parameters, calibrated: calibrated).factor
@@ -124,7 +125,7 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
     }
     // Ruling fattening out vouches for sharp sides only when the sensor is sharp: a sharp side
     // in a capture whose other sides show a band of a pixel or more is not the sensor's edge.
-    let bands = edges.filter { $0.method == .silhouette && !$0.facesCamera }.compactMap(\.bandPixels)
+    let bands = edges.filter { $0.method == .silhouette && !$0.facesCamera && !$0.bandFromOtherSides }.compactMap(\.bandPixels)
     let medianBand = Statistics.median(bands)
     let sharpSensor = lips.fatteningRuledOut && (medianBand ?? .infinity) < 1
     if let medianBand {

@@ -98,4 +98,23 @@ import Testing
         }
         #expect(faces.contains { abs(raw[$0].disagreement ?? 0) > 0.008 }, "the raw silhouette sits a spread out")
     }
+
+    /// The capture's band is the sensor's: a borrowed gap (a strip, a wall) does not count. A
+    /// 1-pixel sensor with a 5.5-pixel strip on its other side facing away: its band is 1 px, so
+    /// a side facing the camera at 6 mm a pixel is not in doubt (counting the strip, the band
+    /// would be 3.25 px and the doubt 19.5 mm).
+    @Test func aBorrowedGapIsNotTheCapturesBand() {
+        var own = Self.silhouette(band: 1, lastTop: 0.2, correction: 0)
+        own.lipVisible = true
+        var strip = Self.silhouette(band: 5.5, lastTop: 0.19, correction: 0)
+        strip.bandFromOtherSides = true
+        var facing = EdgeEstimate(method: .silhouette, pixelFootprint: 0.006, bandPixels: 3, lipShare: 0,
+                                  disagreement: nil, correction: 0, strips: 10)
+        facing.facesCamera = true
+        #expect(edgeEvidenceFactor([own, strip, facing], calibrated: true) == 1)
+        strip.bandFromOtherSides = false
+        let counted = edgeEvidence([own, strip, facing], calibrated: true)
+        #expect(counted.factor < 0.85, "\(counted)")
+        #expect(counted.reasons.contains { $0.contains("faces the camera") }, "\(counted.reasons)")
+    }
 }
