@@ -100,16 +100,22 @@ package enum Statistics {
         return kept.reduce(0, +) / Double(kept.count)
     }
 
+    /// Median absolute deviation of `values` from `center` (their median, already known); nil
+    /// for no values.
+    static func medianAbsoluteDeviation(_ values: [Double], from center: Double) -> Double? {
+        median(values.map { abs($0 - center) })
+    }
+
     /// Median absolute deviation from the median, scaled by 1.4826 to estimate a Gaussian sigma.
     static func robustSigma(_ values: [Double]) -> Double? {
         guard let m = median(values) else { return nil }
-        return median(values.map { abs($0 - m) }).map { 1.4826 * $0 }
+        return medianAbsoluteDeviation(values, from: m).map { 1.4826 * $0 }
     }
 
     /// Standard error of the median of `values` around their median `median`: 1.2533 sigma /
     /// sqrt(n), sigma from the median absolute deviation (1.4826 MAD); 0 for no values' spread.
     static func medianStandardError(_ values: [Double], median: Double) -> Double {
-        let mad = Statistics.median(values.map { abs($0 - median) }) ?? 0
+        let mad = medianAbsoluteDeviation(values, from: median) ?? 0
         return 1.2533 * 1.4826 * mad / Double(values.count).squareRoot()
     }
 
