@@ -30,7 +30,9 @@ func confidenceReasons(_ breakdown: ConfidenceBreakdown, cuboid: CuboidFit, agre
             reasons.append(String(format: "the frames disagree: the box's size spreads %.1f mm across them (hold still, or record longer)",
                                   1000 * agreement.maximumSpread))
         } else {
-            reasons.append("one frame, and not every side of it seen cleanly: nothing to compare it with")
+            reasons.append(breakdown.agreement == breakdown.edges
+                ? "one frame: no other frame can vouch for its doubtful sides, so their doubt counts twice"
+                : "one frame, and its top not flat, full or supported enough: nothing to compare it with")
         }
     }
     if breakdown.range < reasonBelow {

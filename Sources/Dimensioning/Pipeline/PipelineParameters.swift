@@ -200,8 +200,9 @@ public struct ConfidenceParameters: Sendable, Equatable, Codable {
     public var fullSupportPoints: Int = 400
     /// Share of the rectangle covered by top-face points below which the object is not box-like.
     public var minimumFill: Double = 0.85
-    /// Factor applied when the capture has a single frame (no frame-to-frame agreement) and the
-    /// frame itself is not clean enough to earn 1 (see `scoreConfidence`).
+    /// Factor applied when the capture has a single frame (no frame-to-frame agreement) and its
+    /// top is not flat, full and well supported enough to earn 1 (see `scoreConfidence`; a
+    /// single frame's edge doubts cost their edge factor a second time instead).
     public var singleFrameFactor: Double = 0.8
 
     // Edge evidence (the `edges` factor: a product over the four sides).

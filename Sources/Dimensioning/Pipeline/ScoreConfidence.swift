@@ -56,11 +56,14 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
         // frames, so the confidence must be earned from the frame itself. A clean one, with a
         // flat, well-supported top and every side located from a side face or a clean
         // silhouette (no fallback, no borrowed band, no doubt about the sensor's edges: no
-        // edge term low enough to be named among the confidence reasons), can pass the gate;
-        // anything less keeps `singleFrameFactor`.
-        let clean = edgeTerms.reasons.isEmpty && flatness >= 0.9 && cuboid.fill >= parameters.minimumFill
+        // edge term low enough to be named among the confidence reasons), can pass the gate.
+        // A doubt about the edges counts twice (no second frame can vouch for the side it
+        // concerns): a mild one (a 5 mm side-face disagreement, a borrowed band) costs its own
+        // factor again; a top that is not flat, full or well supported keeps `singleFrameFactor`.
+        let surfaceClean = flatness >= 0.9 && cuboid.fill >= parameters.minimumFill
             && cuboid.topPointCount >= parameters.fullSupportPoints
-        agreementFactor = clean ? 1 : parameters.singleFrameFactor
+        let edgeShare = edgeTerms.reasons.isEmpty ? 1 : edges
+        agreementFactor = surfaceClean ? edgeShare : min(edgeShare, parameters.singleFrameFactor)
     }
     let lowEdge = boxParameters.rangeMinimum, highEdge = boxParameters.rangeMaximum
     let range = min(ramp(distance, from: lowEdge, to: lowEdge + 0.1), 1 - ramp(distance, from: highEdge - 0.5, to: highEdge))

@@ -60,7 +60,7 @@ import Testing
     /// One frame has no frame-to-frame agreement: its confidence is earned from the frame
     /// (issue 13's single-frame policy). This frame sees every side cleanly (edge factor 1), so
     /// its agreement factor is 1 rather than `singleFrameFactor`, and it must then be as
-    /// accurate as the gate promises; a frame with any edge doubt keeps `singleFrameFactor`.
+    /// accurate as the gate promises; a frame with an edge doubt pays its edge factor twice.
     @Test func aSingleFrameEarnsItsConfidenceFromTheFrame() throws {
         let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
         let one = try runPipeline(PipelineTest.noisy(box, frames: 1).capture)
@@ -69,7 +69,7 @@ import Testing
                 "\(one.cuboid.length) x \(one.cuboid.width) m")
         #expect(abs(one.cuboid.height - 0.25) < 0.005)
         let clean = one.confidence.edges >= 0.999
-        #expect(one.confidence.agreement == (clean ? 1 : ConfidenceParameters().singleFrameFactor),
+        #expect(one.confidence.agreement == (clean ? 1 : one.confidence.edges),
                 "factors \(one.confidence)")
         #expect(clean, "this frame sees every side: \(one.cuboid.edges.map(\.method))")
     }
