@@ -128,7 +128,13 @@ func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimi
 /// facing the camera whose side face is too steep to be seen: the top spreads over it as over
 /// the floor) move inward by the sensor's whole spread: the largest shift the counting sides
 /// needed, or, where a counting side's lip also rose above the band (`lipEnd`), the lip's
-/// whole length, in pixels; by the capture's count when no side could be placed. Moves are never outward. Records each move
+/// whole length, in pixels; by the capture's count when no side could be placed. A silhouette
+/// side facing away with lips in at most half its strips lies the sensor's whole spread out
+/// (its lip pixels passed for top): where lips rose above the band, it moves by their height
+/// in pixels instead when that is larger (`EdgeEstimate.lipTopRise` over `lipRisePerPixel`,
+/// median over the sides: the lip's last pixel copies the edge's depth `k` pixels out and rises
+/// `k` per-pixel rises; the lip's length reads short, 1.3 px for 2- and 3-pixel fattening on the
+/// tuning runs, its height 2.2 and 2.6). Moves are never outward. Records each move
 /// in `EdgeEstimate.correction`; nothing moves unless fattening is seen.
 func correctFattening(_ positions: inout [Double], _ estimates: inout [EdgeEstimate], lips: LipAssessment,
                       parameters: BoxParameters) {
@@ -147,8 +153,20 @@ func correctFattening(_ positions: inout [Double], _ estimates: inout [EdgeEstim
         if let end = e.lipEnd { shifts.append((end - lipEdge) / max(e.pixelFootprint, 1e-6) + 0.5) }
     }
     let capture = shifts.max() ?? lips.fatteningPixels ?? 0
+    let spreads = estimates.compactMap { e -> Double? in
+        guard e.method == .silhouette, let top = e.lipTopRise, e.lipRisePerPixel >= parameters.lipMeasurableRise
+        else { return nil }
+        return top / e.lipRisePerPixel
+    }
+    let spread = Statistics.median(spreads)
     for side in estimates.indices where estimates[side].method == .silhouette {
-        let move = moves[side] ?? -capture * estimates[side].pixelFootprint
+        let e = estimates[side]
+        let move: Double
+        if let spread, !e.facesCamera, (e.lipShare ?? 0) <= 0.5 {
+            move = -max(spread, capture) * e.pixelFootprint
+        } else {
+            move = moves[side] ?? -capture * e.pixelFootprint
+        }
         positions[side] += move
         estimates[side].correction += move
     }

@@ -60,6 +60,11 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// centre (not in any output).
     var outerRowPosition: Double? = nil
     var lipEnd: Double? = nil
+    /// Where a lip rises above the band: how far (metres) its highest ray stands above the top
+    /// (median over the strips showing one). A fattening sensor copies the edge pixel's depth
+    /// `k` pixels out, so the lip's last pixel rises `k` times `lipRisePerPixel` (not in any
+    /// output).
+    var lipTopRise: Double? = nil
     /// Silhouette sides: the band here was much wider than on the capture's other silhouette
     /// sides (something behind the box, or missing returns, not the sensor's edge), so the side
     /// was placed from the top's last ray plus half the band the other sides show.
@@ -194,6 +199,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         estimate.outerRowPosition = silhouette.outerRowPosition
         estimate.facesCamera = facesCamera
         estimate.lipEnd = silhouette.lipEnd
+        estimate.lipTopRise = silhouette.lipTopRise
         estimate.bandPixels = silhouette.bandPixels
         estimate.lipShare = silhouette.lipShare
         estimate.lastTopRay = silhouette.lastTop
@@ -248,7 +254,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     // most strips see nothing past the edge (a face at grazing incidence, dropped by the
     // sensor) has no silhouette to measure.
     var boundaries: [Double] = [], bands: [Double] = [], lastTops: [Double] = [], rises: [Double] = []
-    var outerRows: [Double] = [], lipEnds: [Double] = []
+    var outerRows: [Double] = [], lipEnds: [Double] = [], lipTops: [Double] = []
     var lips = 0, surfaces = 0
     for all in buckets {
         let foreground = all.filter(\.foreground).map(\.u)
@@ -271,7 +277,9 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
             lips += 1
             // The lip above the band runs on until the first ray that is not above the top.
             let end = pastEdge.filter { !$0.above }.map(\.u).min() ?? .infinity
-            if let last = pastEdge.filter({ $0.above && $0.u < end }).map(\.u).max() { lipEnds.append(last) }
+            let lip = pastEdge.filter { $0.above && $0.u < end }
+            if let last = lip.map(\.u).max() { lipEnds.append(last) }
+            if let highest = lip.map({ -$0.drop }).max() { lipTops.append(highest) }
         }
         if first.between { surfaces += 1 }
         bands.append(max(0, (first.u - outer) / max(footprint, 1e-6) - 1))
@@ -295,6 +303,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
         edge.outerRowPosition = Statistics.median(outerRows)
     }
     if 2 * lipEnds.count >= boundaries.count { edge.lipEnd = Statistics.median(lipEnds) }
+    if lipTops.count >= 3 { edge.lipTopRise = Statistics.median(lipTops) }
     return edge
 }
 
@@ -310,6 +319,7 @@ private struct SilhouetteEdge {
     var outerRowRiseError: Double? = nil
     var outerRowPosition: Double? = nil
     var lipEnd: Double? = nil
+    var lipTopRise: Double? = nil
 }
 
 /// The outermost row of a strip's top samples (rays within a pixel footprint of the last one):

@@ -81,6 +81,39 @@ import Testing
         #expect(at == [0.2])
     }
 
+    /// A lip copies the edge pixel's depth `k` pixels out, so its highest ray rises `k` times
+    /// the per-pixel rise: the spread a side without lips of its own lies out, and it is taken
+    /// when it exceeds the lip-length estimate (which reads short for pure fattening). A side
+    /// with lips in most strips keeps its own placement; a side facing the camera the old one.
+    @Test func lipLessSidesMoveByTheLipsHeightInPixels() {
+        func estimates(lipTop: Double) -> [EdgeEstimate] {
+            var above = Self.side(rise: 0.0036, perPixel: 0.0036, lipShare: 0.8, footprint: 0.006)
+            above.outerRowPosition = 0.1625
+            above.lipEnd = 0.1705                      // lip length: 2.33 px (as above)
+            above.lipTopRise = lipTop
+            var facing = Self.side(rise: nil, perPixel: 0.003)
+            facing.facesCamera = true
+            return [Self.side(rise: nil, perPixel: 0.003), Self.side(rise: nil, perPixel: 0.003, lipShare: 0.3),
+                    facing, above]
+        }
+        let lengthSpread = (0.1705 - 0.1595) / 0.006 + 0.5
+        // The highest lip ray 3 pixels' rise up (10.8 mm at 3.6 mm a pixel): 3 px.
+        var high = estimates(lipTop: 3 * 0.0036)
+        var at = [0.2, 0.2, 0.2, 0.166]
+        correctFattening(&at, &high, lips: assessLips(high, parameters: BoxParameters(), lipShareLimit: 0.25),
+                         parameters: BoxParameters())
+        #expect(abs(at[0] - (0.2 - 3 * 0.005)) < 1e-9, "no lip: the lip's height, 3 px: \(at[0])")
+        #expect(abs(at[1] - (0.2 - 3 * 0.005)) < 1e-9, "lips in few strips: the same: \(at[1])")
+        #expect(abs(at[2] - (0.2 - lengthSpread * 0.005)) < 1e-9, "facing the camera: the lip's length: \(at[2])")
+        #expect(abs(at[3] - 0.1595) < 1e-9, "lips in most strips: its own placement: \(at[3])")
+        // A lip top lower than the lip's length says (a blur pulls it down): the length is kept.
+        var low = estimates(lipTop: 1.5 * 0.0036)
+        var at2 = [0.2, 0.2, 0.2, 0.166]
+        correctFattening(&at2, &low, lips: assessLips(low, parameters: BoxParameters(), lipShareLimit: 0.25),
+                         parameters: BoxParameters())
+        #expect(abs(at2[0] - (0.2 - lengthSpread * 0.005)) < 1e-9, "\(at2[0])")
+    }
+
     @Test func aSharpSensorVouchesForItsSidesWhereNoLipCouldShow() {
         let sharpSide = Self.side(rise: nil, perPixel: 0)     // seen along its length: no lip can show
         let witness = Self.side(rise: 0.0001, perPixel: 0.003) // a pixel's lip would rise 3 mm: none
