@@ -132,7 +132,7 @@ func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimi
 /// side facing away with lips in at most half its strips lies the sensor's whole spread out
 /// (its lip pixels passed for top): where lips rose above the band, it moves by their height
 /// in pixels instead when that is larger (`EdgeEstimate.lipTopRise` over `lipRisePerPixel`,
-/// median over the sides: the lip's last pixel copies the edge's depth `k` pixels out and rises
+/// median over the sides, each at most `BoxParameters.maximumBandPixels`: the lip's last pixel copies the edge's depth `k` pixels out and rises
 /// `k` per-pixel rises; the lip's length reads short, 1.3 px for 2- and 3-pixel fattening on the
 /// tuning runs, its height 2.2 and 2.6). Moves are never outward. Records each move
 /// in `EdgeEstimate.correction`; nothing moves unless fattening is seen.
@@ -156,7 +156,10 @@ func correctFattening(_ positions: inout [Double], _ estimates: inout [EdgeEstim
     let spreads = estimates.compactMap { e -> Double? in
         guard e.method == .silhouette, let top = e.lipTopRise, e.lipRisePerPixel >= parameters.lipMeasurableRise
         else { return nil }
-        return top / e.lipRisePerPixel
+        // Taller than the widest band a silhouette is looked for in: a surface behind the box
+        // (a wall, a taller box), not a sensor's lip.
+        let pixels = top / e.lipRisePerPixel
+        return pixels <= parameters.maximumBandPixels ? pixels : nil
     }
     let spread = Statistics.median(spreads)
     for side in estimates.indices where estimates[side].method == .silhouette {

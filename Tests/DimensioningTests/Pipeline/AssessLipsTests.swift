@@ -112,6 +112,12 @@ import Testing
         correctFattening(&at2, &low, lips: assessLips(low, parameters: BoxParameters(), lipShareLimit: 0.25),
                          parameters: BoxParameters())
         #expect(abs(at2[0] - (0.2 - lengthSpread * 0.005)) < 1e-9, "\(at2[0])")
+        // A "lip" 20 pixels' rise high is a surface behind the box, not the sensor's: ignored.
+        var wall = estimates(lipTop: 20 * 0.0036)
+        var at3 = [0.2, 0.2, 0.2, 0.166]
+        correctFattening(&at3, &wall, lips: assessLips(wall, parameters: BoxParameters(), lipShareLimit: 0.25),
+                         parameters: BoxParameters())
+        #expect(abs(at3[0] - (0.2 - lengthSpread * 0.005)) < 1e-9, "\(at3[0])")
     }
 
     @Test func aSharpSensorVouchesForItsSidesWhereNoLipCouldShow() {
