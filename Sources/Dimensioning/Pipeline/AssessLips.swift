@@ -128,14 +128,16 @@ func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimi
 /// facing the camera whose side face is too steep to be seen: the top spreads over it as over
 /// the floor) move inward by the sensor's whole spread: the largest shift the counting sides
 /// needed, or, where a counting side's lip also rose above the band (`lipEnd`), the lip's
-/// whole length, in pixels; by the capture's count when no side could be placed. A silhouette
-/// side facing away with lips in at most half its strips lies the sensor's whole spread out
-/// (its lip pixels passed for top): where lips rose above the band, it moves by their height
-/// in pixels instead when that is larger (`EdgeEstimate.lipTopRise` over `lipRisePerPixel`,
-/// median over the sides, each at most `BoxParameters.maximumBandPixels`: the lip's last pixel copies the edge's depth `k` pixels out and rises
-/// `k` per-pixel rises; the lip's length reads short, 1.3 px for 2- and 3-pixel fattening on the
-/// tuning runs, its height 2.2 and 2.6). Moves are never outward. Records each move
-/// in `EdgeEstimate.correction`; nothing moves unless fattening is seen.
+/// whole length, in pixels; by the capture's count when no side could be placed.
+///
+/// A silhouette side facing away with lips in at most half its strips lies the sensor's whole
+/// spread out (its lip pixels passed for top): where lips rose above the band, it moves by
+/// their height in pixels instead when that is larger (`EdgeEstimate.lipTopRise` over
+/// `lipRisePerPixel`, median over the sides, each at most `BoxParameters.maximumBandPixels`).
+/// The lip's last pixel copies the edge's depth `k` pixels out and rises `k` per-pixel rises;
+/// the lip's length reads short (1.3 px for 2- and 3-pixel fattening on the tuning runs, its
+/// height 2.2 and 2.6). Moves are never outward. Records each move in
+/// `EdgeEstimate.correction`; nothing moves unless fattening is seen.
 func correctFattening(_ positions: inout [Double], _ estimates: inout [EdgeEstimate], lips: LipAssessment,
                       parameters: BoxParameters) {
     guard lips.fatteningSeen, lips.fatteningPixels != nil else { return }
