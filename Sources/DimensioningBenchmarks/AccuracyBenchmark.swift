@@ -41,17 +41,24 @@ public enum AccuracyBenchmark {
     }
 
     /// Renders and measures scenarios `0..<count` of catalog `seed`, `jobs` at a time.
+    /// `profiles` (by `SensorFamilyMember.name`, from `calibrateMembers`) replaces
+    /// `parameters.profile` for the captures of the members it names.
     public static func run(count: Int, seed: UInt64, parameters: PipelineParameters = .init(),
                            jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
-                           sensors: [SensorFamilyMember] = [SensorFamily.iPhone], frames: Int? = nil) -> [Case] {
+                           sensors: [SensorFamilyMember] = [SensorFamily.iPhone], frames: Int? = nil,
+                           profiles: [String: SensorProfile] = [:]) -> [Case] {
         let results = ResultSlots<Case>(count: count)
         let next = AtomicCounter()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
             while true {
                 let index = next.increment()
                 guard index < count else { return }
-                results.set(index, evaluate(index: index, seed: seed, parameters: parameters, sensors: sensors,
-                                                   frames: frames))
+                var caseParameters = parameters
+                if !sensors.isEmpty, let profile = profiles[sensors[index % sensors.count].name] {
+                    caseParameters.profile = profile
+                }
+                results.set(index, evaluate(index: index, seed: seed, parameters: caseParameters, sensors: sensors,
+                                            frames: frames))
             }
         }
         return results.values()

@@ -30,6 +30,9 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: "A sensor profile from `boxdim calibrate` applied to every capture (e.g. for --split fixed's stereo camera).")
     var profile: String?
 
+    @Option(help: ArgumentHelp("Calibrate each sensor model first, as a user calibrates each device: N reference captures of plain boxes of known size per model (from another seed of the catalog), pooled by `boxdim calibrate`'s fit, and that model's captures measured with its profile (1...20; 0: no calibration).", valueName: "N"))
+    var calibrate = 0
+
     @Option(help: "Parallel workers (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -50,6 +53,10 @@ struct AccuracyCommand: ParsableCommand {
         guard (0...1).contains(minConfidence) else { throw ValidationError("--min-confidence must be in 0...1") }
         guard jobs > 0 else { throw ValidationError("--jobs must be positive") }
         if let frames, !(1...60).contains(frames) { throw ValidationError("--frames must be 1...60") }
+        guard (0...20).contains(calibrate) else { throw ValidationError("--calibrate must be 0...20 reference captures") }
+        if calibrate > 0, profile != nil {
+            throw ValidationError("--calibrate and --profile both set the profile: give one")
+        }
     }
 
     func run() throws {
@@ -61,8 +68,15 @@ struct AccuracyCommand: ParsableCommand {
                 throw ExitCode(5)
             }
         }
+        var calibrations: [MemberCalibration] = []
+        if calibrate > 0 {
+            calibrations = AccuracyBenchmark.calibrateMembers(sensors: split.members, seed: seed, references: calibrate,
+                                                              frames: frames, parameters: parameters, jobs: jobs)
+        }
+        let profiles = Dictionary(calibrations.compactMap { c in c.profile.map { (c.sensor, $0) } },
+                                  uniquingKeysWith: { first, _ in first })
         let cases = AccuracyBenchmark.run(count: count, seed: seed, parameters: parameters, jobs: jobs, sensors: split.members,
-                                          frames: frames)
+                                          frames: frames, profiles: profiles)
         if verbose {
             for c in cases {
                 let measured = c.measured.map { $0.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ") } ?? "-"
@@ -73,7 +87,19 @@ struct AccuracyCommand: ParsableCommand {
         }
         let summary = AccuracySummary(cases: cases, minConfidence: minConfidence)
         print("split: \(split.rawValue), seed \(seed)" + (frames.map { ", \($0) frame(s) per capture" } ?? "")
-              + (profile.map { ", profile \($0)" } ?? ""))
+              + (profile.map { ", profile \($0)" } ?? "")
+              + (calibrate > 0 ? ", each sensor model calibrated on \(calibrate) reference capture(s) of seed \(AccuracyBenchmark.calibrationSeed(for: seed))" : ""))
+        for c in calibrations {
+            if let p = c.profile {
+                print(String(format: "  profile %@: edge offset %+.2f px%@%@, depth scale %.4f (%d references)",
+                             c.sensor, p.edgeOffsetPixels,
+                             p.facingEdgeOffsetPixels.map { String(format: " (facing the camera %+.2f px)", $0) } ?? "",
+                             p.edgeScatterPixels.map { String(format: " ± %.2f px", $0) } ?? "",
+                             p.depthScale, c.references))
+            } else {
+                print("  profile \(c.sensor): none, measured without one (\(c.failure ?? "no reference"))")
+            }
+        }
         print(summary.table)
         let bySensor = AccuracyBySensor(cases: cases, minConfidence: minConfidence)
         if split != .iphone { print("\nper sensor model:\n" + bySensor.table) }
@@ -90,10 +116,12 @@ struct AccuracyCommand: ParsableCommand {
         if let json {
             struct Output: Encodable {
                 var summary: AccuracySummary; var bySensor: AccuracyBySensor; var cases: [AccuracyBenchmark.Case]
+                var calibrations: [MemberCalibration]?
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(Output(summary: summary, bySensor: bySensor, cases: cases)).write(to: URL(fileURLWithPath: json))
+            try encoder.encode(Output(summary: summary, bySensor: bySensor, cases: cases,
+                                              calibrations: calibrations.isEmpty ? nil : calibrations)).write(to: URL(fileURLWithPath: json))
         }
     }
 

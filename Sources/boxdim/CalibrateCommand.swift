@@ -64,12 +64,24 @@ struct CalibrateCommand: ParsableCommand {
         }
         print("reference:   \(mm(sizes[0])) mm (known)\(captures.count > 1 ? ", and \(captures.count - 1) more capture(s)" : "")")
         print("measured:    \(mm(result.measured)) mm without a profile")
-        print(String(format: "depth scale: %.5f (from the height)", result.profile.depthScale))
+        if let u = result.scaleUncertainty {
+            print(String(format: "depth scale: %.5f (from the heights, ± %.5f over %d references%@)", result.profile.depthScale, u,
+                         captures.count, result.profile.depthScale == 1 ? ": 1 is within that, so it stays 1" : ""))
+        } else {
+            print(String(format: "depth scale: %.5f (from the height)", result.profile.depthScale))
+        }
         if result.silhouetteSides == 0 {
             print("edge offset: 0 px (every side was seen as a side face: no sensor edge to calibrate)")
+        } else if let u = result.offsetUncertainty {
+            print(String(format: "edge offset: %+.2f px (from %d silhouette side(s), ± %.2f px over the references%@)",
+                         result.profile.edgeOffsetPixels, result.silhouetteSides, u,
+                         result.profile.edgeOffsetPixels == 0 ? ": 0 is within that, so it stays 0" : ""))
         } else {
             print(String(format: "edge offset: %+.2f px (from %d silhouette side(s))", result.profile.edgeOffsetPixels,
                          result.silhouetteSides))
+        }
+        if let facing = result.profile.facingEdgeOffsetPixels {
+            print(String(format: "facing sides: %+.2f px (sides facing the camera take less of the spread: fitted on their own)", facing))
         }
         print("calibrated:  \(mm(result.calibrated)) mm with the profile")
         print("wrote \(out)")

@@ -13,6 +13,13 @@ public struct CalibrationResult: Sendable {
     /// Every reference's uncalibrated and calibrated measurement (length, width, height),
     /// metres, in the order given.
     public var references: [(measured: [Double], calibrated: [Double])] = []
+    /// Three standard errors of the depth scale over the references (nil under three): a
+    /// scale closer to 1 than this was left at 1.
+    public var scaleUncertainty: Double?
+    /// Three standard errors of the edge offset, pixels, from the fit's residuals over the
+    /// references (nil under three references, or too few silhouette sides to tell): an offset
+    /// closer to 0 than this was left at 0.
+    public var offsetUncertainty: Double?
 }
 
 /// One capture of a reference box of known size for `calibrateProfile`.
@@ -49,9 +56,14 @@ public func calibrateProfile(_ capture: DepthCapture, known: [Double], parameter
 /// Calibrates a sensor from several captures of reference boxes (the same box placed and
 /// turned a few times, or several boxes): one capture's edge offset is good to a few tenths of
 /// a pixel and its depth scale carries that capture's own noise, so placements are pooled.
+/// From three references on, a scale or offset within three standard errors of neutral (1, 0)
+/// over the references is their scatter, not the sensor's, and is left neutral
+/// (`CalibrationResult.scaleUncertainty`, `offsetUncertainty`).
 /// The depth scale is the median of the references' known-to-measured height ratios, the edge
 /// offset the least-squares solution of every
-/// reference's length and width residuals after scaling (see the single-capture form).
+/// reference's length and width residuals after scaling (see the single-capture form); from
+/// three references on, sides facing the camera get their own offset when the references
+/// show it differs from the others' (`EdgeOffsetFit`).
 ///
 /// - Throws: `unsupported` without a reference, for an implausible known size
 ///   or a result outside a profile's valid range, or the pipeline's refusal of any reference.
@@ -75,32 +87,49 @@ public func calibrateProfile(_ references: [CalibrationReference], parameters: P
     }
     // The median of the references' height ratios: one odd placement (a tall box seen at a
     // grazing angle, a bent floor) does not set the scale for the others.
-    let scale = Statistics.median(zip(sizes, measured).map { $0[2] / $1[2] }) ?? 1
+    let ratios = zip(sizes, measured).map { $0[2] / $1[2] }
+    var scale = Statistics.median(ratios) ?? 1
     guard (0.9...1.1).contains(scale) else {
         throw .unsupported(feature: String(format: "a depth scale of %.3f (the reference box's height is measured %.1f mm against %.1f mm: is it the right box?)",
                                            scale, measured[0][2] * 1000, sizes[0][2] * 1000))
     }
+    // From three references on, a scale the references' own scatter explains (within
+    // `EdgeOffsetFit.significance` standard errors of 1: the median's, 1.2533 σ / √n) is no
+    // property of the sensor: correcting it would add that scatter to every later
+    // measurement. It stays 1.
+    let scaleUncertainty = references.count >= 3
+        ? EdgeOffsetFit.significance * 1.2533 * (Statistics.standardDeviation(ratios) ?? 0) / Double(ratios.count - 1).squareRoot()
+        : nil
+    if let scaleUncertainty, abs(scale - 1) < scaleUncertainty { scale = 1 }
     var scaled = uncalibrated
     scaled.profile = SensorProfile(edgeOffsetPixels: 0, depthScale: scale)
-    var numerator = 0.0, denominator = 0.0, silhouetteSides = 0
+    // One row per reference and dimension: the residual after scaling, and the footprints of
+    // the sides carrying the offset in it, those facing away and those facing the camera.
+    var rows: [EdgeOffsetFit.Row] = []
+    var silhouetteSides = 0
     for (item, size) in zip(references, sizes) {
         let second = try runPipeline(item.capture, parameters: scaled)
         let edges = second.cuboid.edges
-        func footprintSum(_ sides: Range<Int>) -> Double {
-            sides.reduce(0) { $0 + (edges[$1].carriesProfileOffset ? edges[$1].pixelFootprint : 0) }
+        func footprints(_ sides: Range<Int>, facing: Bool) -> Double {
+            sides.reduce(0) { $0 + (edges[$1].carriesProfileOffset && edges[$1].facesCamera == facing ? edges[$1].pixelFootprint : 0) }
         }
-        let a = footprintSum(0..<2), b = footprintSum(2..<4)
-        numerator += a * (second.cuboid.length - size[0]) + b * (second.cuboid.width - size[1])
-        denominator += a * a + b * b
+        let residuals = [second.cuboid.length - size[0], second.cuboid.width - size[1]]
+        for (d, sides) in [0..<2, 2..<4].enumerated() {
+            rows.append(.init(residual: residuals[d], away: footprints(sides, facing: false), facing: footprints(sides, facing: true)))
+        }
         silhouetteSides += edges.filter(\.carriesProfileOffset).count
     }
-    let offset = denominator > 0 ? numerator / denominator : 0
-    guard offset.isFinite, (-5...5).contains(offset) else {
+    let fit = EdgeOffsetFit(rows, pooledOnly: references.count < 3)
+    guard fit.offset.isFinite, (-5...5).contains(fit.offset), (fit.facingOffset ?? 0).isFinite,
+          (-5...5).contains(fit.facingOffset ?? 0) else {
         throw .unsupported(feature: String(format: "an edge offset of %.1f pixels (the reference box measures %.1f x %.1f mm against %.1f x %.1f mm: is it the right box?)",
-                                           offset, measured[0][0] * 1000, measured[0][1] * 1000, sizes[0][0] * 1000, sizes[0][1] * 1000))
+                                           fit.offset, measured[0][0] * 1000, measured[0][1] * 1000, sizes[0][0] * 1000, sizes[0][1] * 1000))
     }
+    let offset = fit.offset, offsetUncertainty = fit.offsetUncertainty
     let profile = SensorProfile(edgeOffsetPixels: (offset * 100).rounded() / 100, depthScale: scale,
-                                reference: reference, knownSizeMM: sizes[0].map { ($0 * 10000).rounded() / 10 })
+                                reference: reference, knownSizeMM: sizes[0].map { ($0 * 10000).rounded() / 10 },
+                                facingEdgeOffsetPixels: fit.facingOffset.map { ($0 * 100).rounded() / 100 },
+                                edgeScatterPixels: fit.scatterPixels.map { min(5, ($0 * 100).rounded() / 100) })
     var final = uncalibrated
     final.profile = profile
     var pairs: [(measured: [Double], calibrated: [Double])] = []
@@ -109,5 +138,6 @@ public func calibrateProfile(_ references: [CalibrationReference], parameters: P
         pairs.append((m, [third.cuboid.length, third.cuboid.width, third.cuboid.height]))
     }
     return CalibrationResult(profile: profile, measured: pairs[0].measured, calibrated: pairs[0].calibrated,
-                             silhouetteSides: silhouetteSides, references: pairs)
+                             silhouetteSides: silhouetteSides, references: pairs,
+                             scaleUncertainty: scaleUncertainty, offsetUncertainty: offsetUncertainty)
 }

@@ -38,11 +38,13 @@ public struct CuboidFit: Sendable {
 ///    the silhouette of the top against what lies behind it, to a fraction of a pixel.
 ///
 /// `edgeOffsetPixels` is a sensor profile's calibrated edge offset (pixels, positive when the
-/// sensor pushes silhouettes outward); nil without a profile. With a profile, depth that
+/// sensor pushes silhouettes outward); nil without a profile. `facingEdgeOffsetPixels` is the
+/// profile's own offset for sides facing the camera, when it has one. With a profile, depth that
 /// rises above the top past an edge (a lip of fattening) is the sensor's calibrated spread
 /// like any other and counts as top; without one, it counts as past the edge.
 public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
                       parameters: BoxParameters = .init(), edgeOffsetPixels: Double? = nil,
+                      facingEdgeOffsetPixels: Double? = nil,
                       lipShareLimit: Double = ConfidenceParameters().lipShareLimit) throws(DimensioningError) -> CuboidFit {
     let frame = box.floorFrame
     var topPoints = scene.pointsInWorld.subset(top.inlierIndices)
@@ -69,7 +71,8 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     var estimates: [EdgeEstimate] = []
     for side in 0..<4 {
         let located = locateEdge(alongA: side < 2, sign: side % 2 == 0 ? 1 : -1, rectangle: rectangle,
-                                 evidence: evidence, parameters: parameters, edgeOffsetPixels: edgeOffsetPixels ?? 0)
+                                 evidence: evidence, parameters: parameters, edgeOffsetPixels: edgeOffsetPixels ?? 0,
+                                 facingEdgeOffsetPixels: facingEdgeOffsetPixels)
         edges[side] = located.position
         estimates.append(located.estimate)
     }

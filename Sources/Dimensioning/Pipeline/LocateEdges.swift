@@ -78,6 +78,12 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// rectangle's centre, metres. Not part of any output.
     var lastTopRay: Double? = nil
 
+    /// Sides a sensor profile moves, when its calibration measured its references' scatter
+    /// (`SensorProfile.edgeScatterPixels`): that scatter times the side's pixel footprint,
+    /// metres, how far the calibrated correction may be off here (`scoreConfidence` doubts
+    /// it). Not in any output.
+    var calibrationDoubt: Double? = nil
+
     /// Whether a sensor profile's edge offset moves this side: every silhouette side except
     /// one whose gap is missing returns (`bandFromOtherSides` without `backedBySurface`: a
     /// stereo camera's occlusion strip, a dropped band). Where the sensor returned nothing past
@@ -158,9 +164,11 @@ struct EdgeEvidence {
 /// `edgeOffsetPixels` (a sensor profile's calibrated edge offset, pixels, positive outward)
 /// moves silhouette sides inward by that many pixel footprints, those facing the camera too (a
 /// matcher spreads the top over its own steep face as over the floor, and `calibrateProfile`
-/// fits the offset over every silhouette side).
+/// fits the offset over every silhouette side); by `facingEdgeOffsetPixels` instead, when the
+/// profile calibrated those sides on their own.
 func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: EdgeEvidence,
-                parameters: BoxParameters, edgeOffsetPixels: Double = 0) -> (position: Double, estimate: EdgeEstimate) {
+                parameters: BoxParameters, edgeOffsetPixels: Double = 0,
+                facingEdgeOffsetPixels: Double? = nil) -> (position: Double, estimate: EdgeEstimate) {
     let half = alongA ? rectangle.halfA : rectangle.halfB
     let otherHalf = alongA ? rectangle.halfB : rectangle.halfA
     let outward = { (q: SIMD2<Double>) -> Double in sign * (alongA ? q.x : q.y) }
@@ -172,6 +180,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
                                 disagreement: nil, correction: 0, strips: 0)
 
     let facesCamera = outward(evidence.camera) > half
+    let offsetPixels = facesCamera ? (facingEdgeOffsetPixels ?? edgeOffsetPixels) : edgeOffsetPixels
     var sideFace: Double?
     if facesCamera {
         let positions = evidence.sidePoints.filter {
@@ -189,7 +198,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
             // A profile's offset is the sensor's known spread: it is taken off the silhouette
             // before the two are compared (a calibrated fattening is no disagreement).
             estimate.method = .sideFace
-            estimate.disagreement = silhouette.position - edgeOffsetPixels * footprint - sideFace
+            estimate.disagreement = silhouette.position - offsetPixels * footprint - sideFace
             return (sideFace, estimate)
         }
         estimate.method = .silhouette
@@ -204,7 +213,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         estimate.lipShare = silhouette.lipShare
         estimate.lastTopRay = silhouette.lastTop
         estimate.backedBySurface = silhouette.surfaceShare > 0.5
-        estimate.correction = -edgeOffsetPixels * footprint
+        estimate.correction = -offsetPixels * footprint
         let rise = lipRisePerPixel(edgePoint: direction * half, outward: direction, evidence: evidence)
         estimate.lipRisePerPixel = rise
         estimate.lipVisible = 2 * rise > evidence.foregroundBand

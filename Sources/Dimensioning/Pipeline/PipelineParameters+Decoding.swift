@@ -147,6 +147,8 @@ extension ConfidenceParameters {
         borrowedBandFactor = try c.value(AnyKey("borrowedBandFactor"), or: borrowedBandFactor)
         facingBandDoubt = try c.value(AnyKey("facingBandDoubt"), or: facingBandDoubt)
         facingBandFactor = try c.value(AnyKey("facingBandFactor"), or: facingBandFactor)
+        calibrationDoubtTolerance = try c.value(AnyKey("calibrationDoubtTolerance"), or: calibrationDoubtTolerance)
+        calibrationDoubtFactor = try c.value(AnyKey("calibrationDoubtFactor"), or: calibrationDoubtFactor)
         disagreementTolerance = try c.value(AnyKey("disagreementTolerance"), or: disagreementTolerance)
         disagreementFactor = try c.value(AnyKey("disagreementFactor"), or: disagreementFactor)
     }

@@ -248,6 +248,14 @@ public struct ConfidenceParameters: Sendable, Equatable, Codable {
     /// fifth of them over 10 mm; below 17 mm, within 1.5 mm.
     public var facingBandDoubt: Double = 0.016
     public var facingBandFactor: Double = 0.8
+    /// A side moved by a sensor profile is doubted by its `EdgeEstimate.calibrationDoubt`
+    /// (the calibration's scatter in pixels times the side's pixel footprint, metres): the
+    /// confidence falls from 1 at `calibrationDoubtTolerance` to `calibrationDoubtFactor` at
+    /// `calibrationDoubtTolerance + 0.003`. Set from the 10 mm target, not tuned: a dimension
+    /// has two sides, so a doubt of 3.5 mm per side is 5 mm for the dimension, and twice that
+    /// (one case in forty) the 10 mm limit.
+    public var calibrationDoubtTolerance: Double = 0.003
+    public var calibrationDoubtFactor: Double = 0.75
     /// A side whose side-face and silhouette estimates differ by more than this (metres) loses
     /// confidence, down to `disagreementFactor` at three times as much.
     public var disagreementTolerance: Double = 0.008

@@ -85,6 +85,8 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 ///   `borrowedBandFactor` for a side placed with the other sides' band, unless a profile
 ///   calibrates the sensor and the side's own gap is missing returns (a stereo camera's
 ///   occlusion strip: see `EdgeEstimate.carriesProfileOffset`);
+/// - for a silhouette side a sensor profile moves, a ramp from 1 to `calibrationDoubtFactor`
+///   as its `EdgeEstimate.calibrationDoubt` grows (the profile's measured scatter there);
 /// - for a silhouette side facing the camera, a ramp from 1 to `facingBandFactor` as the
 ///   capture's band (see below) times the side's pixel footprint grows from `facingBandDoubt`
 ///   to 4 mm more (a band at the crease may have eaten that far into the top);
@@ -138,6 +140,12 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
     }
     for (index, edge) in edges.enumerated() {
         let side = index < EdgeRecord.sideNames.count ? "side \(EdgeRecord.sideNames[index])" : "a side"
+        if let doubt = edge.calibrationDoubt {
+            apply(1 - (1 - parameters.calibrationDoubtFactor)
+                    * ramp(doubt, from: parameters.calibrationDoubtTolerance, to: parameters.calibrationDoubtTolerance + 0.003),
+                  String(format: "\(side): the profile's correction is good to about %.1f mm here (its references' spread scatters by %.0f %% of it)",
+                         1000 * doubt, 100 * doubt / max(abs(edge.correction), 1e-9)))
+        }
         switch edge.method {
         case .topExtent:
             apply(parameters.fallbackSideFactor, "\(side) is known only from the top's outermost points (no side face, no clean silhouette)")
@@ -163,6 +171,7 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
             if !calibrated, !sharpSensor, band < parameters.sharpBandPixels, !edge.lipVisible {
                 apply(parameters.unverifiedSharpFactor, "\(side) is sharp where a lip could not show: a fattening sensor would look the same")
             }
+
         case .sideFace:
             let gap = abs(edge.disagreement ?? 0)
             apply(1 - (1 - parameters.disagreementFactor)

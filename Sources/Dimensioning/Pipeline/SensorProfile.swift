@@ -14,6 +14,18 @@ public struct SensorProfile: Sendable, Codable, Equatable {
     /// inward by this many pixel footprints (`EdgeEstimate.pixelFootprint`). Valid range
     /// −5...5.
     public var edgeOffsetPixels: Double
+    /// Pixels by which silhouette sides *facing the camera* lie outside the true edges, when
+    /// the calibration could tell them apart; nil: `edgeOffsetPixels` for every side. A matcher
+    /// spreads the top over the box's own side face only where the face's depth has jumped
+    /// away from the top's by more than its matching threshold, so a side face seen at an
+    /// angle takes less of the spread than the floor behind a side facing away. Valid range
+    /// −5...5.
+    public var facingEdgeOffsetPixels: Double?
+    /// How far one placement's spread strayed from the fitted offset over the references,
+    /// pixels (`EdgeOffsetFit.scatterPixels`); nil when the calibration could not tell (under
+    /// three references). Each side the profile moves is doubted by this many of its pixel
+    /// footprints (`EdgeEstimate.calibrationDoubt`). Valid range 0...5.
+    public var edgeScatterPixels: Double?
     /// Depths are multiplied by this before measuring (1 = no correction). Valid range
     /// 0.9...1.1.
     public var depthScale: Double
@@ -24,14 +36,18 @@ public struct SensorProfile: Sendable, Codable, Equatable {
     enum CodingKeys: String, CodingKey {
         case schema
         case edgeOffsetPixels = "edge_offset_px"
+        case facingEdgeOffsetPixels = "facing_edge_offset_px"
+        case edgeScatterPixels = "edge_scatter_px"
         case depthScale = "depth_scale"
         case reference
         case knownSizeMM = "known_size_mm"
     }
 
     public init(edgeOffsetPixels: Double = 0, depthScale: Double = 1, reference: String? = nil,
-                knownSizeMM: [Double]? = nil) {
+                knownSizeMM: [Double]? = nil, facingEdgeOffsetPixels: Double? = nil, edgeScatterPixels: Double? = nil) {
         self.edgeOffsetPixels = edgeOffsetPixels
+        self.edgeScatterPixels = edgeScatterPixels
+        self.facingEdgeOffsetPixels = facingEdgeOffsetPixels
         self.depthScale = depthScale
         self.reference = reference
         self.knownSizeMM = knownSizeMM
@@ -45,12 +61,22 @@ public struct SensorProfile: Sendable, Codable, Equatable {
                                                    debugDescription: "unknown profile schema \(schema!)")
         }
         edgeOffsetPixels = try c.decodeIfPresent(Double.self, forKey: .edgeOffsetPixels) ?? 0
+        facingEdgeOffsetPixels = try c.decodeIfPresent(Double.self, forKey: .facingEdgeOffsetPixels)
+        edgeScatterPixels = try c.decodeIfPresent(Double.self, forKey: .edgeScatterPixels)
+        if let scatter = edgeScatterPixels, !(scatter.isFinite && (0...5).contains(scatter)) {
+            throw DecodingError.dataCorruptedError(forKey: .edgeScatterPixels, in: c,
+                                                   debugDescription: "edge_scatter_px must be in 0...5")
+        }
         depthScale = try c.decodeIfPresent(Double.self, forKey: .depthScale) ?? 1
         reference = try c.decodeIfPresent(String.self, forKey: .reference)
         knownSizeMM = try c.decodeIfPresent([Double].self, forKey: .knownSizeMM)
         guard edgeOffsetPixels.isFinite, (-5...5).contains(edgeOffsetPixels) else {
             throw DecodingError.dataCorruptedError(forKey: .edgeOffsetPixels, in: c,
                                                    debugDescription: "edge_offset_px must be in -5...5")
+        }
+        if let facing = facingEdgeOffsetPixels, !(facing.isFinite && (-5...5).contains(facing)) {
+            throw DecodingError.dataCorruptedError(forKey: .facingEdgeOffsetPixels, in: c,
+                                                   debugDescription: "facing_edge_offset_px must be in -5...5")
         }
         guard depthScale.isFinite, (0.9...1.1).contains(depthScale) else {
             throw DecodingError.dataCorruptedError(forKey: .depthScale, in: c,
@@ -62,9 +88,17 @@ public struct SensorProfile: Sendable, Codable, Equatable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(SensorProfile.schema, forKey: .schema)
         try c.encode(edgeOffsetPixels, forKey: .edgeOffsetPixels)
+        try c.encodeIfPresent(facingEdgeOffsetPixels, forKey: .facingEdgeOffsetPixels)
+        try c.encodeIfPresent(edgeScatterPixels, forKey: .edgeScatterPixels)
         try c.encode(depthScale, forKey: .depthScale)
         try c.encodeIfPresent(reference, forKey: .reference)
         try c.encodeIfPresent(knownSizeMM, forKey: .knownSizeMM)
+    }
+
+    /// The offset (pixels) a silhouette side carries: `facingEdgeOffsetPixels` when it faces
+    /// the camera and the profile has one, else `edgeOffsetPixels`.
+    public func offsetPixels(facingCamera: Bool) -> Double {
+        facingCamera ? (facingEdgeOffsetPixels ?? edgeOffsetPixels) : edgeOffsetPixels
     }
 
     /// Reads a profile file.

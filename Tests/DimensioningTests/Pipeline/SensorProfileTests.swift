@@ -12,11 +12,19 @@ import TestSupport
         #expect(try SensorProfile.read(url) == profile)
         let text = try String(contentsOf: url, encoding: .utf8)
         #expect(text.contains("\"schema\" : \"boxdim.profile/1\""))
+        #expect(!text.contains("facing_edge_offset_px"), "no facing offset, no key")
+
+        let split = SensorProfile(edgeOffsetPixels: 2.3, facingEdgeOffsetPixels: 1.4)
+        try split.write(to: url)
+        #expect(try SensorProfile.read(url) == split)
+        #expect(split.offsetPixels(facingCamera: true) == 1.4 && split.offsetPixels(facingCamera: false) == 2.3)
+        #expect(profile.offsetPixels(facingCamera: true) == 1.75, "without one, facing sides take the offset")
     }
 
     @Test(arguments: [
         ("{\"edge_offset_px\": 9}", "edge_offset_px"),
         ("{\"depth_scale\": 2}", "depth_scale"),
+        ("{\"facing_edge_offset_px\": -7}", "facing_edge_offset_px"),
         ("{\"schema\": \"other/1\"}", "schema"),
         ("not json", "not a sensor profile"),
     ])
