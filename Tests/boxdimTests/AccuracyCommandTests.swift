@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `boxdim accuracy --calibrate`: usage errors, and a small calibrated run that names each
+/// model's profile in the report and in the JSON.
+@Suite(.serialized, .enabled(if: BoxDimBinary.url != nil, "the boxdim executable is not built"))
+struct AccuracyCommandTests {
+    @Test(arguments: [["--calibrate", "21"], ["--calibrate", "-1"], ["--calibrate", "2", "--profile", "/nonexistent/p.json"]])
+    func aBadCalibrationRequestIsAUsageError(arguments: [String]) throws {
+        let r = try BoxDimBinary.run(["accuracy", "--count", "2"] + arguments)
+        #expect(r.status == 64, "\(r.stdout) \(r.stderr)")
+        #expect(r.stderr.contains("--calibrate"), "\(r.stderr)")
+    }
+
+    @Test func aCalibratedRunNamesEachModelsProfile() throws {
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-acc-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let r = try BoxDimBinary.run(["accuracy", "--split", "fixed", "--frames", "1", "--count", "4", "--calibrate", "1",
+                                      "--repeatability", "0", "--real", "/nonexistent", "--json", json.path])
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        #expect(r.stdout.contains("each sensor model calibrated on 1 reference capture(s)"), "\(r.stdout)")
+        #expect(r.stdout.contains("profile tof-512x424:") && r.stdout.contains("profile stereo-640x480:"), "\(r.stdout)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let calibrations = try #require(object["calibrations"] as? [[String: Any]])
+        #expect(calibrations.compactMap { $0["sensor"] as? String } == ["tof-512x424", "stereo-640x480"])
+        // One reference each: a profile, pooled as it is (no scatter can be seen in one).
+        for c in calibrations {
+            let profile = try #require(c["profile"] as? [String: Any], "\(c)")
+            #expect(c["references"] as? Int == 1)
+            #expect(profile["edge_scatter_px"] == nil)
+        }
+        let stereo = try #require(calibrations[1]["profile"] as? [String: Any])
+        let offset = try #require(stereo["edge_offset_px"] as? Double)
+        #expect((1...3.5).contains(offset), "the stereo camera spreads its top about 2 px: \(offset)")
+    }
+}
