@@ -171,7 +171,6 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
             if !calibrated, !sharpSensor, band < parameters.sharpBandPixels, !edge.lipVisible {
                 apply(parameters.unverifiedSharpFactor, "\(side) is sharp where a lip could not show: a fattening sensor would look the same")
             }
-
         case .sideFace:
             let gap = abs(edge.disagreement ?? 0)
             apply(1 - (1 - parameters.disagreementFactor)
