@@ -46,7 +46,8 @@ struct CalibrateCommand: ParsableCommand {
         do {
             var references: [CalibrationReference] = []
             for (capture, size) in zip(captures, sizes) {
-                references.append(CalibrationReference(capture: try CaptureReader.read(URL(fileURLWithPath: capture)), known: size))
+                references.append(CalibrationReference(capture: try CaptureReader.read(URL(fileURLWithPath: capture)), known: size,
+                                                       name: capture))
             }
             result = try calibrateProfile(references, reference: captures.joined(separator: ", "))
         } catch {

@@ -121,3 +121,29 @@ extension CalibrationScatterTests {
         }
     }
 }
+
+extension CalibrationScatterTests {
+    /// Of several placements, the one the pipeline refuses is named (which to retake); one
+    /// placement's refusal is passed on as it is.
+    @Test func aRefusedPlacementIsNamed() throws {
+        let (capture, m) = try Self.reference()
+        var empty: DepthCapture?
+        for index in 0..<40 {
+            let (simulated, kind) = ScenarioCatalog.render(index: index, seed: 4243, frameCount: 1,
+                                                           sensors: [SensorFamily.timeOfFlight])
+            if kind == .floorOnly { empty = simulated.capture; break }
+        }
+        let floor = try #require(empty, "no floor-only scenario in the first 40")
+        let good = CalibrationReference(capture: capture, known: m, name: "placement-1")
+        let bad = CalibrationReference(capture: floor, known: m, name: "placement-2")
+        do {
+            _ = try calibrateProfile([good, bad])
+            Issue.record("a floor with no box calibrated a sensor")
+        } catch {
+            guard case let .unsupported(feature) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(feature.contains("placement-2") && feature.contains("without a profile") && !feature.contains("placement-1"),
+                    "\(feature)")
+        }
+        #expect(throws: DimensioningError.noBox) { try calibrateProfile([bad]) }
+    }
+}

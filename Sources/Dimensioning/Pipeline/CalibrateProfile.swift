@@ -27,10 +27,24 @@ public struct CalibrationReference: Sendable {
     public var capture: DepthCapture
     /// The box's true (length, width, height), metres; length and width in either order.
     public var known: [Double]
+    /// What to call it in an error (its path), when there are several.
+    public var name: String?
 
-    public init(capture: DepthCapture, known: [Double]) {
+    public init(capture: DepthCapture, known: [Double], name: String? = nil) {
         self.capture = capture
         self.known = known
+        self.name = name
+    }
+}
+
+/// Measures one of several references; a refusal names the reference (which placement to
+/// retake), one reference's refusal is passed on as it is.
+private func measureReference(_ index: Int, of references: [CalibrationReference], parameters: PipelineParameters,
+                              stage: String) throws(DimensioningError) -> PipelineResult {
+    do { return try runPipeline(references[index].capture, parameters: parameters) } catch {
+        guard references.count > 1, !error.isUnreadable else { throw error }
+        let name = references[index].name ?? "reference \(index + 1)"
+        throw .unsupported(feature: "a calibration with \(name) \(stage): it is refused (\(error.description)); retake or leave out that placement")
     }
 }
 
@@ -81,8 +95,8 @@ public func calibrateProfile(_ references: [CalibrationReference], parameters: P
     var uncalibrated = parameters
     uncalibrated.profile = nil
     var measured: [[Double]] = []
-    for item in references {
-        let first = try runPipeline(item.capture, parameters: uncalibrated)
+    for index in references.indices {
+        let first = try measureReference(index, of: references, parameters: uncalibrated, stage: "without a profile")
         measured.append([first.cuboid.length, first.cuboid.width, first.cuboid.height])
     }
     // The median of the references' height ratios: one odd placement (a tall box seen at a
@@ -107,8 +121,8 @@ public func calibrateProfile(_ references: [CalibrationReference], parameters: P
     // the sides carrying the offset in it, those facing away and those facing the camera.
     var rows: [EdgeOffsetFit.Row] = []
     var silhouetteSides = 0
-    for (item, size) in zip(references, sizes) {
-        let second = try runPipeline(item.capture, parameters: scaled)
+    for (index, size) in sizes.enumerated() {
+        let second = try measureReference(index, of: references, parameters: scaled, stage: "with the depth scale")
         let edges = second.cuboid.edges
         func footprints(_ sides: Range<Int>, facing: Bool) -> Double {
             sides.reduce(0) { $0 + (edges[$1].carriesProfileOffset && edges[$1].facesCamera == facing ? edges[$1].pixelFootprint : 0) }
@@ -133,8 +147,8 @@ public func calibrateProfile(_ references: [CalibrationReference], parameters: P
     var final = uncalibrated
     final.profile = profile
     var pairs: [(measured: [Double], calibrated: [Double])] = []
-    for (item, m) in zip(references, measured) {
-        let third = try runPipeline(item.capture, parameters: final)
+    for (index, m) in measured.enumerated() {
+        let third = try measureReference(index, of: references, parameters: final, stage: "with the fitted profile")
         pairs.append((m, [third.cuboid.length, third.cuboid.width, third.cuboid.height]))
     }
     return CalibrationResult(profile: profile, measured: pairs[0].measured, calibrated: pairs[0].calibrated,
