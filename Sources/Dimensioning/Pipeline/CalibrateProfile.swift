@@ -80,7 +80,8 @@ public func calibrateProfile(_ capture: DepthCapture, known: [Double], parameter
 /// show it differs from the others' (`EdgeOffsetFit`).
 ///
 /// - Throws: `unsupported` without a reference, for an implausible known size
-///   or a result outside a profile's valid range, or the pipeline's refusal of any reference.
+///   or a result outside a profile's valid range, or naming the reference the pipeline refuses
+///   (`CalibrationReference.name`); with one reference, the pipeline's refusal itself.
 public func calibrateProfile(_ references: [CalibrationReference], parameters: PipelineParameters = .init(),
                              reference: String? = nil) throws(DimensioningError) -> CalibrationResult {
     guard !references.isEmpty else { throw .unsupported(feature: "a calibration without a reference capture") }
