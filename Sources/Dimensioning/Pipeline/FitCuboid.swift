@@ -37,14 +37,14 @@ public struct CuboidFit: Sendable {
 /// 3. Each side is then located on its own (`locateEdge`): from its visible side face, or from
 ///    the silhouette of the top against what lies behind it, to a fraction of a pixel.
 ///
-/// `edgeOffsetPixels` is a sensor profile's calibrated edge offset (pixels, positive when the
-/// sensor pushes silhouettes outward); nil without a profile. `facingEdgeOffsetPixels` is the
-/// profile's own offset for sides facing the camera, when it has one. With a profile, depth that
+/// `profile` is the sensor profile, nil without one: its calibrated edge offsets (pixels,
+/// positive when the sensor pushes silhouettes outward; `SensorProfile.offsetPixels(facingCamera:)`)
+/// move the silhouette sides, and each side they move carries the profile's scatter times its
+/// pixel footprint as its `EdgeEstimate.calibrationDoubt`. With a profile, depth that
 /// rises above the top past an edge (a lip of fattening) is the sensor's calibrated spread
 /// like any other and counts as top; without one, it counts as past the edge.
 public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
-                      parameters: BoxParameters = .init(), edgeOffsetPixels: Double? = nil,
-                      facingEdgeOffsetPixels: Double? = nil,
+                      parameters: BoxParameters = .init(), profile: SensorProfile? = nil,
                       lipShareLimit: Double = ConfidenceParameters().lipShareLimit) throws(DimensioningError) -> CuboidFit {
     let frame = box.floorFrame
     var topPoints = scene.pointsInWorld.subset(top.inlierIndices)
@@ -66,21 +66,26 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 
     var evidence = gatherEdgeEvidence(scene, box: box, top: top, rectangle: rectangle, topPoints: top2D,
                                       parameters: parameters)
-    evidence.lipsArePastEdge = edgeOffsetPixels == nil
+    evidence.lipsArePastEdge = profile == nil
     var edges = [Double](repeating: 0, count: 4) // +A, -A, +B, -B: distances from the centre
     var estimates: [EdgeEstimate] = []
     for side in 0..<4 {
         let located = locateEdge(alongA: side < 2, sign: side % 2 == 0 ? 1 : -1, rectangle: rectangle,
-                                 evidence: evidence, parameters: parameters, edgeOffsetPixels: edgeOffsetPixels ?? 0,
-                                 facingEdgeOffsetPixels: facingEdgeOffsetPixels)
+                                 evidence: evidence, parameters: parameters, edgeOffsetPixels: profile?.edgeOffsetPixels ?? 0,
+                                 facingEdgeOffsetPixels: profile?.facingEdgeOffsetPixels)
         edges[side] = located.position
         estimates.append(located.estimate)
     }
     reconcileBands(&edges, &estimates, tolerancePixels: parameters.bandConsistencyPixels)
+    if let scatter = profile?.edgeScatterPixels {
+        for i in estimates.indices where estimates[i].carriesProfileOffset && estimates[i].correction != 0 {
+            estimates[i].calibrationDoubt = scatter * estimates[i].pixelFootprint
+        }
+    }
     let bandLips = measureBandLips(scene, box: box, top: top, rectangle: rectangle,
                                    estimates: &estimates, parameters: parameters)
     let lips = assessLips(estimates, parameters: parameters, lipShareLimit: lipShareLimit, bandLips: bandLips)
-    if edgeOffsetPixels == nil { correctFattening(&edges, &estimates, lips: lips, parameters: parameters) }
+    if profile == nil { correctFattening(&edges, &estimates, lips: lips, parameters: parameters) }
     let extentA = edges[0] + edges[1], extentB = edges[2] + edges[3]
     let shiftA = (edges[0] - edges[1]) / 2, shiftB = (edges[2] - edges[3]) / 2
     var footprint = Rectangle2D(center: rectangle.center + shiftA * rectangle.axisA + shiftB * rectangle.axisB,

@@ -82,16 +82,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     let top: TopFaceFit, cuboid: CuboidFit
     do {
         top = try fitTopFace(scene, box: box, parameters: parameters.box)
-        var fitted = try fitCuboid(scene, box: box, top: top, parameters: parameters.box,
-                               edgeOffsetPixels: parameters.profile?.edgeOffsetPixels,
-                               facingEdgeOffsetPixels: parameters.profile?.facingEdgeOffsetPixels,
+        cuboid = try fitCuboid(scene, box: box, top: top, parameters: parameters.box, profile: parameters.profile,
                                lipShareLimit: parameters.confidence.lipShareLimit)
-        if let scatter = parameters.profile?.edgeScatterPixels {
-            for i in fitted.edges.indices where fitted.edges[i].carriesProfileOffset && fitted.edges[i].correction != 0 {
-                fitted.edges[i].calibrationDoubt = scatter * fitted.edges[i].pixelFootprint
-            }
-        }
-        cuboid = fitted
     } catch {
         if !borderEdges.isEmpty { throw .boxCutOff(edges: borderEdges) }
         throw error
