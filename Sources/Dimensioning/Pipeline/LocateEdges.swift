@@ -161,14 +161,13 @@ struct EdgeEvidence {
 ///   only, not on the noisy depths.
 /// - Last resort: the 99.8 % quantile of the top points plus half the sample spacing.
 ///
-/// `edgeOffsetPixels` (a sensor profile's calibrated edge offset, pixels, positive outward)
-/// moves silhouette sides inward by that many pixel footprints, those facing the camera too (a
-/// matcher spreads the top over its own steep face as over the floor, and `calibrateProfile`
-/// fits the offset over every silhouette side); by `facingEdgeOffsetPixels` instead, when the
-/// profile calibrated those sides on their own.
+/// A sensor `profile`'s calibrated edge offset (pixels, positive outward) moves silhouette
+/// sides inward by that many pixel footprints, those facing the camera too (a matcher spreads
+/// the top over its own steep face as over the floor, and `calibrateProfile` fits the offset
+/// over every silhouette side), by the profile's own offset for them when it calibrated one
+/// (`SensorProfile.offsetPixels(facingCamera:)`).
 func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: EdgeEvidence,
-                parameters: BoxParameters, edgeOffsetPixels: Double = 0,
-                facingEdgeOffsetPixels: Double? = nil) -> (position: Double, estimate: EdgeEstimate) {
+                parameters: BoxParameters, profile: SensorProfile? = nil) -> (position: Double, estimate: EdgeEstimate) {
     let half = alongA ? rectangle.halfA : rectangle.halfB
     let otherHalf = alongA ? rectangle.halfB : rectangle.halfA
     let outward = { (q: SIMD2<Double>) -> Double in sign * (alongA ? q.x : q.y) }
@@ -180,7 +179,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
                                 disagreement: nil, correction: 0, strips: 0)
 
     let facesCamera = outward(evidence.camera) > half
-    let offsetPixels = facesCamera ? (facingEdgeOffsetPixels ?? edgeOffsetPixels) : edgeOffsetPixels
+    let offsetPixels = profile?.offsetPixels(facingCamera: facesCamera) ?? 0
     var sideFace: Double?
     if facesCamera {
         let positions = evidence.sidePoints.filter {
