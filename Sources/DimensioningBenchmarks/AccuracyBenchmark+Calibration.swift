@@ -65,6 +65,7 @@ extension AccuracyBenchmark {
                           frames: Int?, parameters: PipelineParameters, searchLimit: Int) -> MemberCalibration {
         let name = sensors[member].name
         var chosen: [CalibrationReference] = []
+        var calibrated: CalibrationResult?
         var looked = 0
         var index = member
         while chosen.count < references, looked < searchLimit {
@@ -74,19 +75,18 @@ extension AccuracyBenchmark {
             guard kind == .box, min(truth.length, truth.width) >= minimumReferenceSide else { continue }
             let candidate = CalibrationReference(capture: simulated.capture, known: [truth.length, truth.width, truth.height])
             // A placement the calibration refuses (without a profile, or with the profile the
-            // references so far and it give) is retaken, as a user would.
-            guard (try? calibrateProfile(chosen + [candidate], parameters: parameters)) != nil else { continue }
+            // references so far and it give) is retaken, as a user would; the last pooled
+            // calibration that took every reference so far is the member's.
+            guard let pooled = try? calibrateProfile(chosen + [candidate], parameters: parameters,
+                                                     reference: "\(chosen.count + 1) simulated references, seed \(seed)")
+            else { continue }
             chosen.append(candidate)
+            calibrated = pooled
         }
-        guard !chosen.isEmpty else {
+        guard let calibrated else {
             return MemberCalibration(sensor: name, profile: nil, references: 0,
                                      failure: "no plain-box reference measured in \(looked) scenarios")
         }
-        do {
-            let result = try calibrateProfile(chosen, parameters: parameters, reference: "\(chosen.count) simulated references, seed \(seed)")
-            return MemberCalibration(sensor: name, profile: result.profile, references: chosen.count, failure: nil)
-        } catch {
-            return MemberCalibration(sensor: name, profile: nil, references: chosen.count, failure: error.description)
-        }
+        return MemberCalibration(sensor: name, profile: calibrated.profile, references: chosen.count, failure: nil)
     }
 }
