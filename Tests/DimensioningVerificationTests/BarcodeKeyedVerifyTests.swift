@@ -3,6 +3,7 @@ import Testing
 import Dimensioning
 import DimensioningSimulation
 @testable import DimensioningVerification
+import TestSupport
 
 /// `verify` with a ground_truth.csv keyed by barcode alone, on simulated Stray Scanner captures
 /// whose box carries painted codes (1920x1440 H.264 `rgb.mp4`): each capture found in the
@@ -12,10 +13,11 @@ import DimensioningSimulation
 
     /// Four captures: `parcels/one` (code PARCEL-A), `parcels/two` (PARCEL-B and PARCEL-C side
     /// by side), `stranger` (STRANGER-9, in no row) and `plain` (no colour); rows A-D, D never
-    /// seen.
+    /// seen. Made once per test process and removed when it exits.
     static let dataset: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-barcode-keyed-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: folder)
+        TestPaths.removeAtExit(folder)
         let scene = SimulatedScene(name: "keyed", target: box)
         let rig = CameraRig(distance: 0.7, elevation: 60 * Double.pi / 180, azimuth: 200 * Double.pi / 180, frameCount: 3)
         let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 16)

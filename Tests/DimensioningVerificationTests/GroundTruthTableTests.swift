@@ -71,6 +71,7 @@ import Testing
         #expect(throws: DimensioningError.self) { _ = try GroundTruthTable.load(dataset: missing) }
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-empty-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
         do {
             _ = try GroundTruthTable.load(dataset: empty)
             Issue.record("loaded a dataset without a CSV")

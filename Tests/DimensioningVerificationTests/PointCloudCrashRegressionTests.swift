@@ -64,13 +64,19 @@ import TestSupport
         for part in Self.reasonParts { #expect(message.contains(part), "no '\(part)' in \(message)") }
     }
 
-    /// The shared four-capture dataset plus the crash file as a fifth capture.
+    /// The shared four-capture dataset plus the crash file as a fifth capture, in a new folder
+    /// the caller removes (removed here if making it fails).
     static func datasetWithTheCrashFile() throws -> URL {
         let dataset = try VerificationFixtures.copy(VerificationFixtures.shared)
-        try FileManager.default.copyItem(at: segfault, to: dataset.appendingPathComponent("captures/crash.pcd"))
-        let csv = dataset.appendingPathComponent("ground_truth.csv")
-        let text = try String(contentsOf: csv, encoding: .utf8) + "captures/crash.pcd,300,200,100,op-9\n"
-        try text.write(to: csv, atomically: true, encoding: .utf8)
+        do {
+            try FileManager.default.copyItem(at: segfault, to: dataset.appendingPathComponent("captures/crash.pcd"))
+            let csv = dataset.appendingPathComponent("ground_truth.csv")
+            let text = try String(contentsOf: csv, encoding: .utf8) + "captures/crash.pcd,300,200,100,op-9\n"
+            try text.write(to: csv, atomically: true, encoding: .utf8)
+        } catch {
+            try? FileManager.default.removeItem(at: dataset)
+            throw error
+        }
         return dataset
     }
 

@@ -17,9 +17,9 @@ import TestSupport
         return o
     }
 
-    func out(_ label: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-vout-\(label)-\(UUID().uuidString)")
-    }
+    /// This test's output folders, removed when it ends.
+    let scratch = ScratchFolder("vout")
+    func out(_ label: String) -> URL { scratch.path(label) }
 
     @Test func sameOutputsForAnyJobsAndAfterATornResume() throws {
         let dataset = VerificationFixtures.shared
@@ -74,6 +74,7 @@ import TestSupport
 
     @Test func reportIsWellFormedAndEscapesDatasetStrings() throws {
         let dataset = try VerificationFixtures.copy(VerificationFixtures.shared)
+        defer { try? FileManager.default.removeItem(at: dataset) }
         let hostile = "<script>alert(1)</script>"
         try FileManager.default.createDirectory(at: dataset.appendingPathComponent("<script>alert(1)<"), withIntermediateDirectories: true)
         try FileManager.default.moveItem(at: dataset.appendingPathComponent("captures/scenario-0"),

@@ -7,9 +7,12 @@
 import Foundation
 
 let csvLimits = CaptureLimits(maxFrameCount: 64, maxFileBytes: 1 << 20)
+/// This process's scratch folder, removed when libFuzzer ends the run with exit(); a crash, a
+/// timeout or running out of memory ends it with _Exit instead, which leaves the folder.
 let csvFolder: URL = {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-fuzz-csv-\(getpid())")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: csvFolder) }
     return url
 }()
 

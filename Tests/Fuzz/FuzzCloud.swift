@@ -6,9 +6,12 @@
 import Foundation
 
 let cloudLimits = CaptureLimits(maxCloudPoints: 200_000, maxCloudFileBytes: 4 << 20)
+/// This process's scratch folder, removed when libFuzzer ends the run with exit(); a crash, a
+/// timeout or running out of memory ends it with _Exit instead, which leaves the folder.
 let cloudFolder: URL = {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-fuzz-cloud-\(getpid())")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: cloudFolder) }
     return url
 }()
 

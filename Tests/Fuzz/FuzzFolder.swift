@@ -10,9 +10,12 @@ import Foundation
 
 let folderLimits = CaptureLimits(maxImageWidth: 256, maxImageHeight: 256, maxCloudPoints: 200_000,
                                  maxFileBytes: 4 << 20, maxCloudFileBytes: 4 << 20)
+/// This process's scratch folder, removed when libFuzzer ends the run with exit(); a crash, a
+/// timeout or running out of memory ends it with _Exit instead, which leaves the folder.
 let folderRoot: URL = {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-fuzz-folder-\(getpid())")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: folderRoot) }
     return url
 }()
 

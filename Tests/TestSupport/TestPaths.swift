@@ -39,12 +39,66 @@ public enum TestPaths {
         get throws { try fixture("real/pcl-milk-carton/milk_cartoon_all_small_clorox.pcd") }
     }
 
-    /// A new empty temporary folder.
+    /// A new empty temporary folder. The test that asks for it removes it when it ends, pass or
+    /// fail (`defer { try? FileManager.default.removeItem(at: folder) }`), or keeps its outputs
+    /// in a `ScratchFolder`.
     public static func temporaryFolder(_ label: String = "test") -> URL {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("boxdim-\(label)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// Removes `url` when the test process exits: for a fixture made once per process (named
+    /// with the pid) and shared by tests, which no single test may remove. A crash or a kill
+    /// leaves it behind.
+    public static func removeAtExit(_ url: URL) {
+        ExitRemovals.shared.add(url)
+    }
+}
+
+/// A temporary folder that lives as long as this object: made empty when it is created, removed
+/// with everything in it when the last reference goes. A suite keeps one in a stored property
+/// for its tests' outputs: Swift Testing makes a new suite instance for each test (and each
+/// argument of a parameterized one) and drops it when the test ends, pass or fail.
+public final class ScratchFolder: Sendable {
+    /// The folder, `<tmp>/boxdim-<label>-<UUID>`.
+    public let url: URL
+
+    public init(_ label: String = "test") {
+        url = TestPaths.temporaryFolder(label)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// A new path in the folder, not created: `<UUID>-<name>`, so that asking twice for one
+    /// name gives two paths.
+    public func path(_ name: String) -> URL {
+        url.appendingPathComponent("\(UUID().uuidString)-\(name)")
+    }
+}
+
+/// What `TestPaths.removeAtExit` removes, with `atexit` (the test runner ends with `exit`).
+private final class ExitRemovals: @unchecked Sendable {
+    static let shared = ExitRemovals()
+    /// Guards `urls`.
+    private let lock = NSLock()
+    private var urls: [URL] = []
+
+    private init() {
+        atexit { ExitRemovals.shared.removeAll() }
+    }
+
+    func add(_ url: URL) {
+        lock.lock()
+        defer { lock.unlock() }
+        urls.append(url)
+    }
+
+    func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        for url in urls { try? FileManager.default.removeItem(at: url) }
     }
 }
 

@@ -27,18 +27,24 @@ public enum VerificationFixtures {
     }
 
     /// One shared dataset of four captures (three positives and a floor-only negative),
-    /// generated once per test process.
+    /// generated once per test process and removed when it exits.
     public static let shared: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-verify-fixture-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: folder)
+        TestPaths.removeAtExit(folder)
         try! writeDataset(to: folder, indices: [0, 1, 2, 4])
         return folder
     }()
 
-    /// Copies `dataset` to a fresh folder (to edit its CSV).
+    /// Copies `dataset` to a fresh folder (to edit its CSV), which the caller removes.
     public static func copy(_ dataset: URL) throws -> URL {
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-verify-copy-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: dataset, to: target)
+        do {
+            try FileManager.default.copyItem(at: dataset, to: target)
+        } catch {
+            try? FileManager.default.removeItem(at: target)
+            throw error
+        }
         return target
     }
 

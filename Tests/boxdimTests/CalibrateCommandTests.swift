@@ -8,9 +8,9 @@ import TestSupport
 @Suite(.serialized, .enabled(if: BoxDimBinary.url != nil, "the boxdim executable is not built"))
 struct CalibrateCommandTests {
     var sample: URL { TestPaths.repository.appendingPathComponent("Samples/captures/box-400x300x250") }
-    func temporary(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-cal-\(UUID().uuidString)-\(name)")
-    }
+    /// This test's outputs, removed when it ends.
+    let scratch = ScratchFolder("cal")
+    func temporary(_ name: String) -> URL { scratch.path(name) }
 
     /// The sample's simulated iPhone sees its edges without bias: the calibrated offset is a
     /// fraction of a pixel, the depth scale within 0.5 % of 1, and measuring with the profile

@@ -8,9 +8,9 @@ import TestSupport
 @Suite(.serialized, .enabled(if: BoxDimBinary.url != nil, "the boxdim executable is not built"))
 struct ExitCodeTests {
     var captures: URL { VerificationFixtures.shared.appendingPathComponent("captures") }
-    func temporary(_ name: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-cli-\(UUID().uuidString)-\(name)")
-    }
+    /// This test's outputs, removed when it ends.
+    let scratch = ScratchFolder("cli")
+    func temporary(_ name: String) -> URL { scratch.path(name) }
 
     @Test func measureAcceptedWithPicturesIsZero() throws {
         let png = temporary("overlay.png"), ply = temporary("scene.ply")
@@ -57,6 +57,7 @@ struct ExitCodeTests {
         #expect(v.status == 5)
         #expect(v.stderr.contains("/nonexistent/boxdim-dataset"))
         let bad = try VerificationFixtures.copy(VerificationFixtures.shared)
+        defer { try? FileManager.default.removeItem(at: bad) }
         try "capture,length_mm,width_mm,height_mm\n../escape,1,2,3\n".write(to: bad.appendingPathComponent("ground_truth.csv"), atomically: true, encoding: .utf8)
         let e = try BoxDimBinary.run(["verify", bad.path, "--out", temporary("out").path, "--quiet"])
         #expect(e.status == 5)
@@ -74,6 +75,7 @@ struct ExitCodeTests {
         }
         // The same dataset with one truth 100 mm off: an accepted measurement out of tolerance.
         let wrong = try VerificationFixtures.copy(VerificationFixtures.shared)
+        defer { try? FileManager.default.removeItem(at: wrong) }
         let csvURL = wrong.appendingPathComponent("ground_truth.csv")
         var lines = try String(contentsOf: csvURL, encoding: .utf8).split(separator: "\n").map(String.init)
         var fields = lines[1].split(separator: ",").map(String.init)

@@ -20,12 +20,14 @@ struct VerifyKillResumeTests {
 
     @Test func killedRunsResumeToIdenticalOutputs() throws {
         let reference = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-kill-ref-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reference) }
         let full = try BoxDimBinary.run(arguments(reference))
         #expect(full.status == 0, "\(full.stderr)")
         let expected = VerificationFixtures.outputs(reference)
 
         for killAfter in [0, 1, 3] {
             let out = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-kill-\(killAfter)-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: out) }
             let process = try BoxDimBinary.start(arguments(out))
             let journal = out.appendingPathComponent(VerificationRun.resultsFile)
             let deadline = Date().addingTimeInterval(120)

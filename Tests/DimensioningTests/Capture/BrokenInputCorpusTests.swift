@@ -12,10 +12,16 @@ import TestSupport
     static var cases: [BrokenInputCase] { BrokenInputCorpus.all.filter { !$0.requiresNonRoot } }
     static var nonRootCases: [BrokenInputCase] { BrokenInputCorpus.all.filter(\.requiresNonRoot) }
 
-    /// Builds the case in a fresh folder; returns the folder (caller removes it).
+    /// Builds the case in a fresh folder; returns the folder (caller removes it with `cleanUp`;
+    /// removed here if building fails).
     static func materialize(_ c: BrokenInputCase) throws -> URL {
         let root = TestPaths.temporaryFolder("corpus-\(c.name)")
-        try c.build(root)
+        do {
+            try c.build(root)
+        } catch {
+            cleanUp(root)
+            throw error
+        }
         return root
     }
 

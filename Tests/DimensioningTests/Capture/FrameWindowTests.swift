@@ -18,10 +18,16 @@ import TestSupport
         #expect(FrameWindow.range(8...9).kept(of: 7).isEmpty)
     }
 
-    /// The bundled sample's scene (20 frames with poses and confidence) as a Stray Scanner folder.
+    /// The bundled sample's scene (20 frames with poses and confidence) as a Stray Scanner folder
+    /// (the caller removes it; removed here if writing fails).
     func writeSample() throws -> URL {
         let folder = TestPaths.temporaryFolder("frame-window")
-        try StrayScannerWriter.write(SampleCapture.render().capture, to: folder)
+        do {
+            try StrayScannerWriter.write(SampleCapture.render().capture, to: folder)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
         return folder
     }
 

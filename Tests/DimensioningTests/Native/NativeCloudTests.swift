@@ -94,6 +94,7 @@ import TestSupport
 
     @Test func pcdAndPlyRoundTrip() throws {
         let folder = TestPaths.temporaryFolder("native")
+        defer { try? FileManager.default.removeItem(at: folder) }
         var cloud = PointCloud()
         for i in 0..<50 { cloud.append(SIMD3(Double(i) * 0.01, -Double(i) * 0.02, 1 + Double(i) * 0.001)) }
         let labels = (0..<50).map { Int32($0 % 3) }
@@ -111,6 +112,7 @@ import TestSupport
 
     @Test func pcdHeaderDamageIsRefusedNotCrashed() throws {
         let folder = TestPaths.temporaryFolder("native-bad")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let good = "VERSION .7\nFIELDS x y z\nSIZE 4 4 4\nTYPE F F F\nCOUNT 1 1 1\nWIDTH 2\nHEIGHT 1\nVIEWPOINT 0 0 0 1 0 0 0\nPOINTS 2\nDATA ascii\n1 2 3\n4 5 6\n"
         let cases: [(String, String)] = [
             ("empty", ""),

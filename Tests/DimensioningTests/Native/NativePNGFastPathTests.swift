@@ -128,6 +128,7 @@ import TestSupport
     /// filters): what every capture is made of.
     @Test func filesFromOurWriterDecodeOnTheFastPath() throws {
         let folder = TestPaths.temporaryFolder("pngfast")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let sizes = [(1, 1), (1, 7), (7, 1), (5, 3), (33, 17), (64, 48), (256, 192)]
         for (index, (width, height)) in sizes.enumerated() {
             for bitDepth in [8, 16] {

@@ -6,6 +6,7 @@ import TestSupport
 @Suite struct NativePNGTests {
     @Test func sixteenBitRoundTrip() throws {
         let folder = TestPaths.temporaryFolder("png")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("d.png").path
         let pixels = (0..<(7 * 5)).map { UInt16($0 * 1871 % 65535) }
         try NativePNG.writeGray16(path: path, width: 7, height: 5, pixels: pixels)
@@ -17,6 +18,7 @@ import TestSupport
 
     @Test func eightBitRoundTripWidens() throws {
         let folder = TestPaths.temporaryFolder("png8")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("c.png").path
         let pixels = (0..<(9 * 4)).map { UInt8($0 % 3) }
         try NativePNG.write8(path: path, width: 9, height: 4, channels: 1, pixels: pixels)
@@ -28,6 +30,7 @@ import TestSupport
 
     @Test func brokenInputGivesStatusNotCrash() throws {
         let folder = TestPaths.temporaryFolder("pngbad")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("d.png").path
         try NativePNG.writeGray16(path: path, width: 64, height: 48, pixels: [UInt16](repeating: 700, count: 64 * 48))
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))

@@ -6,6 +6,7 @@ import TestSupport
 @Suite struct SensorProfileTests {
     @Test func roundTripsThroughItsFile() throws {
         let folder = TestPaths.temporaryFolder("profile")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("p.json")
         let profile = SensorProfile(edgeOffsetPixels: 1.75, depthScale: 0.9981, reference: "ref", knownSizeMM: [400, 300, 250])
         try profile.write(to: url)
@@ -29,7 +30,9 @@ import TestSupport
         ("not json", "not a sensor profile"),
     ])
     func refusesABadProfileNamingTheFile(json: String, reason: String) throws {
-        let url = TestPaths.temporaryFolder("profile").appendingPathComponent("bad.json")
+        let folder = TestPaths.temporaryFolder("profile")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("bad.json")
         try Data(json.utf8).write(to: url)
         do throws(DimensioningError) {
             _ = try SensorProfile.read(url)
