@@ -56,14 +56,22 @@ public struct LipAssessment: Sendable, Equatable, Codable {
 
 /// The capture's fattening from all its silhouette sides at once: the weighted least-squares
 /// slope of outer-row rise on rise per pixel (rise_i = f · perPixel_i + noise, weights
-/// 1 / max(error_i, `lipRiseErrorFloor`)^2), with its standard error, in pixels. A side that
-/// cannot count its lip alone (`lipCount`: a rise per pixel under 2 mm, or too few strips)
-/// still adds evidence here. Nil when no silhouette side has a rise and a rise per pixel.
-func pooledFattening(_ edges: [EdgeEstimate], parameters: BoxParameters) -> (pixels: Double, error: Double)? {
-    inverseVarianceSlope(edges.compactMap { edge in
+/// 1 / max(error_i, floor)^2), with its standard error, in pixels. A side that cannot count its
+/// lip alone (`lipCount`: a rise per pixel under 2 mm, or too few strips) still adds evidence
+/// here. Nil when no silhouette side has a rise and a rise per pixel.
+///
+/// The error floor is `lipRiseErrorFloor`, or `lipRiseNoiseShare` times `topNoise` (metres: the
+/// top's RMS about its plane, `TopFaceFit.rms`) when that is larger. A side's strips share one
+/// top plane and one outer row, so their scatter does not show what they have in common; on a
+/// noisy capture (a single time-of-flight frame, σ 3-5 mm) that common part is a fraction of a
+/// millimetre, as large as the rise a pixel of fattening gives on a far or steep side.
+func pooledFattening(_ edges: [EdgeEstimate], parameters: BoxParameters,
+                     topNoise: Double = 0) -> (pixels: Double, error: Double)? {
+    let floor = max(parameters.lipRiseErrorFloor, parameters.lipRiseNoiseShare * (topNoise.isFinite ? topNoise : 0))
+    return inverseVarianceSlope(edges.compactMap { edge in
         guard edge.method == .silhouette, edge.lipRisePerPixel > 0, let rise = edge.outerRowRise,
               let error = edge.outerRowRiseError, rise.isFinite, error.isFinite else { return nil }
-        return (rise, edge.lipRisePerPixel, max(error, parameters.lipRiseErrorFloor))
+        return (rise, edge.lipRisePerPixel, max(error, floor))
     })
 }
 
@@ -96,11 +104,11 @@ func lipCount(_ edge: EdgeEstimate, parameters: BoxParameters) -> Double? {
 /// Judges the capture's fattening from its four sides (see `LipAssessment`, `lipCount`,
 /// `pooledFattening`).
 func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimit: Double,
-                bandLips: BandLipEvidence? = nil) -> LipAssessment {
+                bandLips: BandLipEvidence? = nil, topNoise: Double = 0) -> LipAssessment {
     let counts = edges.compactMap { lipCount($0, parameters: parameters) }
     let seen = counts.contains { $0 >= parameters.fatteningPixels }
         || edges.contains { $0.method == .silhouette && ($0.lipShare ?? 0) > lipShareLimit }
-    let pooled = pooledFattening(edges, parameters: parameters)
+    let pooled = pooledFattening(edges, parameters: parameters, topNoise: topNoise)
     let pooledSuspected = pooled.map {
         $0.pixels >= parameters.suspectedFatteningPixels
             && $0.pixels >= parameters.suspectedFatteningSignificance * $0.error

@@ -83,7 +83,8 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     }
     let bandLips = measureBandLips(scene, box: box, top: top, rectangle: rectangle,
                                    estimates: &estimates, parameters: parameters)
-    let lips = assessLips(estimates, parameters: parameters, lipShareLimit: lipShareLimit, bandLips: bandLips)
+    let lips = assessLips(estimates, parameters: parameters, lipShareLimit: lipShareLimit, bandLips: bandLips,
+                          topNoise: top.rms)
     if profile == nil { correctFattening(&edges, &estimates, lips: lips, parameters: parameters) }
     let extentA = edges[0] + edges[1], extentB = edges[2] + edges[3]
     let shiftA = (edges[0] - edges[1]) / 2, shiftB = (edges[2] - edges[3]) / 2

@@ -94,6 +94,7 @@ extension BoxParameters {
         suspectedFatteningSignificance = try c.value(AnyKey("suspectedFatteningSignificance"),
                                                      or: suspectedFatteningSignificance)
         lipRiseErrorFloor = try c.value(AnyKey("lipRiseErrorFloor"), or: lipRiseErrorFloor)
+        lipRiseNoiseShare = try c.value(AnyKey("lipRiseNoiseShare"), or: lipRiseNoiseShare)
         bandLipWindowBelow = try c.value(AnyKey("bandLipWindowBelow"), or: bandLipWindowBelow)
         bandLipMinimumSamples = try c.value(AnyKey("bandLipMinimumSamples"), or: bandLipMinimumSamples)
         bandLipMinimumFrames = try c.value(AnyKey("bandLipMinimumFrames"), or: bandLipMinimumFrames)

@@ -123,6 +123,13 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     public var suspectedFatteningPixels: Double = 0.22
     public var suspectedFatteningSignificance: Double = 2
     public var lipRiseErrorFloor: Double = 0.0001
+    /// ... and at least this share of the top's RMS about its plane (`pooledFattening`: what a
+    /// side's strips have in common, their top plane and outer row, does not show in their
+    /// scatter; valid range 0...0.5). Tuned on the fixed split (seeds 4243 and 101, single
+    /// frames): 0 leaves five single time-of-flight frames of 100 "suspected" of fattening at
+    /// 0.22-0.56 px (the top's RMS 3-5 mm), 0.1 clears two and 0.2 all five; no handheld capture
+    /// (tuning, retired and retired2 splits, seed 101) and no ten-frame capture changed.
+    public var lipRiseNoiseShare: Double = 0.2
     /// Fattening under a band (`measureBandLips`): the depth samples of the first pixel row
     /// past a side's outer row that lie from `bandLipWindowBelow` metres below the top plane
     /// (valid range 0.001...0.01) to three lip rises above it count, on sides with at least

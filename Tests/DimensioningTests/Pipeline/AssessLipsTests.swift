@@ -168,6 +168,26 @@ import Testing
         #expect(pooledFattening([Self.side(rise: nil, perPixel: 0)], parameters: box) == nil)
     }
 
+    /// A noisy single frame: four sides whose outer rows stand 0.5 mm up with a strip scatter of
+    /// 0.1 mm, a pixel's lip rising 1.5 mm. Alone they read 0.33 ± 0.033 px, "suspected"; the
+    /// top's 4 mm RMS makes each side's error at least `lipRiseNoiseShare` × 4 mm, and the same
+    /// 0.33 px is then within two standard errors of zero. A real lip of 2 px (3 mm) still
+    /// stands out.
+    @Test func aNoisyTopRaisesThePooledErrorFloor() throws {
+        let box = BoxParameters()
+        let noisy = (0..<4).map { _ in Self.side(rise: 0.0005, perPixel: 0.0015, error: 0.0001, band: 1.5) }
+        let quiet = try #require(pooledFattening(noisy, parameters: box))
+        #expect(abs(quiet.pixels - 1.0 / 3) < 1e-9 && abs(quiet.error - 0.0001 / 0.0015 / 2) < 1e-9)
+        #expect(assessLips(noisy, parameters: box, lipShareLimit: 0.25).fatteningSuspected)
+        let floored = try #require(pooledFattening(noisy, parameters: box, topNoise: 0.004))
+        let floor = box.lipRiseNoiseShare * 0.004
+        #expect(abs(floored.pixels - 1.0 / 3) < 1e-9 && abs(floored.error - floor / 0.0015 / 2) < 1e-9, "\(floored)")
+        #expect(!assessLips(noisy, parameters: box, lipShareLimit: 0.25, topNoise: 0.004).fatteningSuspected)
+        let fattened = (0..<4).map { _ in Self.side(rise: 0.003, perPixel: 0.0015, error: 0.0001, band: 1.5) }
+        #expect(assessLips(fattened, parameters: box, lipShareLimit: 0.25, topNoise: 0.004).fatteningSuspected)
+        #expect(pooledFattening(noisy, parameters: box, topNoise: .nan)?.error == quiet.error, "a NaN noise is no noise")
+    }
+
     @Test func aWideBandOverTheWholeCaptureLowersTheConfidence() {
         let confidence = ConfidenceParameters()
         let sides = { (band: Double) in (0..<4).map { _ in Self.side(rise: 0, perPixel: 0.003, band: band) } }
