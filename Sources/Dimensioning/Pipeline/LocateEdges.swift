@@ -77,6 +77,21 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// Silhouette sides: the top's last rays (median over strips), as a distance from the
     /// rectangle's centre, metres. Not part of any output.
     var lastTopRay: Double? = nil
+    /// Side-face sides: how far past the crease (metres) a ray through the face's first
+    /// centimetres, within the top's foreground band and so passing for top, cuts the top plane:
+    /// `foregroundBand` times the cotangent of the ray's elevation at the face (its run over the
+    /// floor from the camera to the face, over the camera's height above the top). Not in any
+    /// output.
+    var creaseAllowance: Double? = nil
+
+    /// Side-face sides: the part of the disagreement the crease does not explain (metres). A
+    /// silhouette outward of its side face by up to `creaseAllowance` is where a noisy top's
+    /// foreground band puts it; only the rest is the two methods disagreeing. Inward, all of it.
+    var disagreementBeyondCrease: Double? {
+        guard let disagreement else { return nil }
+        guard disagreement > 0, let creaseAllowance else { return abs(disagreement) }
+        return max(0, disagreement - creaseAllowance)
+    }
 
     /// Sides a sensor profile moves, when its calibration measured its references' scatter
     /// (`SensorProfile.edgeScatterPixels`): that scatter times the side's pixel footprint,
@@ -187,6 +202,9 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         }.map(outward)
         if positions.count >= parameters.minimumSidePoints, let median = Statistics.median(positions) {
             sideFace = median
+            if evidence.cameraAboveTop > 0.05 {
+                estimate.creaseAllowance = evidence.foregroundBand * max(0, outward(evidence.camera) - median) / evidence.cameraAboveTop
+            }
         }
     }
     if evidence.cameraAboveTop > 0.05,

@@ -91,7 +91,8 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 ///   capture's band (see below) times the side's pixel footprint grows from `facingBandDoubt`
 ///   to 4 mm more (a band at the crease may have eaten that far into the top);
 /// - for a side-face side, a ramp from 1 to `disagreementFactor` as its silhouette estimate
-///   departs from the side face by `disagreementTolerance` to three times that;
+///   departs from the side face, beyond what the crease explains
+///   (`EdgeEstimate.disagreementBeyondCrease`), by `disagreementTolerance` to three times that;
 ///
 /// times `selfCalibratedFatteningFactor` once when the capture shows a fattening sensor
 /// (`LipAssessment.fatteningSeen`, or only `fatteningSuspected` from the pooled estimate or
@@ -172,10 +173,11 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
                 apply(parameters.unverifiedSharpFactor, "\(side) is sharp where a lip could not show: a fattening sensor would look the same")
             }
         case .sideFace:
-            let gap = abs(edge.disagreement ?? 0)
+            let gap = edge.disagreementBeyondCrease ?? 0
             apply(1 - (1 - parameters.disagreementFactor)
                     * ramp(gap, from: parameters.disagreementTolerance, to: 3 * parameters.disagreementTolerance),
-                  String(format: "\(side): its side face and silhouette disagree by %.1f mm", 1000 * gap))
+                  String(format: "\(side): its side face and silhouette disagree by %.1f mm", 1000 * abs(edge.disagreement ?? 0))
+                    + (gap < abs(edge.disagreement ?? 0) ? String(format: ", %.1f mm beyond what the top's noise band explains at the crease", 1000 * gap) : ""))
         }
     }
     return (factor, reasons)

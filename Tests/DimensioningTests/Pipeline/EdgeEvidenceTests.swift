@@ -108,17 +108,24 @@ import Testing
 
     /// "Clean" means no doubt about the edges worth naming: a single time-of-flight frame whose
     /// edge terms each stay above the level that earns a reason (`edgeEvidence`'s
-    /// `reasonBelow`, 0.98) passes the gate even though their product is a little under 1.
-    /// Fixed split, seed 4243 (tuned on), scenario 58: a Kinect-like frame of a box before a
-    /// wall, edges 0.992, capped at 0.79 before this rule; measured within 2 mm.
+    /// `reasonBelow`, 0.98) passes the gate even though their product may be a little under 1
+    /// (one side's 6.6-pixel band costs 0.4 % unnamed). Fixed split, seed 4243 (tuned on), scenario 58: a
+    /// Kinect-like frame of a box before a wall, capped at 0.79 before this rule (edges 0.992
+    /// then, 1 since its side face's 9.6 mm from the silhouette is all crease); measured within
+    /// 2 mm.
     @Test func aSingleFrameWithNoNamedEdgeDoubtIsClean() throws {
+        let banded = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: 6.6, lipShare: 0,
+                                  disagreement: nil, correction: 0, strips: 10)
+        var sharper = banded
+        sharper.bandPixels = 1 // the capture's band, the median of the two, stays at 3.8 px
+        let unnamed = edgeEvidence([banded, sharper])
+        #expect(unnamed.factor < 0.999 && unnamed.factor >= 0.98 && unnamed.reasons.isEmpty, "\(unnamed)")
         let (simulated, kind) = ScenarioCatalog.render(index: 58, seed: 4243, frameCount: 1,
                                                        sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo])
         #expect(kind != .touchingBoxes)
         let result = try runPipeline(simulated.capture)
         let evidence = edgeEvidence(result.cuboid.edges, lips: result.cuboid.lips)
         #expect(evidence.reasons.isEmpty, "\(evidence.reasons)")
-        #expect(evidence.factor < 0.999, "the product is under 1: \(evidence.factor)")
         #expect(result.confidence.agreement == 1, "factors \(result.confidence)")
         #expect(result.confidence.combined >= 0.85, "factors \(result.confidence)")
         let truth = simulated.truth
@@ -129,11 +136,12 @@ import Testing
 
     /// A single frame's named edge doubt costs its edge factor twice (no other frame can vouch
     /// for that side), not a flat `singleFrameFactor`: a mild one still passes. Fixed split, seed
-    /// 4243 (tuned on), scenario 52: a Kinect-like frame of a box before a wall whose side face
-    /// and silhouette disagree by 12 mm on one side (edges 0.946), held at 0.757 by the flat
-    /// factor and measured within 2 mm; a strong doubt (edges 0.7 or less) stays well below.
+    /// 303 (tuning), scenario 110: a Kinect-like frame whose side face and silhouette lie 8.7 mm
+    /// apart on one side, 7.3 mm beyond the crease's allowance (edges 0.96). It is measured 7.6 mm
+    /// short in width, within the 10 mm the gate stands for. A strong doubt (edges 0.7 or less)
+    /// stays well below.
     @Test func aSingleFramesEdgeDoubtCountsTwice() throws {
-        let (simulated, _) = ScenarioCatalog.render(index: 52, seed: 4243, frameCount: 1,
+        let (simulated, _) = ScenarioCatalog.render(index: 110, seed: 303, frameCount: 1,
                                                     sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo])
         let result = try runPipeline(simulated.capture)
         let evidence = edgeEvidence(result.cuboid.edges, lips: result.cuboid.lips)
@@ -143,9 +151,46 @@ import Testing
         #expect(abs(result.confidence.combined - evidence.factor * evidence.factor) < 0.05)
         #expect(result.confidence.combined >= 0.85, "factors \(result.confidence)")
         let truth = simulated.truth
+        #expect(abs(result.cuboid.length - truth.length) <= 0.010, "length \(result.cuboid.length) vs \(truth.length)")
+        #expect(abs(result.cuboid.width - truth.width) <= 0.010, "width \(result.cuboid.width) vs \(truth.width)")
+        #expect(abs(result.cuboid.height - truth.height) <= 0.005, "height \(result.cuboid.height) vs \(truth.height)")
+    }
+
+    /// Fixed split, seed 4243 (tuning), scenario 52: a single Kinect-like frame of a box before
+    /// a wall whose side face and silhouette lie 12.3 mm apart on one side. The frame's 3-5 mm
+    /// of noise make the top's foreground band wide, and the face's first centimetre passes for
+    /// top: its rays cut the top plane 10.6 mm past the crease (`creaseAllowance`). That leaves
+    /// 1.7 mm of disagreement, which is no doubt. The box is accepted and measured within 5 mm.
+    @Test func aNoisyFramesCreaseIsNoDisagreement() throws {
+        let (simulated, _) = ScenarioCatalog.render(index: 52, seed: 4243, frameCount: 1,
+                                                    sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo])
+        let result = try runPipeline(simulated.capture)
+        let faces = result.cuboid.edges.filter { $0.method == .sideFace && ($0.disagreement ?? 0) > 0.01 }
+        #expect(!faces.isEmpty, "a side face 10 mm or more inside its silhouette")
+        for face in faces {
+            let allowance = try #require(face.creaseAllowance)
+            #expect(allowance > 0.008, "allowance \(allowance)")
+            #expect((face.disagreementBeyondCrease ?? 1) < 0.003, "\(face.disagreement ?? 0) - \(allowance)")
+        }
+        #expect(result.confidence.combined >= 0.85, "factors \(result.confidence)")
+        let truth = simulated.truth
         #expect(abs(result.cuboid.length - truth.length) <= 0.005, "length \(result.cuboid.length) vs \(truth.length)")
         #expect(abs(result.cuboid.width - truth.width) <= 0.005, "width \(result.cuboid.width) vs \(truth.width)")
         #expect(abs(result.cuboid.height - truth.height) <= 0.005, "height \(result.cuboid.height) vs \(truth.height)")
+    }
+
+    /// Fixed split, seed 202 (tuning), scenario 10: a single Kinect-like frame whose side face
+    /// lies 11.7 mm inside its silhouette, seen from nearly above the face. Its crease explains
+    /// only 1 mm of that, and the face is the one that is wrong: the length comes out 15 mm
+    /// short. With an 8 mm tolerance it was accepted at 0.92. Now the 10.7 mm left beyond the
+    /// crease holds it below the gate.
+    @Test func aFaceFarInsideItsSilhouetteBeyondTheCreaseIsDoubted() throws {
+        let (simulated, _) = ScenarioCatalog.render(index: 10, seed: 202, frameCount: 1,
+                                                    sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo])
+        let result = try runPipeline(simulated.capture)
+        let beyond = result.cuboid.edges.compactMap(\.disagreementBeyondCrease).max() ?? 0
+        #expect(beyond > 0.009, "beyond the crease \(beyond)")
+        #expect(result.confidence.combined < 0.85, "factors \(result.confidence)")
     }
 
     @Test func aSideWithAMuchWiderBandTakesTheOtherSidesBand() {
@@ -207,5 +252,28 @@ import Testing
         #expect(edgeEvidenceFactor([disagreeing]) < 0.85)
         disagreeing.disagreement = 0.002
         #expect(edgeEvidenceFactor([disagreeing]) == 1)
+    }
+
+    /// A silhouette outward of its side face by what the top's noise band explains at the
+    /// crease (`creaseAllowance`: face points within the band pass for top and their rays cut
+    /// the top plane that far out) is no disagreement; what is left beyond it is, and so is any
+    /// silhouette inward of the face. Disagreement tolerance 8 mm (`disagreementTolerance`).
+    @Test func theCreaseExplainsAnOutwardSilhouetteOnlyAsFarAsTheBandReaches() {
+        var side = EdgeEstimate(method: .sideFace, pixelFootprint: 0.004, bandPixels: nil, lipShare: nil,
+                                disagreement: 0.012, correction: 0, strips: 0)
+        #expect(edgeEvidenceFactor([side]) < 0.95, "12 mm without an allowance")
+        side.creaseAllowance = 0.0106
+        #expect(abs(side.disagreementBeyondCrease! - 0.0014) < 1e-12)
+        #expect(edgeEvidenceFactor([side]) == 1)
+        #expect(edgeEvidence([side]).reasons.isEmpty)
+        side.creaseAllowance = 0.001 // a face seen from nearly above: its band reaches 1 mm out
+        #expect(abs(side.disagreementBeyondCrease! - 0.011) < 1e-12)
+        let doubted = edgeEvidence([side])
+        #expect(doubted.factor < 0.95)
+        #expect(doubted.reasons.first?.contains("disagree by 12.0 mm, 11.0 mm beyond") == true, "\(doubted.reasons)")
+        side.disagreement = -0.012 // the silhouette inward of the face: the crease cannot explain it
+        side.creaseAllowance = 0.0106
+        #expect(side.disagreementBeyondCrease == 0.012)
+        #expect(edgeEvidenceFactor([side]) < 0.95)
     }
 }
