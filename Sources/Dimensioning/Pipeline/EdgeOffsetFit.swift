@@ -61,22 +61,27 @@ struct EdgeOffsetFit: Sendable, Equatable {
         let saa = used.reduce(0) { $0 + $1.away * $1.away }, sff = used.reduce(0) { $0 + $1.facing * $1.facing }
         let saf = used.reduce(0) { $0 + $1.away * $1.facing }
         let say = used.reduce(0) { $0 + $1.away * $1.residual }, sfy = used.reduce(0) { $0 + $1.facing * $1.residual }
+        /// Σ of the squared residuals left by offsets `away` and `facing`.
+        func residualSquares(away: Double, facing: Double) -> Double {
+            used.reduce(0.0) { let e = $1.residual - $1.away * away - $1.facing * facing; return $0 + e * e }
+        }
         let det = saa * sff - saf * saf
+        var splitSquares: Double?
         if used.count >= 4, used.filter({ $0.facing > 0 }).count >= 2, saa > 0, sff > 0, det > 0.05 * saa * sff {
             let away = (sff * say - saf * sfy) / det, facing = (saa * sfy - saf * say) / det
-            let rss = used.reduce(0) { let e = $1.residual - $1.away * away - $1.facing * facing; return $0 + e * e }
+            let rss = residualSquares(away: away, facing: facing)
             let variance = rss / (m - 2)
             let differenceError = (variance / det * (saa + sff + 2 * saf)).squareRoot()
             if abs(facing - away) > Self.significance * differenceError {
                 offset = away
                 facingOffset = facing
                 offsetUncertainty = Self.significance * (variance * sff / det).squareRoot()
+                splitSquares = rss
             }
         }
         let parameters = facingOffset == nil ? 1.0 : 2.0
         if m > parameters {
-            let away = offset, facing = facingOffset ?? offset
-            let rss = used.reduce(0.0) { let e = $1.residual - $1.away * away - $1.facing * facing; return $0 + e * e }
+            let rss = splitSquares ?? residualSquares(away: offset, facing: offset)
             scatterPixels = (rss / sxx * m / (m - parameters)).squareRoot()
         }
         if let offsetUncertainty, abs(offset) < offsetUncertainty { offset = 0 }

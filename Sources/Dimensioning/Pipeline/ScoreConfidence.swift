@@ -173,11 +173,11 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
                 apply(parameters.unverifiedSharpFactor, "\(side) is sharp where a lip could not show: a fattening sensor would look the same")
             }
         case .sideFace:
-            let gap = edge.disagreementBeyondCrease ?? 0
+            let apart = abs(edge.disagreement ?? 0), gap = edge.disagreementBeyondCrease ?? 0
             apply(1 - (1 - parameters.disagreementFactor)
                     * ramp(gap, from: parameters.disagreementTolerance, to: 3 * parameters.disagreementTolerance),
-                  String(format: "\(side): its side face and silhouette disagree by %.1f mm", 1000 * abs(edge.disagreement ?? 0))
-                    + (gap < abs(edge.disagreement ?? 0) ? String(format: ", %.1f mm beyond what the top's noise band explains at the crease", 1000 * gap) : ""))
+                  String(format: "\(side): its side face and silhouette disagree by %.1f mm", 1000 * apart)
+                    + (gap < apart ? String(format: ", %.1f mm beyond what the top's noise band explains at the crease", 1000 * gap) : ""))
         }
     }
     return (factor, reasons)
