@@ -29,6 +29,10 @@ public enum AccuracyBenchmark {
         public var edges: [EdgeEstimate]?
         /// The sensor-family member that rendered it (`SensorFamilyMember.name`).
         public var sensor: String = SensorFamily.iPhone.name
+        /// Per side (+length, −length, +width, −width), where the measured side lies against
+        /// the true box, metres (`sideErrors(center:lengthAxis:length:width:truth:)`); measured
+        /// positives only.
+        public var sideErrors: [Double]?
 
         public var isPositive: Bool { kind.expectsMeasurement }
         /// Absolute error per dimension, metres, when measured and positive.
@@ -82,6 +86,9 @@ public enum AccuracyBenchmark {
             result.distance = measured.distance
             result.factors = measured.confidence
             result.edges = measured.cuboid.edges
+            if kind.expectsMeasurement, let target = simulated.scene.target {
+                result.sideErrors = sideErrors(of: measured.cuboid, in: simulated, truth: target)
+            }
         } catch {
             result.errorCode = error.code
         }

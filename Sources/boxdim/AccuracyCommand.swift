@@ -39,6 +39,9 @@ struct AccuracyCommand: ParsableCommand {
     @Flag(help: "Print every scenario's outcome.")
     var verbose = false
 
+    @Flag(help: "Also print each sensor model's signed side errors per way the side was located (side face, silhouette, top extent): which estimator carries a bias.")
+    var sides = false
+
     @Option(help: "Also write every case and the summary as JSON to this file.")
     var json: String?
 
@@ -103,6 +106,8 @@ struct AccuracyCommand: ParsableCommand {
         print(summary.table)
         let bySensor = AccuracyBySensor(cases: cases, minConfidence: minConfidence)
         if split != .iphone { print("\nper sensor model:\n" + bySensor.table) }
+        let bySide = AccuracyBySide(cases: cases)
+        if sides { print("\nper sensor model and side method (signed side error, every measured positive):\n" + bySide.table) }
         if repeatability > 0 && split == .iphone {
             do {
                 let report = try RepeatabilityBenchmark.run(poses: repeatability, seed: seed)
@@ -115,12 +120,13 @@ struct AccuracyCommand: ParsableCommand {
         printRealCaptures()
         if let json {
             struct Output: Encodable {
-                var summary: AccuracySummary; var bySensor: AccuracyBySensor; var cases: [AccuracyBenchmark.Case]
+                var summary: AccuracySummary; var bySensor: AccuracyBySensor; var bySide: AccuracyBySide
+                var cases: [AccuracyBenchmark.Case]
                 var calibrations: [MemberCalibration]?
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(Output(summary: summary, bySensor: bySensor, cases: cases,
+            try encoder.encode(Output(summary: summary, bySensor: bySensor, bySide: bySide, cases: cases,
                                               calibrations: calibrations.isEmpty ? nil : calibrations)).write(to: URL(fileURLWithPath: json))
         }
     }

@@ -35,3 +35,32 @@ struct AccuracyCommandTests {
         #expect((1...3.5).contains(offset), "the stereo camera spreads its top about 2 px: \(offset)")
     }
 }
+
+/// `boxdim accuracy --sides`: the side-error table in the report, and its schema in the JSON.
+@Suite(.serialized, .enabled(if: BoxDimBinary.url != nil, "the boxdim executable is not built"))
+struct AccuracySidesCommandTests {
+    @Test func theSideTableNamesEachMemberAndMethod() throws {
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-sides-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let r = try BoxDimBinary.run(["accuracy", "--split", "tuning", "--count", "3", "--sides", "--repeatability", "0",
+                                      "--real", "/nonexistent", "--json", json.path])
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        #expect(r.stdout.contains("| sensor | side located by | sides | median signed (mm) | p10 / p90 signed (mm) |"), "\(r.stdout)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let bySide = try #require(object["bySide"] as? [String: Any])
+        let rows = try #require(bySide["rows"] as? [[String: Any]])
+        #expect(!rows.isEmpty)
+        for row in rows {
+            #expect(Set(row.keys) == ["sensor", "method", "sides", "medianSignedErrorMM", "p10SignedErrorMM", "p90SignedErrorMM"], "\(row)")
+        }
+        // Every side of a measured positive is counted once.
+        let cases = try #require(object["cases"] as? [[String: Any]])
+        let measured = cases.filter { ($0["sideErrors"] as? [Double])?.count == 4 }
+        #expect(!measured.isEmpty)
+        #expect(rows.compactMap { $0["sides"] as? Int }.reduce(0, +) == 4 * measured.count)
+        for c in measured {
+            let errors = try #require(c["sideErrors"] as? [Double])
+            #expect(errors.allSatisfy { abs($0) < 0.05 }, "\(c["name"] ?? "?"): \(errors) m")
+        }
+    }
+}

@@ -5,7 +5,7 @@ import Foundation
 /// added. Lengths are numbers in `units`; `volume_m3` is always cubic metres.
 ///
 /// ```json
-/// {"schema":"boxdim.measurement/4","capture":"box","status":"accepted","units":"cm",
+/// {"schema":"boxdim.measurement/5","capture":"box","status":"accepted","units":"cm",
 ///  "length":40.01,"width":30.02,"height":25.0,"volume_m3":0.03003,"confidence":0.93,
 ///  "frames":30,"spread":{"length":0.1,"width":0.1,"height":0.05},"error":null,"confidence_reasons":[],
 ///  "input":{"convention":"opengl","units":"mm","convention_detected":true,"units_detected":true,"dropped_frames":[]},
@@ -20,8 +20,10 @@ import Foundation
 /// `rgb.mp4`; the measurement does not depend on them). Version 4 added `confidence_reasons`:
 /// one plain sentence per weakness that lowered the confidence (a wide edge band, fattening
 /// seen or suspected, a side known only from the top's extent, frames that disagree, ...;
-/// `[]` when nothing did, `null` without a measurement). Records of versions 2 and 3 still
-/// decode (`barcodes` empty, `confidence_reasons` null).
+/// `[]` when nothing did, `null` without a measurement). Version 5 added `crease_reach_mm` to
+/// each side in `edges` (how far a silhouette side facing the camera was moved past its top's
+/// last samples for the band a crease loses; `null` where not moved). Records of versions 2 to
+/// 4 still decode (`barcodes` empty, `confidence_reasons` and `crease_reach_mm` null).
 public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// Outcome of one capture.
     public enum Status: String, Sendable, Codable {
@@ -46,12 +48,12 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         public var height: Double
     }
 
-    /// The record's schema; this engine writes version 3 (see the type's documentation).
-    public static let currentSchema = "boxdim.measurement/4"
+    /// The record's schema; this engine writes version 5 (see the type's documentation).
+    public static let currentSchema = "boxdim.measurement/5"
 
     /// Version 2 added `edges` (how each side was located), the `edges` confidence factor and
     /// `input` (how a point cloud's axes and unit were read); version 3 `barcodes` and
-    /// `barcode_error`; version 4 `confidence_reasons`.
+    /// `barcode_error`; version 4 `confidence_reasons`; version 5 `crease_reach_mm` on each edge.
     public var schema = MeasurementRecord.currentSchema
     public var capture: String
     public var status: Status
@@ -237,6 +239,10 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
     public var disagreementMM: Double?
     /// The sensor profile's correction applied to this side, mm (negative: inward).
     public var correctionMM: Double
+    /// Silhouette sides facing the camera: how far the side was moved outward past its top's
+    /// last samples for the part of a wide band its crease loses (`reachPastCreases`), mm;
+    /// null where not moved.
+    public var creaseReachMM: Double?
     /// Silhouette sides placed with the band the other sides show (something was behind this
     /// one).
     public var bandFromOtherSides: Bool
@@ -250,6 +256,7 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
         case lipShare = "lip_share"
         case disagreementMM = "disagreement_mm"
         case correctionMM = "correction_mm"
+        case creaseReachMM = "crease_reach_mm"
         case bandFromOtherSides = "band_from_other_sides"
         case backedBySurface = "backed_by_surface"
     }
@@ -263,6 +270,7 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
         lipShare = e.lipShare.map { MeasurementRecord.round($0, places: 3) }
         disagreementMM = e.disagreement.map(mm)
         correctionMM = mm(e.correction)
+        creaseReachMM = e.creaseReach.map(mm)
         bandFromOtherSides = e.bandFromOtherSides
         backedBySurface = e.backedBySurface
     }
@@ -276,6 +284,7 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
         try c.encode(lipShare, forKey: .lipShare)
         try c.encode(disagreementMM, forKey: .disagreementMM)
         try c.encode(correctionMM, forKey: .correctionMM)
+        try c.encode(creaseReachMM, forKey: .creaseReachMM)
         try c.encode(bandFromOtherSides, forKey: .bandFromOtherSides)
         try c.encode(backedBySurface, forKey: .backedBySurface)
     }

@@ -76,6 +76,8 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
         estimates.append(located.estimate)
     }
     reconcileBands(&edges, &estimates, tolerancePixels: parameters.bandConsistencyPixels)
+    reachPastCreases(&edges, &estimates, bandFreePixels: parameters.creaseBandFreePixels,
+                     share: parameters.creaseBandShare)
     if let scatter = profile?.edgeScatterPixels {
         for i in estimates.indices where estimates[i].carriesProfileOffset && estimates[i].correction != 0 {
             estimates[i].calibrationDoubt = scatter * estimates[i].pixelFootprint

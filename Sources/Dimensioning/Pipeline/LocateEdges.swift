@@ -30,6 +30,10 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     public var disagreement: Double?
     /// The sensor profile's edge correction applied to this side (metres, negative inward).
     public var correction: Double
+    /// Silhouette sides facing the camera: how far (metres, outward) the side was moved past
+    /// its top's last samples for the part of a wide edge band that eats the top at the crease
+    /// (`reachPastCreases`); nil where not moved.
+    public var creaseReach: Double? = nil
     /// Strips (2 cm each) that located a silhouette side.
     public var strips: Int
     /// Silhouette sides: whether fattening of two pixels would show as a lip here (the edge is
@@ -54,7 +58,7 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// Silhouette sides facing the camera: the top runs into its own side face there (too steep
     /// to be seen), so the gap past the top is unseen face, not the sensor's edge band (not in
     /// any output).
-    var facesCamera = false
+    package var facesCamera = false
     /// The outer row's median position, and where a lip higher than the band ends (the last
     /// ray above the top, median over the strips showing one), metres from the rectangle's
     /// centre (not in any output).
@@ -116,6 +120,7 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
         case lipShare = "lip_share"
         case disagreement = "disagreement_m"
         case correction = "correction_m"
+        case creaseReach = "crease_reach_m"
         case strips
         case lipVisible = "lip_visible"
         case lipRisePerPixel = "lip_rise_per_px_m"

@@ -87,6 +87,8 @@ extension BoxParameters {
         minimumSidePoints = try c.value(AnyKey("minimumSidePoints"), or: minimumSidePoints)
         maximumBandPixels = try c.value(AnyKey("maximumBandPixels"), or: maximumBandPixels)
         bandConsistencyPixels = try c.value(AnyKey("bandConsistencyPixels"), or: bandConsistencyPixels)
+        creaseBandFreePixels = try c.value(AnyKey("creaseBandFreePixels"), or: creaseBandFreePixels)
+        creaseBandShare = try c.value(AnyKey("creaseBandShare"), or: creaseBandShare)
         lipMeasurableRise = try c.value(AnyKey("lipMeasurableRise"), or: lipMeasurableRise)
         lipCountError = try c.value(AnyKey("lipCountError"), or: lipCountError)
         fatteningPixels = try c.value(AnyKey("fatteningPixels"), or: fatteningPixels)

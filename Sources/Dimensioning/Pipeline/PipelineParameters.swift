@@ -104,6 +104,15 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// A silhouette side whose band is wider than the other silhouette sides' median by more
     /// than this (pixels) takes its band from them (`reconcileBands`).
     public var bandConsistencyPixels: Double = 2.5
+    /// Silhouette sides facing the camera (`reachPastCreases`): a band wider than
+    /// `creaseBandFreePixels` on the sides facing away (what a one-pixel band leaves) also eats
+    /// the top's outer pixels at the crease toward the camera; such a side is moved outward by
+    /// `creaseBandShare` of the excess, in pixel footprints (valid range 0...0.5; 0 turns it
+    /// off). Tuned on the tuning and retired splits (seeds 101 and 202): sides facing the camera
+    /// came out 1.0 px short under a 4.4-px band and 2.0 px under a 7-px band (0.4 of the
+    /// excess) for random blends and invalidated bands, 0.2 of it for blurs.
+    public var creaseBandFreePixels: Double = 2
+    public var creaseBandShare: Double = 0.4
     /// A side needs this many points to locate its edge; otherwise the top face's edge is used.
     public var minimumSidePoints: Int = 12
     /// Fattening (`assessLips`): a side counts the fattened pixels that passed for top only

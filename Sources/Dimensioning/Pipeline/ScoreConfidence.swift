@@ -83,8 +83,10 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 ///   (`LipAssessment.fatteningRuledOut`: a lip would have shown on another side and did not)
 ///   and its silhouette sides' median band is under a pixel (a sharp sensor), and
 ///   `borrowedBandFactor` for a side placed with the other sides' band, unless a profile
-///   calibrates the sensor and the side's own gap is missing returns (a stereo camera's
-///   occlusion strip: see `EdgeEstimate.carriesProfileOffset`);
+///   calibrates the sensor's spread (its offset moves another side of this capture) and the
+///   side's own gap is missing returns (a stereo camera's occlusion strip: see
+///   `EdgeEstimate.carriesProfileOffset`). A profile without an offset says nothing about such
+///   a gap: it may be a box hidden behind this one;
 /// - for a silhouette side a sensor profile moves, a ramp from 1 to `calibrationDoubtFactor`
 ///   as its `EdgeEstimate.calibrationDoubt` grows (the profile's measured scatter there);
 /// - for a silhouette side facing the camera, a ramp from 1 to `facingBandFactor` as the
@@ -112,6 +114,9 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
                   calibrated: Bool = false, reasonBelow: Double = 0.98) -> (factor: Double, reasons: [String]) {
     var factor = 1.0
     var reasons: [String] = []
+    // A profile accounts for a gap of missing returns only where it calibrated a spread that
+    // stops at such a gap (a stereo matcher's): some side of this capture carries its offset.
+    let calibratedSpread = calibrated && edges.contains { $0.carriesProfileOffset && $0.correction != 0 }
     func apply(_ term: Double, _ reason: @autoclosure () -> String) {
         factor *= term
         if term < reasonBelow { reasons.append(reason()) }
@@ -166,7 +171,7 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
             if !calibrated, (edge.lipShare ?? 0) > parameters.lipShareLimit {
                 apply(parameters.lipFactor, String(format: "\(side) shows a lip of fattened depth in %.0f %% of its strips", 100 * (edge.lipShare ?? 0)))
             }
-            if edge.bandFromOtherSides, !calibrated || edge.backedBySurface {
+            if edge.bandFromOtherSides, !calibratedSpread || edge.backedBySurface {
                 apply(parameters.borrowedBandFactor, "\(side) takes its band from the other sides (its own is much wider, or a surface stands behind it)")
             }
             if !calibrated, !sharpSensor, band < parameters.sharpBandPixels, !edge.lipVisible {

@@ -19,7 +19,7 @@ import Testing
         let record = MeasurementRecord(capture: "box", outcome: .success(result), units: .millimeters, minConfidence: 0.85)
         let json = try object(record)
         #expect(Set(json.keys) == Self.keys)
-        #expect(json["schema"] as? String == "boxdim.measurement/4")
+        #expect(json["schema"] as? String == "boxdim.measurement/5")
         #expect((json["barcodes"] as? [Any])?.isEmpty == true, "no colour stream: no barcodes, not an error")
         #expect(json["barcode_error"] is NSNull)
         #expect(json["input"] is NSNull, "a simulated Stray Scanner capture has no input description")
@@ -38,11 +38,12 @@ import Testing
         #expect(edges.map { $0["side"] as? String } == ["+length", "-length", "+width", "-width"])
         for edge in edges {
             #expect(Set(edge.keys) == ["side", "method", "pixel_footprint_mm", "band_px", "lip_share", "disagreement_mm",
-                                       "correction_mm", "band_from_other_sides", "backed_by_surface"])
+                                       "correction_mm", "crease_reach_mm", "band_from_other_sides", "backed_by_surface"])
             #expect(["side_face", "silhouette", "top_extent"].contains(edge["method"] as? String ?? ""))
             let footprint = try #require(edge["pixel_footprint_mm"] as? Double)
             #expect(footprint > 0.5 && footprint < 20, "a pixel's footprint at ~1 m is a few millimetres")
             #expect(edge["correction_mm"] as? Double == 0, "no profile, no correction")
+            #expect(edge["crease_reach_mm"] is NSNull, "the sample's one-pixel band loses nothing at a crease")
         }
         let pose = try #require(json["pose"] as? [String: [Double]])
         #expect(Set(pose.keys) == ["center_m", "length_axis", "width_axis", "up_axis"])
@@ -97,6 +98,21 @@ import Testing
         #expect(decoded.schema == "boxdim.measurement/2")
         #expect(decoded.barcodes.isEmpty && decoded.barcodeError == nil && decoded.confidenceReasons == nil)
         #expect(decoded.error?.code == "no_box")
+    }
+
+    /// A version 4 record's sides have no `crease_reach_mm`: they decode with it nil.
+    @Test func versionFourEdgesStillDecode() throws {
+        let edge: [String: Any] = ["side": "+length", "method": "silhouette", "pixel_footprint_mm": 4.2, "band_px": 1.1,
+                                   "lip_share": 0, "disagreement_mm": NSNull(), "correction_mm": 0,
+                                   "band_from_other_sides": false, "backed_by_surface": false]
+        let data = try JSONSerialization.data(withJSONObject: edge)
+        let decoded = try JSONDecoder().decode(EdgeRecord.self, from: data)
+        #expect(decoded.creaseReachMM == nil && decoded.method == .silhouette && decoded.pixelFootprintMM == 4.2)
+        var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: 4.5, lipShare: 0,
+                             disagreement: nil, correction: 0, strips: 10)
+        e.creaseReach = 0.0051234
+        let written = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(EdgeRecord(side: "+width", estimate: e))) as? [String: Any])
+        #expect(written["crease_reach_mm"] as? Double == 5.12)
     }
 
     @Test func unitsConvertFromMetres() {

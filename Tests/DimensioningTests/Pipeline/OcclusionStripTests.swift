@@ -40,19 +40,25 @@ import Testing
                               disagreement: nil, correction: 0, strips: 0).carriesProfileOffset)
     }
 
-    /// Without a profile a borrowed band is a named doubt; with one, a gap of missing returns is
-    /// the calibrated sensor's known behaviour and is not, while a side backed by a wall stays one.
+    /// Without a profile a borrowed band is a named doubt; with one that calibrated a spread (its
+    /// offset moved the other sides by 5 mm), a gap of missing returns is the calibrated
+    /// sensor's known behaviour and is not, while a side backed by a wall stays one. A profile
+    /// without an offset says nothing about the gap (a box hidden behind this one leaves the
+    /// same): it stays a doubt.
     @Test func aProfileVouchesForAStripOfMissingReturnsOnly() {
         var strip = Self.silhouette(band: 5, lastTop: 0.19, correction: 0)
         strip.bandFromOtherSides = true
         strip.lipVisible = true
-        let sharp = { () -> EdgeEstimate in var e = Self.silhouette(band: 1, lastTop: 0.2, correction: 0); e.lipVisible = true; return e }()
+        let sharp = { () -> EdgeEstimate in var e = Self.silhouette(band: 1, lastTop: 0.2, correction: -0.005); e.lipVisible = true; return e }()
         let factor = ConfidenceParameters().borrowedBandFactor
         #expect(abs(edgeEvidenceFactor([sharp, sharp, strip]) - factor) < 1e-12)
         #expect(edgeEvidenceFactor([sharp, sharp, strip], calibrated: true) == 1)
         var wall = strip
         wall.backedBySurface = true
         #expect(abs(edgeEvidenceFactor([sharp, sharp, wall], calibrated: true) - factor) < 1e-12)
+        var unmoved = sharp
+        unmoved.correction = 0
+        #expect(abs(edgeEvidenceFactor([unmoved, unmoved, strip], calibrated: true) - factor) < 1e-12)
     }
 
     /// Four single stereo frames of boxes of known size (fixed split, seed 99) calibrate the
@@ -104,7 +110,7 @@ import Testing
     /// a side facing the camera at 6 mm a pixel is not in doubt (counting the strip, the band
     /// would be 3.25 px and the doubt 19.5 mm).
     @Test func aBorrowedGapIsNotTheCapturesBand() {
-        var own = Self.silhouette(band: 1, lastTop: 0.2, correction: 0)
+        var own = Self.silhouette(band: 1, lastTop: 0.2, correction: -0.004)
         own.lipVisible = true
         var strip = Self.silhouette(band: 5.5, lastTop: 0.19, correction: 0)
         strip.bandFromOtherSides = true
