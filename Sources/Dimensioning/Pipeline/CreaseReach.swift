@@ -8,9 +8,7 @@
 /// face this steep jumps in depth from pixel to pixel) also takes the top's outer pixels there,
 /// so the side comes out short by a share of the band.
 ///
-/// The band is measured in this capture, on the silhouette sides facing away from the camera
-/// that saw the floor clearly past their edge (not backed by a surface, not borrowing another
-/// side's band): their median gap, in pixels. Past `bandFreePixels` of it, each silhouette side
+/// The band is measured in this capture (`captureBandPixels`). Past `bandFreePixels` of it, each silhouette side
 /// facing the camera moves outward by `share` of the excess, in its own pixel footprints, and
 /// records the move in `EdgeEstimate.creaseReach`. Nothing moves without such a side to
 /// measure the band on, or with `share` 0.
@@ -24,14 +22,22 @@
 ///   - share: the share (0...0.5) of the excess band the crease loses.
 func reachPastCreases(_ positions: inout [Double], _ estimates: inout [EdgeEstimate],
                       bandFreePixels: Double, share: Double) {
-    guard share > 0 else { return }
-    let away = estimates.filter {
-        $0.method == .silhouette && !$0.facesCamera && !$0.backedBySurface && !$0.bandFromOtherSides
-    }.compactMap(\.bandPixels)
-    guard let band = Statistics.median(away), band > bandFreePixels else { return }
+    guard share > 0, let band = captureBandPixels(estimates), band > bandFreePixels else { return }
     for side in estimates.indices where estimates[side].method == .silhouette && estimates[side].facesCamera {
         let reach = share * (band - bandFreePixels) * estimates[side].pixelFootprint
         positions[side] += reach
         estimates[side].creaseReach = reach
     }
+}
+
+/// The capture's band, pixels: the median gap of the silhouette sides facing away from the
+/// camera whose gap is their own. A side that borrows the other sides' band
+/// (`EdgeEstimate.bandFromOtherSides`: a wall close behind it, missing returns) is left out,
+/// and so is any side backed by a surface (after `reconcileBands` such a side has borrowed a
+/// band or become a top-extent side anyway). Nil without such a side. The crease reach, the facing-side doubt, the
+/// wide-band factor and the sharp-sensor test all read it.
+func captureBandPixels(_ edges: [EdgeEstimate]) -> Double? {
+    Statistics.median(edges.filter {
+        $0.method == .silhouette && !$0.facesCamera && !$0.bandFromOtherSides && !$0.backedBySurface
+    }.compactMap(\.bandPixels))
 }

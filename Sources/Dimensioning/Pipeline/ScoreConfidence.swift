@@ -136,8 +136,7 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
     }
     // Ruling fattening out vouches for sharp sides only when the sensor is sharp: a sharp side
     // in a capture whose other sides show a band of a pixel or more is not the sensor's edge.
-    let bands = edges.filter { $0.method == .silhouette && !$0.facesCamera && !$0.bandFromOtherSides }.compactMap(\.bandPixels)
-    let medianBand = Statistics.median(bands)
+    let medianBand = captureBandPixels(edges)
     let sharpSensor = lips.fatteningRuledOut && (medianBand ?? .infinity) < 1
     if let medianBand {
         apply(1 - (1 - parameters.wideSensorBandFactor)
