@@ -23,9 +23,9 @@ extension AccuracyBenchmark {
         let offset = SIMD2(center.x, center.y) - truth.center
         guard (offset * offset).sum().squareRoot() <= 0.10 else { return nil }
         let trueLength = SIMD2(truth.lengthAxis.x, truth.lengthAxis.y)
+        let trueWidth = SIMD2(truth.widthAxis.x, truth.widthAxis.y)
         let trueSides = [(trueLength, truth.length / 2), (-trueLength, truth.length / 2),
-                         (SIMD2(-trueLength.y, trueLength.x), truth.width / 2),
-                         (SIMD2(trueLength.y, -trueLength.x), truth.width / 2)]
+                         (trueWidth, truth.width / 2), (-trueWidth, truth.width / 2)]
         let normals = [along, -along, across, -across]
         let halves = [length / 2, length / 2, width / 2, width / 2]
         return (0..<4).map { k in
