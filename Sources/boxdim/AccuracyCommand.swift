@@ -39,7 +39,7 @@ struct AccuracyCommand: ParsableCommand {
     @Flag(help: "Print every scenario's outcome.")
     var verbose = false
 
-    @Flag(help: "Also print each sensor model's signed side errors per way the side was located (side face, silhouette, top extent): which estimator carries a bias.")
+    @Flag(help: "Also print each sensor model's signed side errors per way the side was located (side face, silhouette, top extent, top and base line): which estimator carries a bias.")
     var sides = false
 
     @Option(help: "Also write every case and the summary as JSON to this file.")

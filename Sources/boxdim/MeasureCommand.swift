@@ -15,7 +15,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "Units for lengths: mm, cm, m or in.")
     var units: LengthUnit = .centimeters
 
-    @Flag(help: "Print one JSON object (stable schema boxdim.measurement/5) instead of text.")
+    @Flag(help: "Print one JSON object (stable schema boxdim.measurement/6) instead of text.")
     var json = false
 
     @OptionGroup var input: InputArguments

@@ -5,7 +5,7 @@ import Foundation
 /// added. Lengths are numbers in `units`; `volume_m3` is always cubic metres.
 ///
 /// ```json
-/// {"schema":"boxdim.measurement/5","capture":"box","status":"accepted","units":"cm",
+/// {"schema":"boxdim.measurement/6","capture":"box","status":"accepted","units":"cm",
 ///  "length":40.01,"width":30.02,"height":25.0,"volume_m3":0.03003,"confidence":0.93,
 ///  "frames":30,"spread":{"length":0.1,"width":0.1,"height":0.05},"error":null,"confidence_reasons":[],
 ///  "input":{"convention":"opengl","units":"mm","convention_detected":true,"units_detected":true,"dropped_frames":[]},
@@ -22,8 +22,14 @@ import Foundation
 /// seen or suspected, a side known only from the top's extent, frames that disagree, ...;
 /// `[]` when nothing did, `null` without a measurement). Version 5 added `crease_reach_mm` to
 /// each side in `edges` (how far a silhouette side facing the camera was moved past its top's
-/// last samples for the band a crease loses; `null` where not moved). Records of versions 2 to
-/// 4 still decode (`barcodes` empty, `confidence_reasons` and `crease_reach_mm` null).
+/// last samples for the band a crease loses; `null` where not moved). Version 6 added the
+/// method `top_and_base` (a side facing the camera whose face returned nothing, placed between
+/// the top's extent and where the floor starts at its base; `disagreement_mm` is then the floor
+/// minus the top, and a `top_extent` side facing the camera carries it too when the two were
+/// too far apart to trust) and `strip_scatter_mm` on each side (how far a silhouette side's
+/// 2-cm strips scatter about their median; `null` for other sides). Records of versions 2 to 5
+/// still decode (`barcodes` empty, `confidence_reasons`, `crease_reach_mm` and
+/// `strip_scatter_mm` null).
 public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// Outcome of one capture.
     public enum Status: String, Sendable, Codable {
@@ -48,12 +54,13 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         public var height: Double
     }
 
-    /// The record's schema; this engine writes version 5 (see the type's documentation).
-    public static let currentSchema = "boxdim.measurement/5"
+    /// The record's schema; this engine writes version 6 (see the type's documentation).
+    public static let currentSchema = "boxdim.measurement/6"
 
     /// Version 2 added `edges` (how each side was located), the `edges` confidence factor and
     /// `input` (how a point cloud's axes and unit were read); version 3 `barcodes` and
-    /// `barcode_error`; version 4 `confidence_reasons`; version 5 `crease_reach_mm` on each edge.
+    /// `barcode_error`; version 4 `confidence_reasons`; version 5 `crease_reach_mm` on each edge;
+    /// version 6 the method `top_and_base` and `strip_scatter_mm` on each edge.
     public var schema = MeasurementRecord.currentSchema
     public var capture: String
     public var status: Status
@@ -227,7 +234,7 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
 
     /// "+length", "-length", "+width" or "-width".
     public var side: String
-    /// "side_face", "silhouette" or "top_extent" (`EdgeMethod`).
+    /// "side_face", "silhouette", "top_extent" or "top_and_base" (`EdgeMethod`).
     public var method: EdgeMethod
     /// One image pixel's footprint across this side on the top plane, mm.
     public var pixelFootprintMM: Double
@@ -235,7 +242,9 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
     public var bandPixels: Double?
     /// Silhouette sides: share of strips showing a lip of fattened depth (0...1).
     public var lipShare: Double?
-    /// Side-face sides: silhouette minus side-face estimate, mm, where both exist.
+    /// Side-face sides: silhouette minus side-face estimate, mm, where both exist. Sides facing
+    /// the camera whose face returned nothing (`top_and_base`, or `top_extent` when too far
+    /// apart): where the floor starts at the base minus the top's extent, mm.
     public var disagreementMM: Double?
     /// The sensor profile's correction applied to this side, mm (negative: inward).
     public var correctionMM: Double
@@ -243,6 +252,10 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
     /// last samples for the part of a wide band its crease loses (`reachPastCreases`), mm;
     /// null where not moved.
     public var creaseReachMM: Double?
+    /// Silhouette sides: how far the 2-cm strips' edge positions scatter about their median
+    /// (1.4826 median absolute deviations), mm; centimetres mean missing returns past part of
+    /// the side. Null for other sides.
+    public var stripScatterMM: Double?
     /// Silhouette sides placed with the band the other sides show (something was behind this
     /// one).
     public var bandFromOtherSides: Bool
@@ -257,6 +270,7 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
         case disagreementMM = "disagreement_mm"
         case correctionMM = "correction_mm"
         case creaseReachMM = "crease_reach_mm"
+        case stripScatterMM = "strip_scatter_mm"
         case bandFromOtherSides = "band_from_other_sides"
         case backedBySurface = "backed_by_surface"
     }
@@ -271,6 +285,7 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
         disagreementMM = e.disagreement.map(mm)
         correctionMM = mm(e.correction)
         creaseReachMM = e.creaseReach.map(mm)
+        stripScatterMM = e.stripScatter.map(mm)
         bandFromOtherSides = e.bandFromOtherSides
         backedBySurface = e.backedBySurface
     }
@@ -285,6 +300,7 @@ public struct EdgeRecord: Sendable, Equatable, Codable {
         try c.encode(disagreementMM, forKey: .disagreementMM)
         try c.encode(correctionMM, forKey: .correctionMM)
         try c.encode(creaseReachMM, forKey: .creaseReachMM)
+        try c.encode(stripScatterMM, forKey: .stripScatterMM)
         try c.encode(bandFromOtherSides, forKey: .bandFromOtherSides)
         try c.encode(backedBySurface, forKey: .backedBySurface)
     }

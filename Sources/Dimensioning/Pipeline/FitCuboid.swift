@@ -272,5 +272,6 @@ func gatherEdgeEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, r
                         camera: rectangle.local(SIMD2(camera.x, camera.y)), cameraAboveTop: cameraAboveTop,
                         spacing: (rectangle.area / Double(max(1, topPoints.count))).squareRoot(),
                         focalPixels: scene.intrinsics.map { ($0.fx + $0.fy) / 2 },
-                        topHeight: top.height, floorBand: max(0.01, 3 * top.rms))
+                        topHeight: top.height, floorBand: max(0.01, 3 * top.rms),
+                        singleViewpoint: scene.isSingleViewpoint)
 }

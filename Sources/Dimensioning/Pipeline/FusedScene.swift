@@ -1,3 +1,5 @@
+import Foundation
+
 /// The output of frame fusion: one cloud in the world frame, still tied to the reference
 /// camera's pixel grid when the capture has one.
 ///
@@ -33,6 +35,19 @@ public struct FusedScene: Sendable {
 
     /// Unit optical axis of the reference camera in the world frame.
     public var viewDirection: SIMD3<Double> { worldFromReferenceCamera.rotate(SIMD3(0, 0, 1)) }
+
+    /// Whether every point was seen from the reference camera itself: one frame, an organised
+    /// cloud, or the frames of a still camera (each within 5 mm and 0.5 degrees of the
+    /// reference). A handheld sweep's points come from many viewpoints averaged into the
+    /// reference grid, and an unorganised cloud's from anywhere.
+    public var isSingleViewpoint: Bool {
+        guard let samples = frameSamples else { return pixelIndex != nil }
+        let cosLimit = cos(0.5 * Double.pi / 180)
+        return samples.referenceFromFrame.allSatisfy { pose in
+            length(pose.translation) < 0.005 && dot(pose.rotate(SIMD3(0, 0, 1)), SIMD3(0, 0, 1)) > cosLimit
+                && dot(pose.rotate(SIMD3(1, 0, 0)), SIMD3(1, 0, 0)) > cosLimit
+        }
+    }
 }
 
 /// The depth samples behind a fused scene, grouped by reference pixel, as (frame, source pixel)

@@ -6,6 +6,10 @@ public enum EdgeMethod: String, Sendable, Codable, Equatable {
     case silhouette
     /// From the top face's outermost points plus half the point spacing (last resort).
     case topExtent = "top_extent"
+    /// A side facing the camera whose face the sensor did not return (too steep): halfway
+    /// between the top's outermost points and where the floor's samples start at the face's
+    /// base, the two agreeing within `BoxParameters.baseLineAgreement`.
+    case topAndBase = "top_and_base"
 }
 
 /// What the engine found out about one side of the footprint: how it was located and the
@@ -26,7 +30,9 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// seen as a lip. Such rays count as past the edge.
     public var lipShare: Double?
     /// Side-face sides: the silhouette estimate minus the side-face estimate (metres) where
-    /// both could be made. A few millimetres means the two methods disagree.
+    /// both could be made. Sides facing the camera whose face returned nothing (`topAndBase`,
+    /// or `topExtent` when the two are too far apart): the floor's base line minus the top's
+    /// extent. A few millimetres means the two methods disagree.
     public var disagreement: Double?
     /// The sensor profile's edge correction applied to this side (metres, negative inward).
     public var correction: Double
@@ -34,6 +40,11 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// its top's last samples for the part of a wide edge band that eats the top at the crease
     /// (`reachPastCreases`); nil where not moved.
     public var creaseReach: Double? = nil
+    /// Silhouette sides: how far (metres) the strips' edge positions scatter about their median
+    /// (1.4826 times the median absolute deviation). About a quarter of a pixel footprint for a
+    /// straight edge; centimetres where missing returns past part of the side (a dark patch)
+    /// widen the gap in some strips and not others.
+    public var stripScatter: Double? = nil
     /// Strips (2 cm each) that located a silhouette side.
     public var strips: Int
     /// Silhouette sides: whether fattening of two pixels would show as a lip here (the edge is
@@ -74,10 +85,15 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// was placed from the top's last ray plus half the band the other sides show.
     public var bandFromOtherSides: Bool = false
     /// Silhouette sides: in most strips the first thing past the edge was a surface between
-    /// top and floor (a wall or another object close behind), not the floor: the gap there is
-    /// not the sensor's band, so the side takes the band the other sides show
-    /// (`reconcileBands`), or none.
+    /// top and floor (a wall or another object close behind), not the floor. Unless the gap was
+    /// measured against that surface (`gapToSurface`), it is not the sensor's band, so the side
+    /// takes the band the other sides show (`reconcileBands`), or none.
     public var backedBySurface: Bool = false
+    /// Silhouette sides backed by a surface: in most strips the gap past the top's last ray
+    /// ended on that surface (points standing on the same vertical plane as the surface's
+    /// farther points), so the gap is the sensor's band against it, measured like a gap to the
+    /// floor, not something behind the box (`reconcileBands` keeps it). Not in any output.
+    var gapToSurface: Bool = false
     /// Silhouette sides: the top's last rays (median over strips), as a distance from the
     /// rectangle's centre, metres. Not part of any output.
     var lastTopRay: Double? = nil
@@ -121,6 +137,7 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
         case disagreement = "disagreement_m"
         case correction = "correction_m"
         case creaseReach = "crease_reach_m"
+        case stripScatter = "strip_scatter_m"
         case strips
         case lipVisible = "lip_visible"
         case lipRisePerPixel = "lip_rise_per_px_m"
@@ -160,6 +177,9 @@ struct EdgeEvidence {
     /// Points above the top past a silhouette (a lip) count as past the edge (no sensor
     /// profile) or as the top (a profile calibrates the sensor's spread, lip included).
     var lipsArePastEdge = true
+    /// Every point was seen from the reference camera (`FusedScene.isSingleViewpoint`): a gap
+    /// to a surface behind a side is then measured like a gap to the floor.
+    var singleViewpoint = false
 }
 
 /// Locates one side of the footprint, as a distance (metres) from the rectangle's centre along
@@ -212,10 +232,18 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
             }
         }
     }
+    // A side backed by a surface is measured again with the gap ending on that surface (see
+    // `silhouetteEdge`) when one camera saw every point (a still camera); others keep points
+    // between top and floor near the edge out as mixed. On handheld sweeps (the iPhone split,
+    // seed 2026) measuring to the surface moved the wall-backed sides of three captures 4-17 mm
+    // out: their points near a wall come from other viewpoints, averaged into the reference grid.
+    let measureSilhouette = { (toSurface: Bool) in
+        silhouetteEdge(outward: outward, across: across, half: half, inner: inner, facesCamera: facesCamera,
+                       footprint: footprint, evidence: evidence, parameters: parameters, gapsToSurfaces: toSurface)
+    }
     if evidence.cameraAboveTop > 0.05,
-       let silhouette = silhouetteEdge(outward: outward, across: across, half: half, inner: inner,
-                                       facesCamera: facesCamera, footprint: footprint,
-                                       evidence: evidence, parameters: parameters) {
+       let silhouette = measureSilhouette(false).flatMap({
+           $0.surfaceShare > 0.5 && evidence.singleViewpoint ? measureSilhouette(true) ?? $0 : $0 }) {
         if let sideFace {
             // A profile's offset is the sensor's known spread: it is taken off the silhouette
             // before the two are compared (a calibrated fattening is no disagreement).
@@ -232,9 +260,11 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         estimate.lipEnd = silhouette.lipEnd
         estimate.lipTopRise = silhouette.lipTopRise
         estimate.bandPixels = silhouette.bandPixels
+        estimate.stripScatter = silhouette.stripScatter
         estimate.lipShare = silhouette.lipShare
         estimate.lastTopRay = silhouette.lastTop
         estimate.backedBySurface = silhouette.surfaceShare > 0.5
+        estimate.gapToSurface = silhouette.surfaceGapShare > 0.5
         estimate.correction = -offsetPixels * footprint
         let rise = lipRisePerPixel(edgePoint: direction * half, outward: direction, evidence: evidence)
         estimate.lipRisePerPixel = rise
@@ -246,7 +276,23 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         return (sideFace, estimate)
     }
     let positions = evidence.topPoints.map(outward)
-    return ((Statistics.quantile(positions, 0.998) ?? half) + 0.5 * evidence.spacing, estimate)
+    let extent = (Statistics.quantile(positions, 0.998) ?? half) + 0.5 * evidence.spacing
+    if facesCamera, evidence.cameraAboveTop > 0.05,
+       let base = baseLineEdge(outward: outward, across: across, half: half, inner: inner, direction: direction,
+                               evidence: evidence) {
+        // The face toward the camera returned nothing (too steep for the sensor), but the
+        // floor in front of it did: where it starts is the face's base. Two independent
+        // surfaces that agree pin the side; far apart (something at the base, a top cut short),
+        // the side stays a fallback at the top's extent, its disagreement on record.
+        estimate.facesCamera = true
+        estimate.strips = base.strips
+        estimate.disagreement = base.position - extent
+        if abs(base.position - extent) <= parameters.baseLineAgreement {
+            estimate.method = .topAndBase
+            return ((extent + base.position) / 2, estimate)
+        }
+    }
+    return (extent, estimate)
 }
 
 /// The silhouette estimate of one side (see `locateEdge`): its position, the strips that
@@ -254,7 +300,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
 /// fewer than three strips, or fewer than half of them, see both classes.
 private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) -> Double,
                             half: Double, inner: Double, facesCamera: Bool, footprint: Double,
-                            evidence: EdgeEvidence, parameters: BoxParameters)
+                            evidence: EdgeEvidence, parameters: BoxParameters, gapsToSurfaces: Bool = false)
     -> SilhouetteEdge? {
     // The top's outermost clean samples can lie a band's width inside the edge and the first
     // floor samples as far outside it: the window around the top's extent covers both.
@@ -269,7 +315,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     // behind the box (a wall). Mixed pixels straddle the edge, so they are left out; a point
     // between top and floor farther than a band's width past the top's last ray is a surface.
     let floorDrop = evidence.topHeight - evidence.floorBand
-    var buckets = [[(u: Double, drop: Double, foreground: Bool, above: Bool, between: Bool)]](repeating: [], count: strips)
+    var buckets = [[(u: Double, v: Double, drop: Double, foreground: Bool, above: Bool, between: Bool)]](repeating: [], count: strips)
     for cut in evidence.rayCuts {
         let rises = !facesCamera && cut.drop < -evidence.foregroundBand
         let foreground = abs(cut.drop) <= evidence.foregroundBand || (rises && !evidence.lipsArePastEdge)
@@ -279,18 +325,42 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
         let u = outward(cut.position), v = across(cut.position)
         guard abs(u - half) <= window, abs(v) <= inner else { continue }
         let strip = min(strips - 1, Int(((v + inner) / (2 * inner) * Double(strips)).rounded(.down)))
-        buckets[strip].append((u, cut.drop, foreground, above, between))
+        buckets[strip].append((u, v, cut.drop, foreground, above, between))
     }
     // A strip counts when both classes meet across a gap of at most a few samples; a side where
     // most strips see nothing past the edge (a face at grazing incidence, dropped by the
     // sensor) has no silhouette to measure.
     var boundaries: [Double] = [], bands: [Double] = [], lastTops: [Double] = [], rises: [Double] = []
     var outerRows: [Double] = [], lipEnds: [Double] = [], lipTops: [Double] = []
-    var lips = 0, surfaces = 0
+    var lips = 0, surfaces = 0, surfaceGaps = 0
+    // Where a point between top and floor stands (its own distances outward and across,
+    // metres): its ray crosses the top plane at (u, v) and goes on `drop` further down.
+    let cameraOut = outward(evidence.camera), cameraAcross = across(evidence.camera)
+    let standing = { (u: Double, v: Double, drop: Double) -> SIMD2<Double> in
+        let k = (evidence.cameraAboveTop + drop) / evidence.cameraAboveTop
+        return SIMD2(cameraOut + (u - cameraOut) * k, cameraAcross + (v - cameraAcross) * k)
+    }
     for all in buckets {
         let foreground = all.filter(\.foreground).map(\.u)
         guard let lastTop = foreground.max() else { continue }
-        let bucket = all.filter { !$0.between || $0.u > lastTop + parameters.maximumBandPixels * footprint }
+        let reach = lastTop + parameters.maximumBandPixels * footprint
+        var bucket = all.filter { !$0.between || $0.u > reach }
+        // A surface behind the box (a wall, another object) shows beyond the band's reach. On a
+        // side it backs (`gapsToSurfaces`: most strips' first point past the edge is on it), its
+        // points standing on one vertical plane, those within the reach on that plane too are
+        // the surface, not mixed pixels: they are past the edge, and the gap is the sensor's.
+        let far = all.filter { $0.between && $0.u > reach }.map { standing($0.u, $0.v, $0.drop) }
+        var nearSurface = false
+        if gapsToSurfaces, let wall = verticalSurface(far), wall.spread <= parameters.surfaceSpread {
+            let tolerance = max(0.004, 3 * wall.spread)
+            let near = all.filter {
+                guard $0.between, $0.u > lastTop, $0.u <= reach else { return false }
+                let p = standing($0.u, $0.v, $0.drop)
+                return abs(p.x - wall.outward(p.y)) <= tolerance
+            }
+            bucket += near
+            nearSurface = !near.isEmpty
+        }
         guard let outer = bucket.filter(\.foreground).map(\.u).max(), bucket.contains(where: { !$0.foreground }),
               var boundary = separatingBoundary(bucket.map { ($0.u, $0.foreground) }) else { continue }
         let pastEdge = bucket.filter { !$0.foreground && $0.u > boundary }
@@ -312,7 +382,10 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
             if let last = lip.map(\.u).max() { lipEnds.append(last) }
             if let highest = lip.map({ -$0.drop }).max() { lipTops.append(highest) }
         }
-        if first.between { surfaces += 1 }
+        if first.between {
+            surfaces += 1
+            if nearSurface, first.u <= reach { surfaceGaps += 1 }
+        }
         bands.append(max(0, (first.u - outer) / max(footprint, 1e-6) - 1))
         boundaries.append(boundary)
         lastTops.append(outer)
@@ -325,9 +398,11 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     guard boundaries.count >= 3, 2 * boundaries.count >= strips, let median = Statistics.median(boundaries)
     else { return nil }
     var edge = SilhouetteEdge(position: median, strips: boundaries.count, bandPixels: Statistics.median(bands) ?? 0,
+                              stripScatter: 1.4826 * (Statistics.medianAbsoluteDeviation(boundaries, from: median) ?? 0),
                               lipShare: Double(lips) / Double(boundaries.count),
                               lastTop: Statistics.median(lastTops) ?? median,
-                              surfaceShare: Double(surfaces) / Double(boundaries.count))
+                              surfaceShare: Double(surfaces) / Double(boundaries.count),
+                              surfaceGapShare: Double(surfaceGaps) / Double(boundaries.count))
     if rises.count >= 3, let rise = Statistics.median(rises) {
         edge.outerRowRise = rise
         edge.outerRowRiseError = Statistics.medianStandardError(rises, median: rise)
@@ -338,14 +413,33 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     return edge
 }
 
+/// The vertical surface through points standing behind a side (x outward, y across, metres):
+/// the least-squares line x = a + b y (a wall need not be parallel to the side), and how far
+/// the points stand from it (1.4826 median absolute deviations of the residuals). Nil with
+/// fewer than three points or no spread across.
+func verticalSurface(_ points: [SIMD2<Double>]) -> (outward: (Double) -> Double, spread: Double)? {
+    guard points.count >= 3 else { return nil }
+    let n = Double(points.count)
+    let meanX = points.reduce(0) { $0 + $1.x } / n, meanY = points.reduce(0) { $0 + $1.y } / n
+    let syy = points.reduce(0) { $0 + ($1.y - meanY) * ($1.y - meanY) }
+    let sxy = points.reduce(0) { $0 + ($1.y - meanY) * ($1.x - meanX) }
+    let slope = syy > 1e-12 ? sxy / syy : 0
+    let line = { (y: Double) in meanX + slope * (y - meanY) }
+    let residuals = points.map { $0.x - line($0.y) }
+    guard let mad = Statistics.medianAbsoluteDeviation(residuals, from: 0) else { return nil }
+    return (line, 1.4826 * mad)
+}
+
 /// A silhouette side as `silhouetteEdge` measured it (see `locateEdge`).
 private struct SilhouetteEdge {
     var position: Double
     var strips: Int
     var bandPixels: Double
+    var stripScatter: Double
     var lipShare: Double
     var lastTop: Double
     var surfaceShare: Double
+    var surfaceGapShare: Double
     var outerRowRise: Double? = nil
     var outerRowRiseError: Double? = nil
     var outerRowPosition: Double? = nil
@@ -374,14 +468,16 @@ private func outerRow(_ foreground: [(u: Double, drop: Double)], outer: Double, 
 /// sine and cosine of the ray's elevation above the top plane, and how much of `outward` lies
 /// along the horizontal viewing direction (1: a side facing away, 0: a side seen along its
 /// length). Nil without a focal length or when the camera is not above the top.
-private func edgeView(edgePoint: SIMD2<Double>, outward: SIMD2<Double>, evidence: EdgeEvidence)
+private func edgeView(edgePoint: SIMD2<Double>, outward: SIMD2<Double>, evidence: EdgeEvidence,
+                      cameraAbovePlane: Double? = nil)
     -> (focal: Double, range: Double, sinElevation: Double, cosElevation: Double, alongView: Double)? {
-    guard let f = evidence.focalPixels, f > 0, evidence.cameraAboveTop > 0 else { return nil }
+    let height = cameraAbovePlane ?? evidence.cameraAboveTop
+    guard let f = evidence.focalPixels, f > 0, height > 0 else { return nil }
     let horizontal = edgePoint - evidence.camera
     let distance = length(horizontal)
-    let range = (distance * distance + evidence.cameraAboveTop * evidence.cameraAboveTop).squareRoot()
+    let range = (distance * distance + height * height).squareRoot()
     let alongView = distance > 1e-9 ? dot(outward, horizontal / distance) : 0
-    return (f, range, evidence.cameraAboveTop / range, distance / range, alongView)
+    return (f, range, height / range, distance / range, alongView)
 }
 
 /// How far (metres) above the top plane one pixel of depth copied outward across the edge at
@@ -396,8 +492,10 @@ func lipRisePerPixel(edgePoint: SIMD2<Double>, outward: SIMD2<Double>, evidence:
 /// (rectangle coordinates): the ray to the point moves by range / focal length across itself
 /// per pixel, stretched by 1 / sin(elevation) along the viewing direction. Falls back to the
 /// top's sample spacing when the focal length is unknown.
-func pixelFootprint(edgePoint: SIMD2<Double>, outward: SIMD2<Double>, evidence: EdgeEvidence) -> Double {
-    guard let view = edgeView(edgePoint: edgePoint, outward: outward, evidence: evidence) else { return evidence.spacing }
+func pixelFootprint(edgePoint: SIMD2<Double>, outward: SIMD2<Double>, evidence: EdgeEvidence,
+                    cameraAbovePlane: Double? = nil) -> Double {
+    guard let view = edgeView(edgePoint: edgePoint, outward: outward, evidence: evidence,
+                              cameraAbovePlane: cameraAbovePlane) else { return evidence.spacing }
     let along = view.alongView * view.alongView
     let stretch = (along / (view.sinElevation * view.sinElevation) + (1 - along)).squareRoot()
     return view.range / view.focal * stretch
@@ -456,10 +554,11 @@ func outerRowStep(_ values: [Double]) -> Double {
 
 /// The sensor's edge band is one property of the capture (silhouette sides facing the camera
 /// have none: the top meets its own unseen side face there). A silhouette side with something
-/// close behind it (`EdgeEstimate.backedBySurface`), or whose band is wider than the median of
+/// close behind it (`EdgeEstimate.backedBySurface`) whose gap did not end on that surface
+/// (`EdgeEstimate.gapToSurface`), or whose band is wider than the median of
 /// the clean silhouette sides' by more than `tolerancePixels`, has something else past its edge
 /// (a wall, missing returns): it is placed at its top's last ray plus half the clean sides'
-/// gap (`EdgeEstimate.bandFromOtherSides`). With no clean side to learn the band from, a
+/// gap (`EdgeEstimate.bandFromOtherSides`). With no clean side to learn the band from, such a
 /// backed side keeps the top's last ray plus half a pixel and is marked a fallback. A side whose
 /// gap is missing returns (not backed) takes no profile offset (`carriesProfileOffset`): its
 /// correction is undone. `positions` are distances from the rectangle's centre, metres, in side
@@ -470,12 +569,15 @@ func reconcileBands(_ positions: inout [Double], _ estimates: inout [EdgeEstimat
         let clean = silhouettes.filter { $0 != side && !estimates[$0].backedBySurface }.compactMap { estimates[$0].bandPixels }
         guard let band = estimates[side].bandPixels, let lastTop = estimates[side].lastTopRay else { continue }
         let e = estimates[side]
+        // A gap measured against the surface behind is the sensor's band there: it is kept
+        // unless much wider than the clean sides' (as any side's).
+        let ownGap = !e.backedBySurface || e.gapToSurface
         if let reference = Statistics.median(clean) {
-            guard e.backedBySurface || band > reference + tolerancePixels else { continue }
+            guard !ownGap || band > reference + tolerancePixels else { continue }
             estimates[side].bandFromOtherSides = true
             if !estimates[side].carriesProfileOffset { estimates[side].correction = 0 }
             positions[side] = lastTop + (reference + 1) / 2 * e.pixelFootprint + estimates[side].correction
-        } else if e.backedBySurface {
+        } else if !ownGap {
             positions[side] = lastTop + 0.5 * e.pixelFootprint + e.correction
             estimates[side].method = .topExtent
         }

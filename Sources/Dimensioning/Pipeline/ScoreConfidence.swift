@@ -82,6 +82,9 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 ///   `EdgeEstimate.lipVisible`), again unless calibrated or the capture rules fattening out
 ///   (`LipAssessment.fatteningRuledOut`: a lip would have shown on another side and did not)
 ///   and its silhouette sides' median band is under a pixel (a sharp sensor), and
+///   a ramp from 1 to `stripScatterFactor` as its strips' edge positions scatter
+///   (`EdgeEstimate.stripScatter`) from `stripScatterTolerance` to twice that (not for a side
+///   placed with the other sides' band: its position does not come from the strips), and
 ///   `borrowedBandFactor` for a side placed with the other sides' band, unless a profile
 ///   calibrates the sensor's spread (its offset moves another side of this capture) and the
 ///   side's own gap is missing returns (a stereo camera's occlusion strip: see
@@ -94,7 +97,11 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 ///   to 4 mm more (a band at the crease may have eaten that far into the top);
 /// - for a side-face side, a ramp from 1 to `disagreementFactor` as its silhouette estimate
 ///   departs from the side face, beyond what the crease explains
-///   (`EdgeEstimate.disagreementBeyondCrease`), by `disagreementTolerance` to three times that;
+///   (`EdgeEstimate.disagreementBeyondCrease`), by `disagreementTolerance` to twice that;
+/// - for a side facing the camera whose face returned nothing, placed from the top's extent
+///   and the floor's base line (`topAndBase`), the facing-side band term above and the same
+///   disagreement ramp over how far apart the two are; a fallback side whose base line was
+///   too far from the top's extent takes that ramp too;
 ///
 /// times `selfCalibratedFatteningFactor` once when the capture shows a fattening sensor
 /// (`LipAssessment.fatteningSeen`, or only `fatteningSuspected` from the pooled estimate or
@@ -117,6 +124,10 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
     // A profile accounts for a gap of missing returns only where it calibrated a spread that
     // stops at such a gap (a stereo matcher's): some side of this capture carries its offset.
     let calibratedSpread = calibrated && edges.contains { $0.carriesProfileOffset && $0.correction != 0 }
+    func disagreementTerm(_ apart: Double) -> Double {
+        1 - (1 - parameters.disagreementFactor)
+            * ramp(apart, from: parameters.disagreementTolerance, to: 2 * parameters.disagreementTolerance)
+    }
     func apply(_ term: Double, _ reason: @autoclosure () -> String) {
         factor *= term
         if term < reasonBelow { reasons.append(reason()) }
@@ -154,10 +165,19 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
         switch edge.method {
         case .topExtent:
             apply(parameters.fallbackSideFactor, "\(side) is known only from the top's outermost points (no side face, no clean silhouette)")
-        case .silhouette where edge.facesCamera:
+            if let apart = edge.disagreement {
+                apply(disagreementTerm(abs(apart)),
+                      String(format: "\(side): the floor starts %.1f mm from where the top ends (something stands at its base, or the top is cut short)", 1000 * abs(apart)))
+            }
+        case .silhouette where edge.facesCamera, .topAndBase:
             // The top meets its own (unseen) side face: no lip unless the capture shows
             // fattening, which the self-calibration factor has already counted; but a band laid
-            // at the crease may have eaten into the top's last rows by up to its width.
+            // at the crease may have eaten into the top's last rows by up to its width. A side
+            // placed from top and floor also loses what the two disagree by.
+            if edge.method == .topAndBase, let apart = edge.disagreement {
+                apply(disagreementTerm(abs(apart)),
+                      String(format: "\(side): its face returned nothing, and the top's extent and the floor at its base disagree by %.1f mm", 1000 * abs(apart)))
+            }
             guard let medianBand else { continue }
             let doubt = medianBand * edge.pixelFootprint
             apply(1 - (1 - parameters.facingBandFactor)
@@ -170,6 +190,11 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
             if !calibrated, (edge.lipShare ?? 0) > parameters.lipShareLimit {
                 apply(parameters.lipFactor, String(format: "\(side) shows a lip of fattened depth in %.0f %% of its strips", 100 * (edge.lipShare ?? 0)))
             }
+            if let scatter = edge.stripScatter, !edge.bandFromOtherSides {
+                apply(1 - (1 - parameters.stripScatterFactor)
+                        * ramp(scatter, from: parameters.stripScatterTolerance, to: 2 * parameters.stripScatterTolerance),
+                      String(format: "\(side): its strips put the edge %.0f mm apart (missing returns past part of it?)", 1000 * scatter))
+            }
             if edge.bandFromOtherSides, !calibratedSpread || edge.backedBySurface {
                 apply(parameters.borrowedBandFactor, "\(side) takes its band from the other sides (its own is much wider, or a surface stands behind it)")
             }
@@ -178,8 +203,7 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
             }
         case .sideFace:
             let apart = abs(edge.disagreement ?? 0), gap = edge.disagreementBeyondCrease ?? 0
-            apply(1 - (1 - parameters.disagreementFactor)
-                    * ramp(gap, from: parameters.disagreementTolerance, to: 3 * parameters.disagreementTolerance),
+            apply(disagreementTerm(gap),
                   String(format: "\(side): its side face and silhouette disagree by %.1f mm", 1000 * apart)
                     + (gap < apart ? String(format: ", %.1f mm beyond what the top's noise band explains at the crease", 1000 * gap) : ""))
         }

@@ -19,7 +19,7 @@ import Testing
         let record = MeasurementRecord(capture: "box", outcome: .success(result), units: .millimeters, minConfidence: 0.85)
         let json = try object(record)
         #expect(Set(json.keys) == Self.keys)
-        #expect(json["schema"] as? String == "boxdim.measurement/5")
+        #expect(json["schema"] as? String == "boxdim.measurement/6")
         #expect((json["barcodes"] as? [Any])?.isEmpty == true, "no colour stream: no barcodes, not an error")
         #expect(json["barcode_error"] is NSNull)
         #expect(json["input"] is NSNull, "a simulated Stray Scanner capture has no input description")
@@ -38,8 +38,15 @@ import Testing
         #expect(edges.map { $0["side"] as? String } == ["+length", "-length", "+width", "-width"])
         for edge in edges {
             #expect(Set(edge.keys) == ["side", "method", "pixel_footprint_mm", "band_px", "lip_share", "disagreement_mm",
-                                       "correction_mm", "crease_reach_mm", "band_from_other_sides", "backed_by_surface"])
-            #expect(["side_face", "silhouette", "top_extent"].contains(edge["method"] as? String ?? ""))
+                                       "correction_mm", "crease_reach_mm", "strip_scatter_mm", "band_from_other_sides",
+                                       "backed_by_surface"])
+            #expect(["side_face", "silhouette", "top_extent", "top_and_base"].contains(edge["method"] as? String ?? ""))
+            if edge["method"] as? String == "silhouette" {
+                let scatter = try #require(edge["strip_scatter_mm"] as? Double)
+                #expect(scatter >= 0 && scatter < 3, "a straight edge's strips agree within a pixel: \(scatter) mm")
+            } else {
+                #expect(edge["strip_scatter_mm"] is NSNull)
+            }
             let footprint = try #require(edge["pixel_footprint_mm"] as? Double)
             #expect(footprint > 0.5 && footprint < 20, "a pixel's footprint at ~1 m is a few millimetres")
             #expect(edge["correction_mm"] as? Double == 0, "no profile, no correction")
@@ -100,7 +107,8 @@ import Testing
         #expect(decoded.error?.code == "no_box")
     }
 
-    /// A version 4 record's sides have no `crease_reach_mm`: they decode with it nil.
+    /// A version 4 record's sides have no `crease_reach_mm` (nor version 5's `strip_scatter_mm`):
+    /// they decode with them nil.
     @Test func versionFourEdgesStillDecode() throws {
         let edge: [String: Any] = ["side": "+length", "method": "silhouette", "pixel_footprint_mm": 4.2, "band_px": 1.1,
                                    "lip_share": 0, "disagreement_mm": NSNull(), "correction_mm": 0,
@@ -108,11 +116,30 @@ import Testing
         let data = try JSONSerialization.data(withJSONObject: edge)
         let decoded = try JSONDecoder().decode(EdgeRecord.self, from: data)
         #expect(decoded.creaseReachMM == nil && decoded.method == .silhouette && decoded.pixelFootprintMM == 4.2)
+        #expect(decoded.stripScatterMM == nil)
         var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: 4.5, lipShare: 0,
                              disagreement: nil, correction: 0, strips: 10)
         e.creaseReach = 0.0051234
         let written = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(EdgeRecord(side: "+width", estimate: e))) as? [String: Any])
         #expect(written["crease_reach_mm"] as? Double == 5.12)
+    }
+
+    /// Version 6: a side placed from top and floor says so, with how far apart they were, and a
+    /// silhouette side says how far its strips scatter (mm, 0.01 mm).
+    @Test func versionSixEdgesCarryTheBaseLineAndTheStripScatter() throws {
+        var unseen = EdgeEstimate(method: .topAndBase, pixelFootprint: 0.003, bandPixels: nil, lipShare: nil,
+                                  disagreement: -0.0018, correction: 0, strips: 9)
+        unseen.facesCamera = true
+        let written = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(EdgeRecord(side: "+width", estimate: unseen))) as? [String: Any])
+        #expect(written["method"] as? String == "top_and_base" && written["disagreement_mm"] as? Double == -1.8)
+        #expect(written["strip_scatter_mm"] is NSNull)
+        var silhouette = EdgeEstimate(method: .silhouette, pixelFootprint: 0.004, bandPixels: 1.3, lipShare: 0,
+                                      disagreement: nil, correction: 0, strips: 12)
+        silhouette.stripScatter = 0.0183456
+        let record = EdgeRecord(side: "-length", estimate: silhouette)
+        #expect(record.stripScatterMM == 18.35)
+        let back = try JSONDecoder().decode(EdgeRecord.self, from: JSONEncoder().encode(record))
+        #expect(back == record)
     }
 
     @Test func unitsConvertFromMetres() {

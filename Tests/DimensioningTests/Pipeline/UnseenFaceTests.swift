@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+@testable import DimensioningSimulation
+
+/// A side facing the camera whose face the sensor did not return (a time-of-flight camera
+/// drops returns at grazing incidence): the top's extent and the floor's base line, two
+/// independent surfaces, locate it together (`EdgeMethod.topAndBase`). Lengths in metres.
+@Suite struct UnseenFaceTests {
+    /// A 40 x 30 cm top 30 cm above the floor, centred on the origin, seen by a camera 0.6 m
+    /// above the top and 0.75 m out along +y (so side +width faces it). The top is sampled every
+    /// 3 mm; the floor in front of the +width side is sampled every 3 mm from `floorStart` out.
+    /// No side-face point: the face returned nothing. Rays are cut with the top plane.
+    static func evidence(floorStart: Double) -> EdgeEvidence {
+        let camera = SIMD2(0.0, 0.75), above = 0.6, topHeight = 0.3
+        var top: [SIMD2<Double>] = []
+        var cuts: [(position: SIMD2<Double>, drop: Double)] = []
+        for i in 0..<134 {
+            let x = -0.1995 + 0.003 * Double(i)
+            for j in 0..<100 {
+                let y = -0.1485 + 0.003 * Double(j)
+                top.append(SIMD2(x, y))
+                cuts.append((SIMD2(x, y), 0))
+            }
+            for j in 0..<80 {
+                let y = floorStart + 0.0015 + 0.003 * Double(j)
+                // The ray from the camera to this floor point crosses the top plane two thirds
+                // of the way down (0.6 of its 0.9 m drop).
+                let cut = camera + (SIMD2(x, y) - camera) * (above / (above + topHeight))
+                cuts.append((cut, topHeight))
+            }
+        }
+        return EdgeEvidence(sidePoints: [], topPoints: top, rayCuts: cuts, foregroundBand: 0.006,
+                            camera: camera, cameraAboveTop: above, spacing: 0.003, focalPixels: 365,
+                            topHeight: topHeight, floorBand: 0.01)
+    }
+
+    static let rectangle = Rectangle2D(center: .zero, axisA: SIMD2(1, 0), halfA: 0.2, halfB: 0.15)
+
+    /// The floor starts right at the face's base: the side is within a millimetre and a half of
+    /// 0.15 m, from top and floor agreeing within 3 mm.
+    @Test func topAndFloorAgreeingLocateTheSide() {
+        let (position, estimate) = locateEdge(alongA: false, sign: 1, rectangle: Self.rectangle,
+                                              evidence: Self.evidence(floorStart: 0.15), parameters: BoxParameters())
+        #expect(estimate.method == .topAndBase)
+        #expect(abs(position - 0.15) <= 0.0015, "side at \(position) m")
+        #expect(abs(estimate.disagreement ?? 1) <= 0.003, "top and floor \(estimate.disagreement ?? .nan) m apart")
+        #expect(estimate.facesCamera)
+    }
+
+    /// Something stands at the base (the floor only starts 4 cm out): the side stays a fallback
+    /// at the top's extent, with the disagreement on record; a side facing away never uses the
+    /// floor in front of the box.
+    @Test func aFloorThatStartsFarOutLeavesAFallback() {
+        let (position, estimate) = locateEdge(alongA: false, sign: 1, rectangle: Self.rectangle,
+                                              evidence: Self.evidence(floorStart: 0.19), parameters: BoxParameters())
+        #expect(estimate.method == .topExtent)
+        #expect(abs(position - 0.15) <= 0.0015, "side at \(position) m")
+        #expect(((0.035)...(0.042)).contains(estimate.disagreement ?? 0), "disagreement \(estimate.disagreement ?? .nan) m")
+        let away = locateEdge(alongA: false, sign: -1, rectangle: Self.rectangle,
+                              evidence: Self.evidence(floorStart: 0.15), parameters: BoxParameters())
+        #expect(away.estimate.method != .topAndBase && away.estimate.disagreement == nil)
+    }
+
+    /// Top and base agreeing cost nothing; a fallback costs `fallbackSideFactor`, and its
+    /// floor 30 mm away costs `disagreementFactor` more.
+    @Test func confidenceTrustsAgreementAndDoubtsAFarFloor() {
+        let parameters = ConfidenceParameters()
+        func sides(_ method: EdgeMethod, apart: Double?) -> [EdgeEstimate] {
+            var unseen = EdgeEstimate(method: method, pixelFootprint: 0.003, bandPixels: nil, lipShare: nil,
+                                      disagreement: apart, correction: 0, strips: 10)
+            unseen.facesCamera = true
+            var others: [EdgeEstimate] = []
+            for _ in 0..<3 {
+                var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.003, bandPixels: 1.2, lipShare: 0,
+                                     disagreement: nil, correction: 0, strips: 10)
+                e.lipVisible = true
+                others.append(e)
+            }
+            return [unseen] + others
+        }
+        let agreeing = edgeEvidenceFactor(sides(.topAndBase, apart: 0.002), parameters: parameters)
+        let fallback = edgeEvidenceFactor(sides(.topExtent, apart: nil), parameters: parameters)
+        let farFloor = edgeEvidenceFactor(sides(.topExtent, apart: 0.03), parameters: parameters)
+        #expect(abs(agreeing - 1) < 1e-9)
+        #expect(abs(fallback - parameters.fallbackSideFactor) < 1e-9)
+        #expect(abs(farFloor - parameters.fallbackSideFactor * parameters.disagreementFactor) < 1e-9)
+    }
+
+    /// Fixed split, seed 101, scenario 30: a single time-of-flight frame at 73 degrees of
+    /// elevation whose 44 cm face toward the camera is too steep to return. It was refused at
+    /// 0.62 with that side known only from the top's extent; top and floor agree and it passes.
+    @Test func aSteepFaceThatReturnsNothingNoLongerCostsTheGate() throws {
+        let (simulated, kind) = EdgeEvidenceTests.fixedFrame(30, seed: 101)
+        #expect(kind.expectsMeasurement)
+        let result = try runPipeline(simulated.capture)
+        let unseen = result.cuboid.edges.filter { $0.method == .topAndBase }
+        #expect(unseen.count == 1 && abs(unseen.first?.disagreement ?? 1) <= 0.004, "\(unseen)")
+        EdgeEvidenceTests.expectMeasured(result, simulated.truth, footprint: 0.002)
+        #expect(result.confidence.combined >= 0.85, "confidence \(result.confidence.combined)")
+        var off = PipelineParameters()
+        off.box.baseLineAgreement = -1
+        let before = try runPipeline(simulated.capture, parameters: off)
+        #expect(before.cuboid.edges.contains { $0.method == .topExtent })
+        #expect(before.confidence.combined < 0.85, "without the base line: \(before.confidence.combined)")
+    }
+}
