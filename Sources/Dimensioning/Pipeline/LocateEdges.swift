@@ -416,7 +416,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
 /// The vertical surface through points standing behind a side (x outward, y across, metres):
 /// the least-squares line x = a + b y (a wall need not be parallel to the side), and how far
 /// the points stand from it (1.4826 median absolute deviations of the residuals). Nil with
-/// fewer than three points or no spread across.
+/// fewer than three points; points that do not spread across give a line parallel to the side.
 func verticalSurface(_ points: [SIMD2<Double>]) -> (outward: (Double) -> Double, spread: Double)? {
     guard points.count >= 3 else { return nil }
     let n = Double(points.count)
