@@ -15,22 +15,19 @@
 func baseLineEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) -> Double,
                   half: Double, inner: Double, direction: SIMD2<Double>, evidence: EdgeEvidence)
     -> (position: Double, strips: Int)? {
-    let stripWidth = 0.02
-    let strips = max(1, Int((2 * inner / stripWidth).rounded(.down)))
-    let heightAboveFloor = evidence.cameraAboveTop + evidence.topHeight
-    let scale = heightAboveFloor / evidence.cameraAboveTop
+    let strips = SideStrips(inner: inner)
+    let scale = evidence.rayStretch(toDrop: evidence.topHeight)
     let floorDrop = evidence.topHeight - evidence.floorBand
-    var innermost = [Double](repeating: .infinity, count: strips)
+    var innermost = [Double](repeating: .infinity, count: strips.count)
     for cut in evidence.rayCuts where cut.drop >= floorDrop {
         let onFloor = evidence.camera + (cut.position - evidence.camera) * scale
         let u = outward(onFloor), v = across(onFloor)
         guard abs(v) <= inner, u > half - 0.05, u < half + 0.15 else { continue }
-        let strip = min(strips - 1, Int(((v + inner) / (2 * inner) * Double(strips)).rounded(.down)))
-        innermost[strip] = min(innermost[strip], u)
+        innermost[strips.index(v)] = min(innermost[strips.index(v)], u)
     }
     let seen = innermost.filter(\.isFinite)
-    guard seen.count >= 3, 2 * seen.count >= strips, let median = Statistics.median(seen) else { return nil }
+    guard seen.count >= 3, 2 * seen.count >= strips.count, let median = Statistics.median(seen) else { return nil }
     let floorFootprint = pixelFootprint(edgePoint: direction * half, outward: direction, evidence: evidence,
-                                        cameraAbovePlane: heightAboveFloor)
+                                        cameraAbovePlane: evidence.cameraAboveTop + evidence.topHeight)
     return (median - 0.5 * floorFootprint, seen.count)
 }

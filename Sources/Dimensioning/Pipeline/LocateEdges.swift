@@ -180,6 +180,27 @@ struct EdgeEvidence {
     /// Every point was seen from the reference camera (`FusedScene.isSingleViewpoint`): a gap
     /// to a surface behind a side is then measured like a gap to the floor.
     var singleViewpoint = false
+
+    /// How far along its ray, from the camera, a point `drop` metres below the top lies, as a
+    /// multiple of the ray's cut with the top plane (similar triangles): horizontally it stands
+    /// at `camera + (cut - camera) * rayStretch(toDrop: drop)`.
+    func rayStretch(toDrop drop: Double) -> Double { (cameraAboveTop + drop) / cameraAboveTop }
+}
+
+/// The 2-cm strips along a side whose across-coordinates span `-inner...inner` (metres): how
+/// many, and which one holds across-coordinate `v` (the ends clamped into the last strip).
+struct SideStrips {
+    let inner: Double
+    let count: Int
+
+    init(inner: Double) {
+        self.inner = inner
+        count = max(1, Int((2 * inner / 0.02).rounded(.down)))
+    }
+
+    func index(_ v: Double) -> Int {
+        min(count - 1, Int(((v + inner) / (2 * inner) * Double(count)).rounded(.down)))
+    }
 }
 
 /// Locates one side of the footprint, as a distance (metres) from the rectangle's centre along
@@ -305,8 +326,8 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     // The top's outermost clean samples can lie a band's width inside the edge and the first
     // floor samples as far outside it: the window around the top's extent covers both.
     let window = max(0.04, (2 * parameters.maximumBandPixels + 2) * footprint)
-    let stripWidth = 0.02
-    let strips = max(1, Int((2 * inner / stripWidth).rounded(.down)))
+    let sideStrips = SideStrips(inner: inner)
+    let strips = sideStrips.count
     // Past a side facing the camera, rays meet its face just below the top: a real surface,
     // not mixed pixels, so only the foreground band separates the classes there.
     let backgroundDrop = facesCamera ? evidence.foregroundBand + 0.001 : parameters.silhouetteBackgroundDrop
@@ -324,8 +345,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
         let between = !facesCamera && !foreground && !above && cut.drop < floorDrop
         let u = outward(cut.position), v = across(cut.position)
         guard abs(u - half) <= window, abs(v) <= inner else { continue }
-        let strip = min(strips - 1, Int(((v + inner) / (2 * inner) * Double(strips)).rounded(.down)))
-        buckets[strip].append((u, v, cut.drop, foreground, above, between))
+        buckets[sideStrips.index(v)].append((u, v, cut.drop, foreground, above, between))
     }
     // A strip counts when both classes meet across a gap of at most a few samples; a side where
     // most strips see nothing past the edge (a face at grazing incidence, dropped by the
@@ -337,7 +357,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     // metres): its ray crosses the top plane at (u, v) and goes on `drop` further down.
     let cameraOut = outward(evidence.camera), cameraAcross = across(evidence.camera)
     let standing = { (u: Double, v: Double, drop: Double) -> SIMD2<Double> in
-        let k = (evidence.cameraAboveTop + drop) / evidence.cameraAboveTop
+        let k = evidence.rayStretch(toDrop: drop)
         return SIMD2(cameraOut + (u - cameraOut) * k, cameraAcross + (v - cameraAcross) * k)
     }
     for all in buckets {
