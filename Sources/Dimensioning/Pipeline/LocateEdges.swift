@@ -43,7 +43,8 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// Silhouette sides: how far (metres) the strips' edge positions scatter about their median
     /// (1.4826 times the median absolute deviation). About a quarter of a pixel footprint for a
     /// straight edge; centimetres where missing returns past part of the side (a dark patch)
-    /// widen the gap in some strips and not others.
+    /// widen the gap in some strips and not others. For a gap of missing returns
+    /// (`gapOfMissingReturns`), the scatter of the strips' last top rays instead.
     public var stripScatter: Double? = nil
     /// Strips (2 cm each) that located a silhouette side.
     public var strips: Int
@@ -94,6 +95,13 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// farther points), so the gap is the sensor's band against it, measured like a gap to the
     /// floor, not something behind the box (`reconcileBands` keeps it). Not in any output.
     var gapToSurface: Bool = false
+    /// Silhouette sides not facing the camera: no strip's gap was narrow enough to be a band,
+    /// but in most of them nothing at all came back past the top's last ray before the floor
+    /// resumed, up to `BoxParameters.missingReturnsReachPixels` out (a stereo camera's occlusion
+    /// strip beside a tall edge, a dark patch). The gap says nothing of the edge, so the side
+    /// always takes the other sides' band, or is a fallback at its last top ray
+    /// (`reconcileBands`). Not in any output (`bandFromOtherSides` is).
+    var gapOfMissingReturns: Bool = false
     /// Silhouette sides: the top's last rays (median over strips), as a distance from the
     /// rectangle's centre, metres. Not part of any output.
     var lastTopRay: Double? = nil
@@ -187,6 +195,18 @@ struct EdgeEvidence {
     func rayStretch(toDrop drop: Double) -> Double { (cameraAboveTop + drop) / cameraAboveTop }
 }
 
+/// How many of `strips` hold at least half a row of samples (`spacing` metres apart) of the
+/// points whose across-coordinates are `acrossPositions` (metres), and at least two: all of
+/// them when a face runs along the whole side, a run of them for a face partly hidden, few
+/// when the points are stray samples (flying pixels, a dark face's rare returns) or bunch at
+/// one end (the corner of the neighbouring face, whose noise reaches into the window).
+func faceStrips(_ acrossPositions: [Double], strips: SideStrips, spacing: Double) -> Int {
+    var counts = [Int](repeating: 0, count: strips.count)
+    for v in acrossPositions { counts[max(0, strips.index(v))] += 1 }
+    let halfRow = max(2, 0.5 * 2 * strips.inner / Double(strips.count) / max(spacing, 1e-4))
+    return counts.filter { Double($0) >= halfRow }.count
+}
+
 /// The 2-cm strips along a side whose across-coordinates span `-inner...inner` (metres): how
 /// many, and which one holds across-coordinate `v` (the ends clamped into the last strip).
 struct SideStrips {
@@ -243,10 +263,13 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
     let offsetPixels = profile?.offsetPixels(facingCamera: facesCamera) ?? 0
     var sideFace: Double?
     if facesCamera {
-        let positions = evidence.sidePoints.filter {
+        let onFace = evidence.sidePoints.filter {
             abs(outward($0) - half) <= parameters.sideBand && abs(across($0)) <= inner
-        }.map(outward)
-        if positions.count >= parameters.minimumSidePoints, let median = Statistics.median(positions) {
+        }
+        let positions = onFace.map(outward)
+        if positions.count >= parameters.minimumSidePoints,
+           faceStrips(onFace.map(across), strips: SideStrips(inner: inner), spacing: evidence.spacing) >= parameters.minimumSideFaceStrips,
+           let median = Statistics.median(positions) {
             sideFace = median
             if evidence.cameraAboveTop > 0.05 {
                 estimate.creaseAllowance = evidence.foregroundBand * max(0, outward(evidence.camera) - median) / evidence.cameraAboveTop
@@ -258,13 +281,19 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
     // between top and floor near the edge out as mixed. On handheld sweeps (the iPhone split,
     // seed 2026) measuring to the surface moved the wall-backed sides of three captures 4-17 mm
     // out: their points near a wall come from other viewpoints, averaged into the reference grid.
-    let measureSilhouette = { (toSurface: Bool) in
+    let measureSilhouette = { (toSurface: Bool, acrossMissing: Bool) in
         silhouetteEdge(outward: outward, across: across, half: half, inner: inner, facesCamera: facesCamera,
-                       footprint: footprint, evidence: evidence, parameters: parameters, gapsToSurfaces: toSurface)
+                       footprint: footprint, evidence: evidence, parameters: parameters, gapsToSurfaces: toSurface,
+                       acrossMissingReturns: acrossMissing)
     }
-    if evidence.cameraAboveTop > 0.05,
-       let silhouette = measureSilhouette(false).flatMap({
-           $0.surfaceShare > 0.5 && evidence.singleViewpoint ? measureSilhouette(true) ?? $0 : $0 }) {
+    // No strip's gap narrow enough for a band: a gap of nothing but missing returns, wider,
+    // still bounds the top (see `EdgeEstimate.gapOfMissingReturns`).
+    let silhouetteFound = evidence.cameraAboveTop > 0.05
+        ? measureSilhouette(false, false).flatMap {
+            $0.surfaceShare > 0.5 && evidence.singleViewpoint ? measureSilhouette(true, false) ?? $0 : $0 }
+          ?? (facesCamera ? nil : measureSilhouette(false, true))
+        : nil
+    if let silhouette = silhouetteFound {
         if let sideFace {
             // A profile's offset is the sensor's known spread: it is taken off the silhouette
             // before the two are compared (a calibrated fattening is no disagreement).
@@ -286,6 +315,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         estimate.lastTopRay = silhouette.lastTop
         estimate.backedBySurface = silhouette.surfaceShare > 0.5
         estimate.gapToSurface = silhouette.surfaceGapShare > 0.5
+        estimate.gapOfMissingReturns = silhouette.acrossMissingReturns
         estimate.correction = -offsetPixels * footprint
         let rise = lipRisePerPixel(edgePoint: direction * half, outward: direction, evidence: evidence)
         estimate.lipRisePerPixel = rise
@@ -319,13 +349,20 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
 /// The silhouette estimate of one side (see `locateEdge`): its position, the strips that
 /// located it, the band's median width in pixels and the share of strips with a lip. Nil when
 /// fewer than three strips, or fewer than half of them, see both classes.
+///
+/// `acrossMissingReturns` (a side not facing the camera, tried when the first pass found
+/// nothing): a strip also counts when its gap is wider than a band, up to
+/// `BoxParameters.missingReturnsReachPixels`, if nothing at all came back inside it and the
+/// first sample past it is on the floor.
 private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) -> Double,
                             half: Double, inner: Double, facesCamera: Bool, footprint: Double,
-                            evidence: EdgeEvidence, parameters: BoxParameters, gapsToSurfaces: Bool = false)
+                            evidence: EdgeEvidence, parameters: BoxParameters, gapsToSurfaces: Bool = false,
+                            acrossMissingReturns: Bool = false)
     -> SilhouetteEdge? {
     // The top's outermost clean samples can lie a band's width inside the edge and the first
     // floor samples as far outside it: the window around the top's extent covers both.
-    let window = max(0.04, (2 * parameters.maximumBandPixels + 2) * footprint)
+    var window = max(0.04, (2 * parameters.maximumBandPixels + 2) * footprint)
+    if acrossMissingReturns { window = max(window, parameters.missingReturnsReachPixels * footprint) }
     let sideStrips = SideStrips(inner: inner)
     let strips = sideStrips.count
     // Past a side facing the camera, rays meet its face just below the top: a real surface,
@@ -392,7 +429,12 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
             // pixel band, so the edge lies within a sample step and a half of that sample.
             boundary = min(boundary, outer + 1.5 * outerSampleStep(foreground))
         } else if first.u - outer > parameters.silhouetteMaximumGapSamples * step {
-            continue
+            // Wider than a band: only a gap of nothing, with the floor past it, bounds the top,
+            // and only where the top reaches its extent (not a hole in the top near the edge).
+            guard acrossMissingReturns, first.drop >= floorDrop, !first.between, !first.above,
+                  first.u - outer <= parameters.missingReturnsReachPixels * footprint,
+                  outer >= half - max(2 * footprint, 0.004),
+                  !all.contains(where: { $0.u > outer && $0.u < first.u }) else { continue }
         }
         if first.above {
             lips += 1
@@ -418,11 +460,12 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     guard boundaries.count >= 3, 2 * boundaries.count >= strips, let median = Statistics.median(boundaries)
     else { return nil }
     var edge = SilhouetteEdge(position: median, strips: boundaries.count, bandPixels: Statistics.median(bands) ?? 0,
-                              stripScatter: 1.4826 * (Statistics.medianAbsoluteDeviation(boundaries, from: median) ?? 0),
+                              stripScatter: stripScatter(acrossMissingReturns ? lastTops : boundaries),
                               lipShare: Double(lips) / Double(boundaries.count),
                               lastTop: Statistics.median(lastTops) ?? median,
                               surfaceShare: Double(surfaces) / Double(boundaries.count),
-                              surfaceGapShare: Double(surfaceGaps) / Double(boundaries.count))
+                              surfaceGapShare: Double(surfaceGaps) / Double(boundaries.count),
+                              acrossMissingReturns: acrossMissingReturns)
     if rises.count >= 3, let rise = Statistics.median(rises) {
         edge.outerRowRise = rise
         edge.outerRowRiseError = Statistics.medianStandardError(rises, median: rise)
@@ -431,6 +474,13 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     if 2 * lipEnds.count >= boundaries.count { edge.lipEnd = Statistics.median(lipEnds) }
     if lipTops.count >= 3 { edge.lipTopRise = Statistics.median(lipTops) }
     return edge
+}
+
+/// How far apart (metres) the strips of one side put it: 1.4826 median absolute deviations of
+/// `positions` about their median, 0 when empty.
+func stripScatter(_ positions: [Double]) -> Double {
+    guard let median = Statistics.median(positions) else { return 0 }
+    return 1.4826 * (Statistics.medianAbsoluteDeviation(positions, from: median) ?? 0)
 }
 
 /// The vertical surface through points standing behind a side (x outward, y across, metres):
@@ -460,6 +510,7 @@ private struct SilhouetteEdge {
     var lastTop: Double
     var surfaceShare: Double
     var surfaceGapShare: Double
+    var acrossMissingReturns: Bool
     var outerRowRise: Double? = nil
     var outerRowRiseError: Double? = nil
     var outerRowPosition: Double? = nil
@@ -591,7 +642,7 @@ func reconcileBands(_ positions: inout [Double], _ estimates: inout [EdgeEstimat
         let e = estimates[side]
         // A gap measured against the surface behind is the sensor's band there: it is kept
         // unless much wider than the clean sides' (as any side's).
-        let ownGap = !e.backedBySurface || e.gapToSurface
+        let ownGap = (!e.backedBySurface || e.gapToSurface) && !e.gapOfMissingReturns
         if let reference = Statistics.median(clean) {
             guard !ownGap || band > reference + tolerancePixels else { continue }
             estimates[side].bandFromOtherSides = true

@@ -101,6 +101,12 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// the top's last ray are taken for the sensor's edge band (mixed, blurred pixels) and left
     /// out; farther out they are a surface behind the box (a wall) and count as background.
     public var maximumBandPixels: Double = 8
+    /// Silhouette edges: how far (pixel footprints) past the top a gap of nothing but missing
+    /// returns is followed to the floor when no strip shows a band (`EdgeEstimate`'s
+    /// `gapOfMissingReturns`). A stereo camera's occlusion strip beside a box's edge is its
+    /// baseline times focal length times the difference of inverse depths of top and floor:
+    /// 50 mm x 380 px x (1/0.45 - 1/0.75 m) = 17 px, about 30 px at 1280 x 720.
+    public var missingReturnsReachPixels: Double = 40
     /// Silhouette edges: points between top and floor beyond `maximumBandPixels` that stand
     /// within this (metres, 1.4826 median absolute deviations of their own horizontal
     /// positions) of one vertical plane are a surface behind the box; nearer points on that
@@ -120,6 +126,13 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     public var creaseBandShare: Double = 0.4
     /// A side needs this many points to locate its edge; otherwise the top face's edge is used.
     public var minimumSidePoints: Int = 12
+    /// A side face is used only when its points run along at least this many of the side's
+    /// 2-cm strips, half a row of samples in each (`faceStrips`). A face seen at a grazing angle
+    /// may hold no points of its own while the noisy corner of the neighbouring face, or a few
+    /// stray samples, reach into its window: on the fixed tuning seeds such windows (a dozen to
+    /// seventy points, in the end strip or scattered) put sides 8-10 mm inside the box. A face
+    /// partly hidden by something in front of it still shows a run of strips.
+    public var minimumSideFaceStrips: Int = 3
     /// A side facing the camera whose face returned nothing (too steep for the sensor) is
     /// located halfway between the top's extent and the floor's base line (`topAndBase`) when
     /// the two agree within this (metres); otherwise it stays a fallback at the top's extent.
@@ -276,6 +289,13 @@ public struct ConfidenceParameters: Sendable, Equatable, Codable {
     public var stripScatterFactor: Double = 0.7
     /// A silhouette side placed with the other sides' band (`EdgeEstimate.bandFromOtherSides`).
     public var borrowedBandFactor: Double = 0.88
+    /// A side bounded by a gap of nothing but missing returns wider than any band
+    /// (`EdgeEstimate.gapOfMissingReturns`), on top of `borrowedBandFactor`, unless a profile
+    /// calibrated a stereo camera's spread (its offset moves another side: the gap is then its
+    /// occlusion strip, beside an edge it saw whole). Otherwise the gap may be a dark patch that
+    /// hides the top's edge too: held-out fixed seed 5077, scenario 110 (ten time-of-flight
+    /// frames, calibrated), whose top ended 15 mm short of its side before 26 px of nothing.
+    public var missingReturnsFactor: Double = 0.8
     /// A silhouette side facing the camera is placed at the top's last ray: the top meets its
     /// own unseen side face there, and a sensor band laid at that crease eats up to its width
     /// into the top. The doubt is the capture's band (median over the sides facing away whose

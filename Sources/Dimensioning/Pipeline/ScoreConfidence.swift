@@ -76,7 +76,8 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 /// The edge-evidence factor: the product over the four sides of
 /// - `fallbackSideFactor` for a side known only from the top's outermost points;
 /// - for a silhouette side, a ramp from 1 to `wideBandFactor` as its band widens from
-///   `wideBandPixels` to twice that, and `lipFactor` when a lip shows in more than
+///   `wideBandPixels` to twice that (not for a gap of nothing but missing returns,
+///   `EdgeEstimate.gapOfMissingReturns`: no band of mixed pixels), and `lipFactor` when a lip shows in more than
 ///   `lipShareLimit` of its strips and no sensor profile (`calibrated`) accounts for it, and
 ///   `unverifiedSharpFactor` for a sharp edge where a lip could not show (see
 ///   `EdgeEstimate.lipVisible`), again unless calibrated or the capture rules fattening out
@@ -84,12 +85,15 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 ///   and its silhouette sides' median band is under a pixel (a sharp sensor), and
 ///   a ramp from 1 to `stripScatterFactor` as its strips' edge positions scatter
 ///   (`EdgeEstimate.stripScatter`) from `stripScatterTolerance` to twice that (not for a side
-///   placed with the other sides' band: its position does not come from the strips), and
+///   placed with the other sides' band: its position does not come from the strips; except a
+///   gap of missing returns, whose scatter is that of its strips' last top rays), and
 ///   `borrowedBandFactor` for a side placed with the other sides' band, unless a profile
 ///   calibrates the sensor's spread (its offset moves another side of this capture) and the
 ///   side's own gap is missing returns (a stereo camera's occlusion strip: see
 ///   `EdgeEstimate.carriesProfileOffset`). A profile without an offset says nothing about such
-///   a gap: it may be a box hidden behind this one;
+///   a gap: it may be a box hidden behind this one. A gap wider than any band
+///   (`EdgeEstimate.gapOfMissingReturns`) also takes `missingReturnsFactor` unless such a
+///   profile vouches for it;
 /// - for a silhouette side a sensor profile moves, a ramp from 1 to `calibrationDoubtFactor`
 ///   as its `EdgeEstimate.calibrationDoubt` grows (the profile's measured scatter there);
 /// - for a silhouette side facing the camera, a ramp from 1 to `facingBandFactor` as the
@@ -184,19 +188,26 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
                     * ramp(doubt, from: parameters.facingBandDoubt, to: parameters.facingBandDoubt + 0.004),
                   String(format: "\(side) faces the camera and the sensor's %.1f px band may eat up to %.0f mm into its top", medianBand, 1000 * doubt))
         case .silhouette:
-            let band = edge.bandPixels ?? 0
+            // A gap of nothing but missing returns is no band of mixed pixels: the side took the
+            // other sides' band, and its strips' last top rays say how well that holds.
+            let band = edge.gapOfMissingReturns ? 0 : edge.bandPixels ?? 0
             apply(1 - (1 - parameters.wideBandFactor) * ramp(band, from: parameters.wideBandPixels, to: 2 * parameters.wideBandPixels),
                   String(format: "\(side) has a %.1f px edge band", band))
             if !calibrated, (edge.lipShare ?? 0) > parameters.lipShareLimit {
                 apply(parameters.lipFactor, String(format: "\(side) shows a lip of fattened depth in %.0f %% of its strips", 100 * (edge.lipShare ?? 0)))
             }
-            if let scatter = edge.stripScatter, !edge.bandFromOtherSides {
+            if let scatter = edge.stripScatter, !edge.bandFromOtherSides || edge.gapOfMissingReturns {
                 apply(1 - (1 - parameters.stripScatterFactor)
                         * ramp(scatter, from: parameters.stripScatterTolerance, to: 2 * parameters.stripScatterTolerance),
                       String(format: "\(side): its strips put the edge %.0f mm apart (missing returns past part of it?)", 1000 * scatter))
             }
             if edge.bandFromOtherSides, !calibratedSpread || edge.backedBySurface {
                 apply(parameters.borrowedBandFactor, "\(side) takes its band from the other sides (its own is much wider, or a surface stands behind it)")
+            }
+            if edge.gapOfMissingReturns, !calibratedSpread {
+                apply(parameters.missingReturnsFactor, String(
+                    format: "\(side): nothing came back for %.0f px past its top (a dark patch there may hide the top's edge too)",
+                    edge.bandPixels ?? 0))
             }
             if !calibrated, !sharpSensor, band < parameters.sharpBandPixels, !edge.lipVisible {
                 apply(parameters.unverifiedSharpFactor, "\(side) is sharp where a lip could not show: a fattening sensor would look the same")

@@ -31,8 +31,9 @@ import TestSupport
         let fused = try fuseFrames(capture)
         let cameraFromWorld = fused.worldFromReferenceCamera.inverse
         let camera = PointCloud(points: (0..<fused.pointsInWorld.count).map { cameraFromWorld.apply(fused.pointsInWorld[$0]) })
+        let pixelIndex: [Int32] = try #require(fused.pixelIndex)
         let cloud = CapturedCloud(pointsInCamera: camera, gridWidth: fused.gridWidth, gridHeight: fused.gridHeight,
-                                  pixelIndex: try #require(fused.pixelIndex))
+                                  pixelIndex: pixelIndex)
         return (cloud, fused.pointsInWorld)
     }
 
