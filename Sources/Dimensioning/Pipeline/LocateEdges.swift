@@ -102,6 +102,10 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// always takes the other sides' band, or is a fallback at its last top ray
     /// (`reconcileBands`). Not in any output (`bandFromOtherSides` is).
     var gapOfMissingReturns: Bool = false
+    /// Silhouette sides: in most strips nothing at all came back between the top's last ray and
+    /// the first ray past the edge (missing returns, no mixed pixels). Always so for
+    /// `gapOfMissingReturns`. Not in any output.
+    var gapIsEmpty: Bool = false
     /// Silhouette sides: the top's last rays (median over strips), as a distance from the
     /// rectangle's centre, metres. Not part of any output.
     var lastTopRay: Double? = nil
@@ -316,6 +320,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         estimate.backedBySurface = silhouette.surfaceShare > 0.5
         estimate.gapToSurface = silhouette.surfaceGapShare > 0.5
         estimate.gapOfMissingReturns = silhouette.acrossMissingReturns
+        estimate.gapIsEmpty = silhouette.emptyGapShare > 0.5
         estimate.correction = -offsetPixels * footprint
         let rise = lipRisePerPixel(edgePoint: direction * half, outward: direction, evidence: evidence)
         estimate.lipRisePerPixel = rise
@@ -389,7 +394,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     // sensor) has no silhouette to measure.
     var boundaries: [Double] = [], bands: [Double] = [], lastTops: [Double] = [], rises: [Double] = []
     var outerRows: [Double] = [], lipEnds: [Double] = [], lipTops: [Double] = []
-    var lips = 0, surfaces = 0, surfaceGaps = 0
+    var lips = 0, surfaces = 0, surfaceGaps = 0, emptyGaps = 0
     // Where a point between top and floor stands (its own distances outward and across,
     // metres): its ray crosses the top plane at (u, v) and goes on `drop` further down.
     let cameraOut = outward(evidence.camera), cameraAcross = across(evidence.camera)
@@ -444,6 +449,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
             if let last = lip.map(\.u).max() { lipEnds.append(last) }
             if let highest = lip.map({ -$0.drop }).max() { lipTops.append(highest) }
         }
+        if !all.contains(where: { $0.u > outer && $0.u < first.u }) { emptyGaps += 1 }
         if first.between {
             surfaces += 1
             if nearSurface, first.u <= reach { surfaceGaps += 1 }
@@ -465,6 +471,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
                               lastTop: Statistics.median(lastTops) ?? median,
                               surfaceShare: Double(surfaces) / Double(boundaries.count),
                               surfaceGapShare: Double(surfaceGaps) / Double(boundaries.count),
+                              emptyGapShare: Double(emptyGaps) / Double(boundaries.count),
                               acrossMissingReturns: acrossMissingReturns)
     if rises.count >= 3, let rise = Statistics.median(rises) {
         edge.outerRowRise = rise
@@ -510,6 +517,7 @@ private struct SilhouetteEdge {
     var lastTop: Double
     var surfaceShare: Double
     var surfaceGapShare: Double
+    var emptyGapShare: Double
     var acrossMissingReturns: Bool
     var outerRowRise: Double? = nil
     var outerRowRiseError: Double? = nil

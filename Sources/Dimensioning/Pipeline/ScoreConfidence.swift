@@ -77,7 +77,9 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 /// - `fallbackSideFactor` for a side known only from the top's outermost points;
 /// - for a silhouette side, a ramp from 1 to `wideBandFactor` as its band widens from
 ///   `wideBandPixels` to twice that (not for a gap of nothing but missing returns,
-///   `EdgeEstimate.gapOfMissingReturns`: no band of mixed pixels), and `lipFactor` when a lip shows in more than
+///   `EdgeEstimate.gapOfMissingReturns`, nor for a narrower borrowed gap that held nothing,
+///   `EdgeEstimate.gapIsEmpty`, when a profile calibrated a stereo spread: no band of mixed
+///   pixels), and `lipFactor` when a lip shows in more than
 ///   `lipShareLimit` of its strips and no sensor profile (`calibrated`) accounts for it, and
 ///   `unverifiedSharpFactor` for a sharp edge where a lip could not show (see
 ///   `EdgeEstimate.lipVisible`), again unless calibrated or the capture rules fattening out
@@ -189,8 +191,11 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
                   String(format: "\(side) faces the camera and the sensor's %.1f px band may eat up to %.0f mm into its top", medianBand, 1000 * doubt))
         case .silhouette:
             // A gap of nothing but missing returns is no band of mixed pixels: the side took the
-            // other sides' band, and its strips' last top rays say how well that holds.
-            let band = edge.gapOfMissingReturns ? 0 : edge.bandPixels ?? 0
+            // other sides' band, and its strips' last top rays say how well that holds. So is
+            // any borrowed empty gap a stereo profile vouches for (its occlusion strip).
+            let missingOnly = edge.gapOfMissingReturns
+                || (edge.bandFromOtherSides && edge.gapIsEmpty && !edge.backedBySurface && calibratedSpread)
+            let band = missingOnly ? 0 : edge.bandPixels ?? 0
             apply(1 - (1 - parameters.wideBandFactor) * ramp(band, from: parameters.wideBandPixels, to: 2 * parameters.wideBandPixels),
                   String(format: "\(side) has a %.1f px edge band", band))
             if !calibrated, (edge.lipShare ?? 0) > parameters.lipShareLimit {

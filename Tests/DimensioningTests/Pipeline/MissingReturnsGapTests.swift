@@ -61,6 +61,26 @@ import Testing
         #expect(abs(edgeEvidenceFactor([moved, gap, moved], calibrated: true) - parameters.stripScatterFactor) < 1e-12)
     }
 
+    /// A narrower borrowed gap that held nothing (found in the first pass, 9-12 px) is the same
+    /// occlusion strip: with a stereo profile whose offset moves the other sides its width is no
+    /// band either. With mixed pixels in it, or without such a profile, the wide-band doubt stays.
+    @Test func aStereoProfileTakesAnEmptyBorrowedGapForItsStrip() {
+        var moved = Self.silhouette(band: 1, lastTop: 0.2)
+        moved.correction = -0.004
+        var strip = Self.silhouette(band: 10, lastTop: 0.15)
+        strip.bandFromOtherSides = true
+        strip.gapIsEmpty = true
+        let parameters = ConfidenceParameters()
+        #expect(edgeEvidenceFactor([moved, strip, moved], calibrated: true) == 1)
+        var mixed = strip
+        mixed.gapIsEmpty = false
+        let wide = 1 - (1 - parameters.wideBandFactor) * ramp(10, from: parameters.wideBandPixels, to: 2 * parameters.wideBandPixels)
+        #expect(wide < 0.9)
+        #expect(abs(edgeEvidenceFactor([moved, mixed, moved], calibrated: true) - wide) < 1e-12)
+        let clean = Self.silhouette(band: 1, lastTop: 0.2)
+        #expect(abs(edgeEvidenceFactor([clean, strip, clean]) - parameters.borrowedBandFactor * wide) < 1e-12)
+    }
+
     /// Fixed split, seed 101, scenario 15: a single stereo frame whose -width side, seen along
     /// its length on the left of the image, has a 12-pixel occlusion strip beside it. No strip
     /// showed a gap narrow enough for a band, so the side was a fallback at the top's extent
