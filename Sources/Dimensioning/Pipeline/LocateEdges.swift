@@ -428,6 +428,8 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
         let pastEdge = bucket.filter { !$0.foreground && $0.u > boundary }
         guard let first = pastEdge.min(by: { $0.u < $1.u }) else { continue }
         let step = max(evidence.spacing, outerRowStep(foreground), footprint)
+        // Nothing at all came back between the top's last ray and the first one past the edge.
+        let gapEmpty = !all.contains(where: { $0.u > outer && $0.u < first.u })
         if facesCamera {
             // Toward the camera the top runs into its own side face, seen at a grazing
             // angle: the gap beyond the last top sample is unseen side face, not a mixed-
@@ -438,8 +440,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
             // and only where the top reaches its extent (not a hole in the top near the edge).
             guard acrossMissingReturns, first.drop >= floorDrop, !first.between, !first.above,
                   first.u - outer <= parameters.missingReturnsReachPixels * footprint,
-                  outer >= half - max(2 * footprint, 0.004),
-                  !all.contains(where: { $0.u > outer && $0.u < first.u }) else { continue }
+                  outer >= half - max(2 * footprint, 0.004), gapEmpty else { continue }
         }
         if first.above {
             lips += 1
@@ -449,7 +450,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
             if let last = lip.map(\.u).max() { lipEnds.append(last) }
             if let highest = lip.map({ -$0.drop }).max() { lipTops.append(highest) }
         }
-        if !all.contains(where: { $0.u > outer && $0.u < first.u }) { emptyGaps += 1 }
+        if gapEmpty { emptyGaps += 1 }
         if first.between {
             surfaces += 1
             if nearSurface, first.u <= reach { surfaceGaps += 1 }
