@@ -467,7 +467,7 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     guard boundaries.count >= 3, 2 * boundaries.count >= strips, let median = Statistics.median(boundaries)
     else { return nil }
     var edge = SilhouetteEdge(position: median, strips: boundaries.count, bandPixels: Statistics.median(bands) ?? 0,
-                              stripScatter: stripScatter(acrossMissingReturns ? lastTops : boundaries),
+                              stripScatter: Statistics.robustSigma(acrossMissingReturns ? lastTops : boundaries) ?? 0,
                               lipShare: Double(lips) / Double(boundaries.count),
                               lastTop: Statistics.median(lastTops) ?? median,
                               surfaceShare: Double(surfaces) / Double(boundaries.count),
@@ -482,13 +482,6 @@ private func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<D
     if 2 * lipEnds.count >= boundaries.count { edge.lipEnd = Statistics.median(lipEnds) }
     if lipTops.count >= 3 { edge.lipTopRise = Statistics.median(lipTops) }
     return edge
-}
-
-/// How far apart (metres) the strips of one side put it: 1.4826 median absolute deviations of
-/// `positions` about their median, 0 when empty.
-func stripScatter(_ positions: [Double]) -> Double {
-    guard let median = Statistics.median(positions) else { return 0 }
-    return 1.4826 * (Statistics.medianAbsoluteDeviation(positions, from: median) ?? 0)
 }
 
 /// The vertical surface through points standing behind a side (x outward, y across, metres):
