@@ -48,6 +48,7 @@ extension VerificationRun {
         options.minConfidence = s.minConfidence
         options.worstCount = worstCount
         try CaptureFile.makeFolder(out)
+        CaptureFile.removeLeftoverTemporaries(in: out)
         let ordered = results.values.sorted { $0.capture.utf8.lexicographicallyPrecedes($1.capture.utf8) }
         let rows = barcodeRows.map { known in
             known.union(ordered.compactMap { $0.barcodeKey?.outcome == .matched ? $0.barcodeKey?.rows.first : nil })

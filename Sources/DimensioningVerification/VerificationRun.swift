@@ -36,6 +36,9 @@ public enum VerificationRun {
         try CaptureFile.makeFolder(out)
         let overlays = out.appendingPathComponent(overlaysFolder)
         if options.drawOverlays { try CaptureFile.makeFolder(overlays) }
+        // A run killed while renaming an output into place leaves its temporary file behind.
+        CaptureFile.removeLeftoverTemporaries(in: out)
+        CaptureFile.removeLeftoverTemporaries(in: overlays)
 
         let (journal, recorded) = try ResultsJournal.open(out.appendingPathComponent(resultsFile), resume: options.resume)
         let recordedByCapture = Dictionary(recorded.map { ($0.capture, $0) }, uniquingKeysWith: { a, _ in a })

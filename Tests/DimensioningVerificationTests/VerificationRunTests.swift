@@ -39,9 +39,18 @@ import TestSupport
         let lines = String(decoding: reference[VerificationRun.resultsFile]!, as: UTF8.self).split(separator: "\n")
         let partial = lines[0] + "\n" + lines[2] + "\n" + lines[1].prefix(lines[1].count / 2)
         try partial.write(to: resumed.appendingPathComponent(VerificationRun.resultsFile), atomically: true, encoding: .utf8)
+        // Killed between writing a temporary output and renaming it: those go; a user's file stays.
+        let overlays = resumed.appendingPathComponent(VerificationRun.overlaysFolder)
+        let leftovers = [resumed.appendingPathComponent(".tmp-\(UUID().uuidString)-\(VerificationRun.csvFile)"),
+                         overlays.appendingPathComponent(".tmp-\(UUID().uuidString)-a.png")]
+        let usersFile = resumed.appendingPathComponent(".tmp-notes.txt")
+        for file in leftovers + [usersFile] { try "half".write(to: file, atomically: false, encoding: .utf8) }
         let outcome = try VerificationRun.run(dataset: dataset, out: resumed, options: options(jobs: 2, resume: true))
         #expect(outcome.measuredNow == 2)
         #expect(VerificationFixtures.outputs(resumed) == reference)
+        for file in leftovers { #expect(!FileManager.default.fileExists(atPath: file.path), "\(file.lastPathComponent) left") }
+        #expect(FileManager.default.fileExists(atPath: usersFile.path))
+        try FileManager.default.removeItem(at: usersFile)
 
         // Resuming a finished run measures nothing and changes nothing.
         let again = try VerificationRun.run(dataset: dataset, out: resumed, options: options(jobs: 2, resume: true))

@@ -85,13 +85,16 @@ package enum CaptureFile {
         }
     }
 
+    /// The prefix of `writeAtomically`'s temporary files: `.tmp-<UUID>-<destination name>`.
+    static let temporaryPrefix = ".tmp-"
+
     /// Writes `destination` atomically: `produce` writes a temporary file in the same folder
     /// (its name keeps the destination's extension), which is then renamed over `destination`.
     /// The temporary file is removed if anything fails.
     package static func writeAtomically(to destination: URL,
                                 _ produce: (URL) throws(DimensioningError) -> Void) throws(DimensioningError) {
         let folder = destination.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)-\(destination.lastPathComponent)")
+        let temporary = folder.appendingPathComponent("\(temporaryPrefix)\(UUID().uuidString)-\(destination.lastPathComponent)")
         do {
             try produce(temporary)
         } catch {
@@ -103,6 +106,30 @@ package enum CaptureFile {
             unlink(temporary.path)
             throw .unreadableCapture(file: destination.path, reason: "cannot write: rename failed: \(reason)")
         }
+    }
+
+    /// Removes the temporary files `writeAtomically` left in `folder` when a process was killed
+    /// between writing one and renaming it (`.tmp-` + a UUID + `-` + a name; nothing else is
+    /// touched). For a folder this program owns, such as a verify run's output folder, before
+    /// it writes there again. Returns how many were removed; a folder that cannot be listed
+    /// removes nothing.
+    @discardableResult
+    package static func removeLeftoverTemporaries(in folder: URL) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        var removed = 0
+        for name in names where isLeftoverTemporary(name) {
+            if unlink(folder.appendingPathComponent(name).path) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    /// Whether `name` is one of `writeAtomically`'s temporary names.
+    static func isLeftoverTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix(temporaryPrefix) else { return false }
+        let rest = name.dropFirst(temporaryPrefix.count)
+        // A UUID string is 36 characters; a name follows its dash.
+        guard rest.count > 37, UUID(uuidString: String(rest.prefix(36))) != nil else { return false }
+        return rest.dropFirst(36).first == "-"
     }
 
     /// Writes `text` as UTF-8 to `destination` atomically.
