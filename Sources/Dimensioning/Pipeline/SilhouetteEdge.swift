@@ -1,0 +1,225 @@
+/// The silhouette estimate of one side (see `locateEdge`): its position, the strips that
+/// located it, the band's median width in pixels and the share of strips with a lip. Nil when
+/// fewer than three strips, or fewer than half of them, see both classes.
+///
+/// `acrossMissingReturns` (a side not facing the camera, tried when the first pass found
+/// nothing): a strip also counts when its gap is wider than a band, up to
+/// `BoxParameters.missingReturnsReachPixels`, if nothing at all came back inside it and the
+/// first sample past it is on the floor.
+func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) -> Double,
+                    half: Double, inner: Double, facesCamera: Bool, footprint: Double,
+                    evidence: EdgeEvidence, parameters: BoxParameters, gapsToSurfaces: Bool = false,
+                    acrossMissingReturns: Bool = false)
+    -> SilhouetteEdge? {
+    // The top's outermost clean samples can lie a band's width inside the edge and the first
+    // floor samples as far outside it: the window around the top's extent covers both.
+    var window = max(0.04, (2 * parameters.maximumBandPixels + 2) * footprint)
+    if acrossMissingReturns { window = max(window, parameters.missingReturnsReachPixels * footprint) }
+    let sideStrips = SideStrips(inner: inner)
+    let strips = sideStrips.count
+    // Past a side facing the camera, rays meet its face just below the top: a real surface,
+    // not mixed pixels, so only the foreground band separates the classes there.
+    let backgroundDrop = facesCamera ? evidence.foregroundBand + 0.001 : parameters.silhouetteBackgroundDrop
+    // Classes: on the top (foreground); on the floor, or above the top (a lip), past the edge
+    // (background); between top and floor: a mixed pixel of the edge band, or another surface
+    // behind the box (a wall). Mixed pixels straddle the edge, so they are left out; a point
+    // between top and floor farther than a band's width past the top's last ray is a surface.
+    let floorDrop = evidence.topHeight - evidence.floorBand
+    var buckets = [[(u: Double, v: Double, drop: Double, foreground: Bool, above: Bool, between: Bool)]](repeating: [], count: strips)
+    for cut in evidence.rayCuts {
+        let rises = !facesCamera && cut.drop < -evidence.foregroundBand
+        let foreground = abs(cut.drop) <= evidence.foregroundBand || (rises && !evidence.lipsArePastEdge)
+        let above = rises && evidence.lipsArePastEdge
+        guard foreground || above || cut.drop >= backgroundDrop else { continue }
+        let between = !facesCamera && !foreground && !above && cut.drop < floorDrop
+        let u = outward(cut.position), v = across(cut.position)
+        guard abs(u - half) <= window, abs(v) <= inner else { continue }
+        buckets[sideStrips.index(v)].append((u, v, cut.drop, foreground, above, between))
+    }
+    // A strip counts when both classes meet across a gap of at most a few samples; a side where
+    // most strips see nothing past the edge (a face at grazing incidence, dropped by the
+    // sensor) has no silhouette to measure.
+    var boundaries: [Double] = [], bands: [Double] = [], lastTops: [Double] = [], rises: [Double] = []
+    var outerRows: [Double] = [], lipEnds: [Double] = [], lipTops: [Double] = []
+    var lips = 0, surfaces = 0, surfaceGaps = 0, emptyGaps = 0
+    // Where a point between top and floor stands (its own distances outward and across,
+    // metres): its ray crosses the top plane at (u, v) and goes on `drop` further down.
+    let cameraOut = outward(evidence.camera), cameraAcross = across(evidence.camera)
+    let standing = { (u: Double, v: Double, drop: Double) -> SIMD2<Double> in
+        let k = evidence.rayStretch(toDrop: drop)
+        return SIMD2(cameraOut + (u - cameraOut) * k, cameraAcross + (v - cameraAcross) * k)
+    }
+    for all in buckets {
+        let foreground = all.filter(\.foreground).map(\.u)
+        guard let lastTop = foreground.max() else { continue }
+        let reach = lastTop + parameters.maximumBandPixels * footprint
+        var bucket = all.filter { !$0.between || $0.u > reach }
+        // A surface behind the box (a wall, another object) shows beyond the band's reach. On a
+        // side it backs (`gapsToSurfaces`: most strips' first point past the edge is on it), its
+        // points standing on one vertical plane, those within the reach on that plane too are
+        // the surface, not mixed pixels: they are past the edge, and the gap is the sensor's.
+        let far = all.filter { $0.between && $0.u > reach }.map { standing($0.u, $0.v, $0.drop) }
+        var nearSurface = false
+        if gapsToSurfaces, let wall = verticalSurface(far), wall.spread <= parameters.surfaceSpread {
+            let tolerance = max(0.004, 3 * wall.spread)
+            let near = all.filter {
+                guard $0.between, $0.u > lastTop, $0.u <= reach else { return false }
+                let p = standing($0.u, $0.v, $0.drop)
+                return abs(p.x - wall.outward(p.y)) <= tolerance
+            }
+            bucket += near
+            nearSurface = !near.isEmpty
+        }
+        guard let outer = bucket.filter(\.foreground).map(\.u).max(), bucket.contains(where: { !$0.foreground }),
+              var boundary = separatingBoundary(bucket.map { ($0.u, $0.foreground) }) else { continue }
+        let pastEdge = bucket.filter { !$0.foreground && $0.u > boundary }
+        guard let first = pastEdge.min(by: { $0.u < $1.u }) else { continue }
+        let step = max(evidence.spacing, outerRowStep(foreground), footprint)
+        // Nothing at all came back between the top's last ray and the first one past the edge.
+        let gapEmpty = !all.contains(where: { $0.u > outer && $0.u < first.u })
+        if facesCamera {
+            // Toward the camera the top runs into its own side face, seen at a grazing
+            // angle: the gap beyond the last top sample is unseen side face, not a mixed-
+            // pixel band, so the edge lies within a sample step and a half of that sample.
+            boundary = min(boundary, outer + 1.5 * outerSampleStep(foreground))
+        } else if first.u - outer > parameters.silhouetteMaximumGapSamples * step {
+            // Wider than a band: only a gap of nothing, with the floor past it, bounds the top,
+            // and only where the top reaches its extent (not a hole in the top near the edge).
+            guard acrossMissingReturns, first.drop >= floorDrop, !first.between, !first.above,
+                  first.u - outer <= parameters.missingReturnsReachPixels * footprint,
+                  outer >= half - max(2 * footprint, 0.004), gapEmpty else { continue }
+        }
+        if first.above {
+            lips += 1
+            // The lip above the band runs on until the first ray that is not above the top.
+            let end = pastEdge.filter { !$0.above }.map(\.u).min() ?? .infinity
+            let lip = pastEdge.filter { $0.above && $0.u < end }
+            if let last = lip.map(\.u).max() { lipEnds.append(last) }
+            if let highest = lip.map({ -$0.drop }).max() { lipTops.append(highest) }
+        }
+        if gapEmpty { emptyGaps += 1 }
+        if first.between {
+            surfaces += 1
+            if nearSurface, first.u <= reach { surfaceGaps += 1 }
+        }
+        bands.append(max(0, (first.u - outer) / max(footprint, 1e-6) - 1))
+        boundaries.append(boundary)
+        lastTops.append(outer)
+        if !facesCamera, let row = outerRow(bucket.filter(\.foreground).map { ($0.u, $0.drop) },
+                                            outer: outer, footprint: footprint) {
+            rises.append(row.rise)
+            outerRows.append(row.position)
+        }
+    }
+    guard boundaries.count >= 3, 2 * boundaries.count >= strips, let median = Statistics.median(boundaries)
+    else { return nil }
+    var edge = SilhouetteEdge(position: median, strips: boundaries.count, bandPixels: Statistics.median(bands) ?? 0,
+                              stripScatter: Statistics.robustSigma(acrossMissingReturns ? lastTops : boundaries) ?? 0,
+                              lipShare: Double(lips) / Double(boundaries.count),
+                              lastTop: Statistics.median(lastTops) ?? median,
+                              surfaceShare: Double(surfaces) / Double(boundaries.count),
+                              surfaceGapShare: Double(surfaceGaps) / Double(boundaries.count),
+                              emptyGapShare: Double(emptyGaps) / Double(boundaries.count),
+                              acrossMissingReturns: acrossMissingReturns)
+    if rises.count >= 3, let rise = Statistics.median(rises) {
+        edge.outerRowRise = rise
+        edge.outerRowRiseError = Statistics.medianStandardError(rises, median: rise)
+        edge.outerRowPosition = Statistics.median(outerRows)
+    }
+    if 2 * lipEnds.count >= boundaries.count { edge.lipEnd = Statistics.median(lipEnds) }
+    if lipTops.count >= 3 { edge.lipTopRise = Statistics.median(lipTops) }
+    return edge
+}
+
+/// The vertical surface through points standing behind a side (x outward, y across, metres):
+/// the least-squares line x = a + b y (a wall need not be parallel to the side), and how far
+/// the points stand from it (1.4826 median absolute deviations of the residuals). Nil with
+/// fewer than three points; points that do not spread across give a line parallel to the side.
+func verticalSurface(_ points: [SIMD2<Double>]) -> (outward: (Double) -> Double, spread: Double)? {
+    guard points.count >= 3 else { return nil }
+    let n = Double(points.count)
+    let meanX = points.reduce(0) { $0 + $1.x } / n, meanY = points.reduce(0) { $0 + $1.y } / n
+    let syy = points.reduce(0) { $0 + ($1.y - meanY) * ($1.y - meanY) }
+    let sxy = points.reduce(0) { $0 + ($1.y - meanY) * ($1.x - meanX) }
+    let slope = syy > 1e-12 ? sxy / syy : 0
+    let line = { (y: Double) in meanX + slope * (y - meanY) }
+    let residuals = points.map { $0.x - line($0.y) }
+    guard let mad = Statistics.medianAbsoluteDeviation(residuals, from: 0) else { return nil }
+    return (line, 1.4826 * mad)
+}
+
+/// A silhouette side as `silhouetteEdge` measured it (see `locateEdge`).
+struct SilhouetteEdge {
+    var position: Double
+    var strips: Int
+    var bandPixels: Double
+    var stripScatter: Double
+    var lipShare: Double
+    var lastTop: Double
+    var surfaceShare: Double
+    var surfaceGapShare: Double
+    var emptyGapShare: Double
+    var acrossMissingReturns: Bool
+    var outerRowRise: Double? = nil
+    var outerRowRiseError: Double? = nil
+    var outerRowPosition: Double? = nil
+    var lipEnd: Double? = nil
+    var lipTopRise: Double? = nil
+}
+
+/// The outermost row of a strip's top samples (rays within a pixel footprint of the last one):
+/// its median position (metres from the centre) and how far (metres) it stands above the rows
+/// just inside it (1.5 to 4 footprints in), the median drop of the inner rows minus that of the
+/// outer row. The rise is about 0 for a sharp or mixing sensor (mixed pixels that pass as top
+/// sag, so it is then negative) and about `j` times `lipRisePerPixel` for a row `j` pixels out
+/// on the lip of a fattening sensor whose lip stays within the foreground band, so position
+/// and rise together give back the pixel the lip was copied from. Nil when either row is empty.
+private func outerRow(_ foreground: [(u: Double, drop: Double)], outer: Double, footprint: Double)
+    -> (position: Double, rise: Double)? {
+    let outerRow = foreground.filter { $0.u > outer - footprint }
+    let innerRows = foreground.filter { $0.u <= outer - 1.5 * footprint && $0.u > outer - 4 * footprint }.map(\.drop)
+    guard let o = Statistics.median(outerRow.map(\.drop)), let i = Statistics.median(innerRows),
+          let position = Statistics.median(outerRow.map(\.u)) else { return nil }
+    return (position, i - o)
+}
+
+/// The threshold `e` that best separates foreground values (below) from background values
+/// (above): thresholds minimising the count of foreground values above `e` plus background
+/// values below it form one or more runs; the result is the mean of the first and last run's
+/// midpoints, so that ties do not favour either side. Nil unless both classes are present.
+func separatingBoundary(_ values: [(Double, Bool)]) -> Double? {
+    guard values.contains(where: { $0.1 }), values.contains(where: { !$0.1 }) else { return nil }
+    let sorted = values.sorted { $0.0 < $1.0 }
+    // errors[i]: misclassified values for a threshold just above sorted[i] (i = -1: below all).
+    var errors = sorted.filter { $0.1 }.count
+    var profile: [Int] = []
+    profile.reserveCapacity(sorted.count)
+    for value in sorted {
+        errors += value.1 ? -1 : 1
+        profile.append(errors)
+    }
+    let best = min(profile.min()!, sorted.filter { $0.1 }.count)
+    func midpoint(after i: Int) -> Double {
+        i < 0 ? sorted[0].0 : (i + 1 < sorted.count ? (sorted[i].0 + sorted[i + 1].0) / 2 : sorted[i].0)
+    }
+    let first = profile.firstIndex(of: best) ?? -1
+    let last = profile.lastIndex(of: best) ?? -1
+    return (midpoint(after: first) + midpoint(after: last)) / 2
+}
+
+/// Median distance between consecutive values among the outermost eight of `values` (the
+/// sample step of a surface toward its edge), or 0 with fewer than two values.
+func outerSampleStep(_ values: [Double]) -> Double {
+    let outer = values.sorted().suffix(8)
+    guard outer.count >= 2 else { return 0 }
+    return Statistics.median(zip(outer.dropFirst(), outer).map { $0 - $1 }) ?? 0
+}
+
+/// The step between sample rows of a surface toward its edge: the largest gap between
+/// consecutive values among the outermost twelve of `values` (within a strip, samples of one
+/// image row lie close together and rows are a step apart); 0 with fewer than two values.
+func outerRowStep(_ values: [Double]) -> Double {
+    let outer = values.sorted().suffix(12)
+    guard outer.count >= 2 else { return 0 }
+    return zip(outer.dropFirst(), outer).map { $0 - $1 }.max() ?? 0
+}
