@@ -139,9 +139,13 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
         if term < reasonBelow { reasons.append(reason()) }
     }
     if !calibrated, lips.fatteningSeen {
-        apply(parameters.selfCalibratedFatteningFactor, String(
-            format: "the sensor fattens edges (about %.1f px seen in the top's outer rows): corrected from a few strips, not calibrated (a sensor profile would be)",
-            lips.fatteningPixels ?? 0))
+        // Seen as a lip above the band past some side's edge, or counted in the top's outer rows.
+        let lipSides = edges.filter { $0.method == .silhouette && ($0.lipShare ?? 0) > parameters.lipShareLimit }.count
+        let seen = lipSides > 0
+            ? "a lip of fattened depth shows past \(lipSides) side\(lipSides == 1 ? "" : "s")"
+            : String(format: "about %.1f px seen in the top's outer rows", lips.fatteningPixels ?? 0)
+        apply(parameters.selfCalibratedFatteningFactor,
+              "the sensor fattens edges (\(seen)): corrected from a few strips, not calibrated (a sensor profile would be)")
     } else if !calibrated, lips.fatteningUnderBand {
         apply(parameters.selfCalibratedFatteningFactor, String(
             format: "the sensor may fatten edges under its band (%.2f ± %.2f px of lip in the band's first row) and nothing corrects it (a sensor profile would)",

@@ -28,6 +28,20 @@ import Testing
         #expect(suspected.reasons == ["the sensor may fatten edges (1.00 ± 0.10 px pooled over the sides) and nothing corrects it (a sensor profile would)"])
         #expect(edgeEvidence(weak, lips: lips, calibrated: true).reasons.isEmpty)
 
+        // Fattening seen as a lip above the band (no count from the outer rows): the reason says
+        // so, not "about 0.0 px"; a count says how many pixels.
+        var lipped = (0..<4).map { _ in Self.silhouette(band: 1.5) }
+        lipped[2].lipShare = 0.5
+        let shown = assessLips(lipped, parameters: BoxParameters(), lipShareLimit: 0.25)
+        #expect(shown.fatteningSeen)
+        #expect(edgeEvidence(lipped, lips: shown).reasons.first
+                == "the sensor fattens edges (a lip of fattened depth shows past 1 side): corrected from a few strips, not calibrated (a sensor profile would be)")
+        let counted = (0..<4).map { _ in Self.silhouette(band: 1.5, rise: 0.0018, perPixel: 0.003, error: 0.0001) }
+        let count = assessLips(counted, parameters: BoxParameters(), lipShareLimit: 0.25)
+        #expect(count.fatteningSeen)
+        #expect(edgeEvidence(counted, lips: count).reasons.first?.hasPrefix("the sensor fattens edges (about 0.6 px seen in the top's outer rows)") == true,
+                "\(edgeEvidence(counted, lips: count).reasons)")
+
         // Clean sides: nothing to say.
         let clean = (0..<4).map { _ in Self.silhouette(band: 2) }
         #expect(edgeEvidence(clean).reasons.isEmpty && edgeEvidence(clean).factor == 1)
