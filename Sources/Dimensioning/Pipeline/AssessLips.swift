@@ -26,7 +26,8 @@ public struct LipAssessment: Sendable, Equatable, Codable {
     /// The pooled estimate's standard error, pixels.
     public var pooledFatteningError: Double? = nil
     /// The pooled estimate shows fattening (at least `BoxParameters.suspectedFatteningPixels`
-    /// and `suspectedFatteningSignificance` standard errors above zero) where no single side
+    /// and `suspectedFatteningSignificance` standard errors above zero, or
+    /// `blendingFatteningSignificance` when every side facing away blends) where no single side
     /// could count it: the sensor may fatten, the sides were not corrected, and the confidence
     /// says so (`edgeEvidenceFactor`).
     public var fatteningSuspected: Bool = false
@@ -109,9 +110,12 @@ func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimi
     let seen = counts.contains { $0 >= parameters.fatteningPixels }
         || edges.contains { $0.method == .silhouette && ($0.lipShare ?? 0) > lipShareLimit }
     let pooled = pooledFattening(edges, parameters: parameters, topNoise: topNoise)
+    // A sensor whose every edge facing away blends (no sharp side) must show more.
+    let facingAway = edges.filter { $0.method == .silhouette && !$0.facesCamera }
+    let blending = !facingAway.isEmpty && facingAway.allSatisfy { ($0.bandPixels ?? 0) >= parameters.blendingBandPixels }
+    let significance = blending ? parameters.blendingFatteningSignificance : parameters.suspectedFatteningSignificance
     let pooledSuspected = pooled.map {
-        $0.pixels >= parameters.suspectedFatteningPixels
-            && $0.pixels >= parameters.suspectedFatteningSignificance * $0.error
+        $0.pixels >= parameters.suspectedFatteningPixels && $0.pixels >= significance * $0.error
     } ?? false
     let underBand = bandLips.map {
         $0.pixels >= parameters.bandLipSuspectedPixels && $0.pixels >= parameters.bandLipSignificance * $0.error

@@ -99,6 +99,8 @@ extension BoxParameters {
         suspectedFatteningPixels = try c.value(AnyKey("suspectedFatteningPixels"), or: suspectedFatteningPixels)
         suspectedFatteningSignificance = try c.value(AnyKey("suspectedFatteningSignificance"),
                                                      or: suspectedFatteningSignificance)
+        blendingBandPixels = try c.value(AnyKey("blendingBandPixels"), or: blendingBandPixels)
+        blendingFatteningSignificance = try c.value(AnyKey("blendingFatteningSignificance"), or: blendingFatteningSignificance)
         lipRiseErrorFloor = try c.value(AnyKey("lipRiseErrorFloor"), or: lipRiseErrorFloor)
         lipRiseNoiseShare = try c.value(AnyKey("lipRiseNoiseShare"), or: lipRiseNoiseShare)
         bandLipWindowBelow = try c.value(AnyKey("bandLipWindowBelow"), or: bandLipWindowBelow)

@@ -186,6 +186,42 @@ import Testing
         let fattened = (0..<4).map { _ in Self.side(rise: 0.003, perPixel: 0.0015, error: 0.0001, band: 1.5) }
         #expect(assessLips(fattened, parameters: box, lipShareLimit: 0.25, topNoise: 0.004).fatteningSuspected)
         #expect(pooledFattening(noisy, parameters: box, topNoise: .nan)?.error == quiet.error, "a NaN noise is no noise")
+
+        // Chance, not a lip: with that floor (0.27 px here) a sensor that does not fatten reads
+        // 2-3 standard errors in about one capture of fifty. Where every side blends (1.5 px),
+        // 0.6 px (2.25 σ) is not suspected, 0.87 px (3.25 σ) is; with one sharp side (a
+        // fattening matcher's edge) 0.6 px is.
+        let chance = (0..<4).map { _ in Self.side(rise: 0.0009, perPixel: 0.0015, error: 0.0001, band: 1.5) }
+        let tail = try #require(pooledFattening(chance, parameters: box, topNoise: 0.004))
+        #expect(tail.pixels / tail.error > box.suspectedFatteningSignificance
+                && tail.pixels / tail.error < box.blendingFatteningSignificance, "\(tail)")
+        #expect(!assessLips(chance, parameters: box, lipShareLimit: 0.25, topNoise: 0.004).fatteningSuspected)
+        let beyond = (0..<4).map { _ in Self.side(rise: 0.0013, perPixel: 0.0015, error: 0.0001, band: 1.5) }
+        #expect(assessLips(beyond, parameters: box, lipShareLimit: 0.25, topNoise: 0.004).fatteningSuspected)
+        var oneSharp = chance
+        oneSharp[3] = Self.side(rise: 0.0009, perPixel: 0.0015, error: 0.0001, band: 0)
+        #expect(assessLips(oneSharp, parameters: box, lipShareLimit: 0.25, topNoise: 0.004).fatteningSuspected)
+    }
+
+    /// Fixed 303/28, one time-of-flight frame (a sensor that does not fatten, every side a band
+    /// of flying pixels): its sides pool 0.9 ± 0.4 px by chance. It is measured within 3 mm and
+    /// passes; suspected at two standard errors, as before, it is refused.
+    @Test func aTimeOfFlightFramesChanceRiseIsNoFattening() throws {
+        let (simulated, kind) = EdgeEvidenceTests.fixedFrame(28, seed: 303)
+        #expect(kind == .box)
+        let result = try runPipeline(simulated.capture)
+        let pooled = try #require(result.cuboid.lips.pooledFatteningPixels)
+        let error = try #require(result.cuboid.lips.pooledFatteningError)
+        #expect(pooled / error > 2 && pooled / error < 3, "\(pooled) ± \(error) px")
+        #expect(!result.cuboid.lips.fatteningSuspected)
+        EdgeEvidenceTests.expectMeasured(result, simulated.truth, footprint: 0.003)
+        #expect(result.confidence.combined >= 0.85, "\(result.confidenceReasons)")
+
+        var twoSigma = PipelineParameters()
+        twoSigma.box.blendingFatteningSignificance = 2
+        let before = try runPipeline(simulated.capture, parameters: twoSigma)
+        #expect(before.cuboid.lips.fatteningSuspected)
+        #expect(before.confidence.combined < 0.85)
     }
 
     @Test func aWideBandOverTheWholeCaptureLowersTheConfidence() {
