@@ -19,7 +19,9 @@ public struct FloorFit: Sendable, Equatable {
 /// when gravity is known, `SACMODEL_PLANE` otherwise), largest first.
 ///
 /// Candidates need `minimumInlierShare` of the down-sampled points, and (without gravity) a
-/// normal facing the camera. Among them the lowest is chosen: a box's top can be the largest
+/// normal facing the camera; without gravity they are grouped into families of parallel planes
+/// and the family the camera looks down onto is kept (`uprightScore`: a wall behind the box
+/// can be the largest plane in view). Among them the lowest is chosen: a box's top can be the largest
 /// plane in view. A candidate with more than `maximumShareBelow` of the points farther than
 /// `belowTolerance` under it is not a floor (the capture saw the box top, not the ground), and
 /// if every candidate fails that way the capture is refused with `noGroundPlane`: the engine
@@ -59,15 +61,24 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init())
         } else if plane.signedDistance(camera) < 0 {
             plane = plane.flipped
         }
-        // Without gravity, the floor faces the camera and every candidate is parallel to the
-        // first (a wall is not a floor candidate).
+        // Without gravity, the floor faces the camera.
         let facesCamera = gravity != nil || abs(dot(plane.normal, normalize(camera - plane.project(camera)))) > 0.5
-        let parallel = candidates.first.map { dot($0.plane.normal, plane.normal) > cos(10 * Double.pi / 180) } ?? true
-        if facesCamera && parallel { candidates.append((plane, fit.inlierCount)) }
+        if facesCamera { candidates.append((plane, fit.inlierCount)) }
         remaining = remaining.filter { !fit.inliers[$0] }
     }
     guard !candidates.isEmpty else {
         throw .noGroundPlane(reason: gravity == nil ? "no large plane facing the camera" : "no large horizontal plane")
+    }
+    // The floor's candidates are parallel to each other. Without gravity a wall can be the
+    // largest plane in view (a low camera, a tall wall behind the box), so the family is the
+    // one the camera looks down onto (`uprightScore`), not the largest one's.
+    let families = parallelFamilies(candidates.map(\.plane))
+    if gravity == nil, families.count > 1, let best = families.max(by: {
+        uprightScore(candidates[$0[0]].plane.normal, scene: scene) < uprightScore(candidates[$1[0]].plane.normal, scene: scene)
+    }) {
+        candidates = best.map { candidates[$0] }
+    } else {
+        candidates = families[0].map { candidates[$0] }
     }
     // Lowest first: the floor is under everything else.
     let ordered = candidates.sorted { lhs, rhs in
@@ -89,6 +100,31 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init())
     }
     let percent = Int((rejectedShare * 100).rounded())
     throw .noGroundPlane(reason: "the largest plane has \(percent) % of the points below it, so it is not the floor (the box top?)")
+}
+
+/// Indices of `planes` grouped into families of parallel planes (normals within 10 degrees of
+/// the family's first), in order of each family's first plane.
+func parallelFamilies(_ planes: [Plane]) -> [[Int]] {
+    var families: [[Int]] = []
+    for (i, plane) in planes.enumerated() {
+        if let f = families.firstIndex(where: { dot(planes[$0[0]].normal, plane.normal) > cos(10 * Double.pi / 180) }) {
+            families[f].append(i)
+        } else {
+            families.append([i])
+        }
+    }
+    return families
+}
+
+/// How much a plane whose up normal is `normal` (world frame) looks like the floor to the
+/// scene's reference camera held upright: the normal's component along the image's up
+/// direction plus its component toward the camera along the optical axis. A camera looking
+/// down at elevation e sees the floor's normal at cos e + sin e (1 to 1.41) and a wall facing it
+/// at cos e − sin e (−1 to 1); a wall to the side scores 0. A camera rolled by 90 degrees and
+/// looking down less than 45 degrees would take such a wall for the floor.
+func uprightScore(_ normal: SIMD3<Double>, scene: FusedScene) -> Double {
+    let imageUp = scene.worldFromReferenceCamera.rotate(SIMD3(0, -1, 0))
+    return dot(normal, imageUp) - dot(normal, scene.viewDirection)
 }
 
 /// Height of `plane` above `reference` along the reference's up normal, at the point of
