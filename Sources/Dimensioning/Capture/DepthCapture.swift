@@ -46,6 +46,14 @@ public struct DepthCapture: Sendable {
 
     /// A short name for reports: the folder or file name.
     public var name: String { source.lastPathComponent }
+
+    /// The depth images' size (width, height, pixels): the first frame's, or an organised
+    /// cloud's grid; nil for an unorganised cloud.
+    public var imageSizePixels: [Int]? {
+        if let first = frames.first { return [first.width, first.height] }
+        if let cloud, cloud.isOrganized { return [cloud.gridWidth, cloud.gridHeight] }
+        return nil
+    }
 }
 
 /// A point cloud read from a file, in the engine's camera frame (x right, y down, z forward,

@@ -22,6 +22,14 @@ public struct CalibrationResult: Sendable {
     public var offsetUncertainty: Double?
 }
 
+/// The depth image size every reference shares (`SensorProfile.imageSizePixels`); nil when
+/// one is an unorganised cloud or they differ.
+func commonImageSize(_ references: [CalibrationReference]) -> [Int]? {
+    let sizes = references.map(\.capture.imageSizePixels)
+    guard let first = sizes.first ?? nil, sizes.allSatisfy({ $0 == first }) else { return nil }
+    return first
+}
+
 /// One capture of a reference box of known size for `calibrateProfile`.
 public struct CalibrationReference: Sendable {
     public var capture: DepthCapture
@@ -144,7 +152,8 @@ public func calibrateProfile(_ references: [CalibrationReference], parameters: P
     let profile = SensorProfile(edgeOffsetPixels: (offset * 100).rounded() / 100, depthScale: scale,
                                 reference: reference, knownSizeMM: sizes[0].map { ($0 * 10000).rounded() / 10 },
                                 facingEdgeOffsetPixels: fit.facingOffset.map { ($0 * 100).rounded() / 100 },
-                                edgeScatterPixels: fit.scatterPixels.map { min(5, ($0 * 100).rounded() / 100) })
+                                edgeScatterPixels: fit.scatterPixels.map { min(5, ($0 * 100).rounded() / 100) },
+                                imageSizePixels: commonImageSize(references))
     var final = uncalibrated
     final.profile = profile
     var pairs: [(measured: [Double], calibrated: [Double])] = []

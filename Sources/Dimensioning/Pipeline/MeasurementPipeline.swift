@@ -25,8 +25,13 @@ public struct PipelineResult: Sendable {
 /// Deterministic: the same capture and parameters give bit-identical results.
 ///
 /// - Throws: a `DimensioningError` refusal (no depth, no ground plane, no box, cut off, too
-///   small, out of range, not a cuboid) with its reason.
+///   small, out of range, not a cuboid) with its reason; `profileMismatch` when the
+///   parameters' sensor profile was calibrated on depth images of another size.
 public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters = .init()) throws(DimensioningError) -> PipelineResult {
+    // A profile is one camera's: another camera's edges would be "corrected" by it.
+    if let wanted = parameters.profile?.imageSizePixels, let size = capture.imageSizePixels, wanted != size {
+        throw .profileMismatch(profileImage: wanted, captureImage: size)
+    }
     let capture = parameters.profile.map { capture.scalingDepth(by: $0.depthScale) } ?? capture
     let scene = try fuseFrames(capture, parameters: parameters.fusion)
     let viewFloor = try fitFloor(scene, parameters: parameters.floor)

@@ -32,6 +32,12 @@ public struct SensorProfile: Sendable, Codable, Equatable {
     /// Where it came from: the reference capture and the box's known size (mm), for people.
     public var reference: String?
     public var knownSizeMM: [Double]?
+    /// The depth image size (width, height, pixels) of the references it was calibrated on:
+    /// a profile is one sensor's, and a capture whose depth images are of another size is
+    /// refused (`DimensioningError.profileMismatch`) rather than corrected by the wrong
+    /// camera's edges. Nil when not recorded (profiles written before it was, or references
+    /// that are unorganised clouds or of several sizes): then it is not checked.
+    public var imageSizePixels: [Int]?
 
     enum CodingKeys: String, CodingKey {
         case schema
@@ -41,11 +47,14 @@ public struct SensorProfile: Sendable, Codable, Equatable {
         case depthScale = "depth_scale"
         case reference
         case knownSizeMM = "known_size_mm"
+        case imageSizePixels = "image_size_px"
     }
 
     public init(edgeOffsetPixels: Double = 0, depthScale: Double = 1, reference: String? = nil,
-                knownSizeMM: [Double]? = nil, facingEdgeOffsetPixels: Double? = nil, edgeScatterPixels: Double? = nil) {
+                knownSizeMM: [Double]? = nil, facingEdgeOffsetPixels: Double? = nil, edgeScatterPixels: Double? = nil,
+                imageSizePixels: [Int]? = nil) {
         self.edgeOffsetPixels = edgeOffsetPixels
+        self.imageSizePixels = imageSizePixels
         self.edgeScatterPixels = edgeScatterPixels
         self.facingEdgeOffsetPixels = facingEdgeOffsetPixels
         self.depthScale = depthScale
@@ -70,6 +79,11 @@ public struct SensorProfile: Sendable, Codable, Equatable {
         depthScale = try c.decodeIfPresent(Double.self, forKey: .depthScale) ?? 1
         reference = try c.decodeIfPresent(String.self, forKey: .reference)
         knownSizeMM = try c.decodeIfPresent([Double].self, forKey: .knownSizeMM)
+        imageSizePixels = try c.decodeIfPresent([Int].self, forKey: .imageSizePixels)
+        if let size = imageSizePixels, !(size.count == 2 && size.allSatisfy { (1...100_000).contains($0) }) {
+            throw DecodingError.dataCorruptedError(forKey: .imageSizePixels, in: c,
+                                                   debugDescription: "image_size_px must be [width, height] in pixels")
+        }
         guard edgeOffsetPixels.isFinite, (-5...5).contains(edgeOffsetPixels) else {
             throw DecodingError.dataCorruptedError(forKey: .edgeOffsetPixels, in: c,
                                                    debugDescription: "edge_offset_px must be in -5...5")
@@ -93,6 +107,7 @@ public struct SensorProfile: Sendable, Codable, Equatable {
         try c.encode(depthScale, forKey: .depthScale)
         try c.encodeIfPresent(reference, forKey: .reference)
         try c.encodeIfPresent(knownSizeMM, forKey: .knownSizeMM)
+        try c.encodeIfPresent(imageSizePixels, forKey: .imageSizePixels)
     }
 
     /// The offset (pixels) a silhouette side carries: `facingEdgeOffsetPixels` when it faces

@@ -27,6 +27,9 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
     case unstableCapture(spread: Double)
     /// The measurement's confidence is below the required minimum.
     case lowConfidence(confidence: Double, minimum: Double)
+    /// The sensor profile was calibrated on depth images of another size (width, height,
+    /// pixels): it belongs to another camera.
+    case profileMismatch(profileImage: [Int], captureImage: [Int])
     /// The configuration asks for something this engine does not do.
     case unsupported(feature: String)
     /// A session operation was requested in a phase that does not allow it.
@@ -48,6 +51,7 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
         case .outOfRange: "out_of_range"
         case .unstableCapture: "unstable_capture"
         case .lowConfidence: "low_confidence"
+        case .profileMismatch: "profile_mismatch"
         case .unsupported: "unsupported"
         case .invalidRequest: "invalid_request"
         case .internalFailure: "internal_failure"
@@ -90,6 +94,10 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
             return String(format: "the frames disagree by %.1f mm; hold the camera steady.", spread * 1000)
         case let .lowConfidence(confidence, minimum):
             return String(format: "confidence %.2f is below the required %.2f.", confidence, minimum)
+        case let .profileMismatch(profileImage, captureImage):
+            let size = { (s: [Int]) in s.map(String.init).joined(separator: "x") }
+            return "the sensor profile was calibrated on \(size(profileImage)) depth images and this capture's are "
+                + "\(size(captureImage)): use the profile of the camera that took it, or calibrate this one."
         case let .unsupported(feature):
             return "\(feature) is not supported by this engine."
         case let .invalidRequest(operation, phase):

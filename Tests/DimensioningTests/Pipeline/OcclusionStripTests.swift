@@ -73,6 +73,7 @@ import Testing
         }
         let calibration = try calibrateProfile(references)
         #expect(abs(calibration.profile.edgeOffsetPixels - 2) <= 0.25, "offset \(calibration.profile.edgeOffsetPixels)")
+        #expect(calibration.profile.imageSizePixels == [640, 480], "the references' depth image size is recorded")
 
         let (simulated, kind) = ScenarioCatalog.render(index: 1, seed: 101, frameCount: 1, sensors: Self.fixed)
         #expect(kind == .box)
