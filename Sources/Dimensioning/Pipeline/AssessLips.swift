@@ -108,7 +108,7 @@ func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimi
                 bandLips: BandLipEvidence? = nil, topNoise: Double = 0) -> LipAssessment {
     let counts = edges.compactMap { lipCount($0, parameters: parameters) }
     let seen = counts.contains { $0 >= parameters.fatteningPixels }
-        || edges.contains { $0.method == .silhouette && ($0.lipShare ?? 0) > lipShareLimit }
+        || edges.contains { $0.showsLip(beyond: lipShareLimit) }
     let pooled = pooledFattening(edges, parameters: parameters, topNoise: topNoise)
     // A sensor whose every edge facing away blends (no sharp side) must show more.
     let facingAway = edges.filter { $0.method == .silhouette && !$0.facesCamera }

@@ -141,6 +141,12 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
         method == .silhouette && !(bandFromOtherSides && !backedBySurface)
     }
 
+    /// A silhouette side showing a lip of fattened depth above the band in more than `limit`
+    /// (a share, 0...1; `ConfidenceParameters.lipShareLimit`) of its strips: fattening seen.
+    func showsLip(beyond limit: Double) -> Bool {
+        method == .silhouette && (lipShare ?? 0) > limit
+    }
+
     enum CodingKeys: String, CodingKey {
         case method
         case pixelFootprint = "pixel_footprint_m"

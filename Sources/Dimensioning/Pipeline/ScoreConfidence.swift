@@ -140,7 +140,7 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
     }
     if !calibrated, lips.fatteningSeen {
         // Seen as a lip above the band past some side's edge, or counted in the top's outer rows.
-        let lipSides = edges.filter { $0.method == .silhouette && ($0.lipShare ?? 0) > parameters.lipShareLimit }.count
+        let lipSides = edges.filter { $0.showsLip(beyond: parameters.lipShareLimit) }.count
         let seen = lipSides > 0
             ? "a lip of fattened depth shows past \(lipSides) side\(lipSides == 1 ? "" : "s")"
             : String(format: "about %.1f px seen in the top's outer rows", lips.fatteningPixels ?? 0)
@@ -202,7 +202,7 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
             let band = missingOnly ? 0 : edge.bandPixels ?? 0
             apply(1 - (1 - parameters.wideBandFactor) * ramp(band, from: parameters.wideBandPixels, to: 2 * parameters.wideBandPixels),
                   String(format: "\(side) has a %.1f px edge band", band))
-            if !calibrated, (edge.lipShare ?? 0) > parameters.lipShareLimit {
+            if !calibrated, edge.showsLip(beyond: parameters.lipShareLimit) {
                 apply(parameters.lipFactor, String(format: "\(side) shows a lip of fattened depth in %.0f %% of its strips", 100 * (edge.lipShare ?? 0)))
             }
             if let scatter = edge.stripScatter, !edge.bandFromOtherSides || edge.gapOfMissingReturns {
