@@ -140,7 +140,9 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                   minimumHeight: parameters.box.minimumHeight / 2)
     let hidden = occludedNeighbourPoints(scene, box: box, cuboid: cuboid, reach: parameters.box.occludedNeighbourReach,
                                          maximumNeighbourHeight: parameters.box.maximumNeighbourHeight,
-                                         maximumNeighbourExtent: parameters.box.maximumNeighbourExtent)
+                                         maximumNeighbourExtent: parameters.box.maximumNeighbourExtent,
+                                         faceDrop: parameters.box.neighbourFaceDrop,
+                                         faceClearance: parameters.box.neighbourFaceClearance)
     if outside > parameters.box.maximumShareOutside || hidden >= parameters.box.minimumHiddenNeighbourPoints {
         throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid))
     }

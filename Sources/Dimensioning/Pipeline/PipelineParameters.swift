@@ -207,6 +207,12 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// than this are walls or furniture, not parcels, and never make a box "several boxes".
     public var maximumNeighbourHeight: Double = 1.2
     public var maximumNeighbourExtent: Double = 1.5
+    /// A hidden object whose samples bordering the box lie on its near face (more than
+    /// `neighbourFaceDrop` metres below its top), `neighbourFaceClearance` metres or more
+    /// outside the box's footprint, stands apart: its face is vertical where the box hides it
+    /// too (`showsFaceApart`). Valid: drop 0.005-0.05, clearance ≥ 0.01.
+    public var neighbourFaceDrop: Double = 0.015
+    public var neighbourFaceClearance: Double = 0.03
     /// The top's outline must be straight (`outlineStep`): along each side, in strips
     /// `outlineStripWidth` metres wide (leaving `outlineCornerMargin` metres at each corner), a
     /// run of strips whose outermost top samples lie more than `outlineStepMinimum` metres or
@@ -293,13 +299,18 @@ public struct ConfidenceParameters: Sendable, Equatable, Codable {
     public var sharpBandPixels: Double = 0.25
     public var unverifiedSharpFactor: Double = 0.8
     /// A silhouette side whose strips' edge positions scatter (`EdgeEstimate.stripScatter`) by
-    /// more than this (metres) loses confidence, down to `stripScatterFactor` at twice as much:
-    /// a straight edge puts every strip within a pixel, while missing returns past part of the
-    /// side (a dark patch on the floor behind it) widen some strips' gaps and drag the median
-    /// out. On the fixed tuning seeds (4243, 101, 202, 303, 404, 505, 606, 707; single frames)
-    /// sides scattering under 2 mm were 1.8 mm off (median), 4-6 mm, 8 mm; over 12 mm, one
-    /// accepted side was 27.7 mm off.
+    /// more than this (metres) loses confidence, down to `stripScatterFactor` at
+    /// `stripScatterCeiling`: a straight edge puts every strip within a pixel, while missing
+    /// returns past part of the side (a dark patch on the floor behind it) widen some strips'
+    /// gaps and drag the median out. On the fixed tuning seeds (4243, 101, 202, 303, 404, 505,
+    /// 606, 707; single frames) sides scattering under 2 mm were 1.8 mm off (median), 4-6 mm,
+    /// 8 mm; over 12 mm, one accepted side was 27.7 mm off. Of the sides scattering 6 mm or
+    /// more (tuning seeds, one and ten frames, with and without a stereo profile), seven of
+    /// nine were 6-28 mm off; ten stereo frames of seed 101, scenario 117 (7.7 mm, the side
+    /// 6.4 mm long) were accepted 10.8 mm long while the ramp ran to 12 mm. Valid:
+    /// 0 < tolerance < ceiling.
     public var stripScatterTolerance: Double = 0.006
+    public var stripScatterCeiling: Double = 0.008
     public var stripScatterFactor: Double = 0.7
     /// A silhouette side placed with the other sides' band (`EdgeEstimate.bandFromOtherSides`).
     public var borrowedBandFactor: Double = 0.88

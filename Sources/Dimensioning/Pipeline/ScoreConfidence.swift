@@ -86,7 +86,7 @@ public func scoreConfidence(scene: FusedScene, box: BoxSegment, top: TopFaceFit,
 ///   (`LipAssessment.fatteningRuledOut`: a lip would have shown on another side and did not)
 ///   and its silhouette sides' median band is under a pixel (a sharp sensor), and
 ///   a ramp from 1 to `stripScatterFactor` as its strips' edge positions scatter
-///   (`EdgeEstimate.stripScatter`) from `stripScatterTolerance` to twice that (not for a side
+///   (`EdgeEstimate.stripScatter`) from `stripScatterTolerance` to `stripScatterCeiling` (not for a side
 ///   placed with the other sides' band: its position does not come from the strips; except a
 ///   gap of missing returns, whose scatter is that of its strips' last top rays), and
 ///   `borrowedBandFactor` for a side placed with the other sides' band, unless a profile
@@ -207,7 +207,7 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
             }
             if let scatter = edge.stripScatter, !edge.bandFromOtherSides || edge.gapOfMissingReturns {
                 apply(1 - (1 - parameters.stripScatterFactor)
-                        * ramp(scatter, from: parameters.stripScatterTolerance, to: 2 * parameters.stripScatterTolerance),
+                        * ramp(scatter, from: parameters.stripScatterTolerance, to: parameters.stripScatterCeiling),
                       String(format: "\(side): its strips put the edge %.0f mm apart (missing returns past part of it?)", 1000 * scatter))
             }
             if edge.bandFromOtherSides, !calibratedSpread || edge.backedBySurface {

@@ -5,7 +5,8 @@ import Testing
 
 /// Another parcel in view is a reason to refuse only when it may touch the box out of sight
 /// (`occludedNeighbourPoints`): a low box behind a tall one, beyond the tall top's shadow (the
-/// floor seen between the two), is not.
+/// floor seen between the two), is not; nor is a taller one whose near face shows apart from
+/// the box (`showsFaceApart`).
 @Suite struct HiddenNeighbourTests {
     private let tall = SimulatedBox(center: .zero, length: 0.3, width: 0.25, height: 0.45)
 
@@ -18,5 +19,68 @@ import Testing
         #expect(abs(result.cuboid.length - 0.3) <= 0.005 && abs(result.cuboid.width - 0.25) <= 0.005,
                 "\(result.cuboid.length) x \(result.cuboid.width) m")
         #expect(abs(result.cuboid.height - 0.45) <= 0.005, "height \(result.cuboid.height) m")
+    }
+
+    /// A 60 cm tall box 20 cm behind the 45 cm one: the line of sight over the near box's far
+    /// edge meets the far box's face about 31 cm up, so the face shows from there to its top,
+    /// 20 cm from the box (within the 25 cm reach). A face is vertical: its hidden lower part stands there too, and the
+    /// near box is measured. With the face rule off (a clearance no face can have) the same
+    /// capture is refused as several boxes, as it was before the rule.
+    @Test func aTallerBoxWhoseFaceShowsApartIsNoReasonToRefuse() throws {
+        let behind = SimulatedBox(center: SIMD2(0.15 + 0.2 + 0.1, 0), length: 0.2, width: 0.2, height: 0.6)
+        let capture = PipelineTest.clean(tall, distance: 1.3, elevation: 55, azimuth: 180, others: [behind]).capture
+        let result = try runPipeline(capture)
+        #expect(abs(result.cuboid.length - 0.3) <= 0.005 && abs(result.cuboid.width - 0.25) <= 0.005,
+                "\(result.cuboid.length) x \(result.cuboid.width) m")
+        #expect(abs(result.cuboid.height - 0.45) <= 0.005, "height \(result.cuboid.height) m")
+
+        var noFaceRule = PipelineParameters()
+        noFaceRule.box.neighbourFaceClearance = 10
+        do {
+            let refused = try runPipeline(capture, parameters: noFaceRule)
+            Issue.record("measured \(refused.cuboid.length) x \(refused.cuboid.width) x \(refused.cuboid.height) m without the face rule")
+        } catch {
+            if case .severalBoxes = error {} else { Issue.record("expected several boxes without the face rule, got \(error)") }
+        }
+    }
+
+    /// A 30 cm tall box 5 cm behind the 45 cm one: the line of sight over the near box's edge
+    /// passes above it and meets its top, so what borders the box is its top, whose near edge
+    /// lies in the tall box's shadow. It may touch out of sight: several boxes.
+    @Test func aLowerBoxWhoseTopBordersTheBoxMayTouchIt() throws {
+        let behind = SimulatedBox(center: SIMD2(0.15 + 0.05 + 0.2, 0), length: 0.4, width: 0.35, height: 0.3)
+        do {
+            let result = try runPipeline(PipelineTest.clean(tall, distance: 1.3, elevation: 55, azimuth: 180, others: [behind]).capture)
+            Issue.record("measured \(result.cuboid.length) x \(result.cuboid.width) x \(result.cuboid.height) m: expected several boxes")
+        } catch {
+            if case .severalBoxes = error {} else { Issue.record("expected several boxes, got \(error)") }
+        }
+    }
+
+    /// The rule itself: samples well below the object's top and more than the clearance out
+    /// are a face apart; samples at its top height are not; a face with some samples at the
+    /// box (a rotated box touching at a corner) is not.
+    @Test func aFaceApartIsBelowTheTopAndClearOfTheBox() {
+        let face = (0..<40).map { NeighbourSample(height: 0.30 + 0.002 * Double($0), outside: 0.12 + 0.001 * Double($0 % 5)) }
+        #expect(showsFaceApart(face, top: 0.60, drop: 0.015, clearance: 0.03))
+        let onTop = face.map { NeighbourSample(height: 0.595 + 0.0001 * $0.height, outside: $0.outside) }
+        #expect(!showsFaceApart(onTop, top: 0.60, drop: 0.015, clearance: 0.03))
+        var touching = face
+        for k in 0..<6 { touching[k].outside = 0.002 * Double(k) }
+        #expect(!showsFaceApart(touching, top: 0.60, drop: 0.015, clearance: 0.03))
+        #expect(!showsFaceApart([], top: 0.60, drop: 0.015, clearance: 0.03))
+    }
+
+    /// Fixed split, seed 202, scenario 16 (one time-of-flight frame): a 48 cm tall box 12-18
+    /// cm behind a 45 cm one, its face seen over the near box, was refused as several boxes.
+    /// It is measured now, within 5 mm.
+    @Test func aFixedFrameWithATallerBoxBehindIsMeasured() throws {
+        let (sim, kind) = EdgeEvidenceTests.fixedFrame(16, seed: 202)
+        #expect(kind == .boxWithDistractor)
+        let result = try runPipeline(sim.capture)
+        let t = sim.truth
+        #expect(abs(result.cuboid.length - t.length) <= 0.005 && abs(result.cuboid.width - t.width) <= 0.005
+                && abs(result.cuboid.height - t.height) <= 0.005,
+                "\(result.cuboid.length - t.length) \(result.cuboid.width - t.width) \(result.cuboid.height - t.height) m")
     }
 }

@@ -18,13 +18,15 @@ import Testing
         }
     }
 
-    /// Under the tolerance nothing is lost; at twice it, `stripScatterFactor`; a side placed
+    /// Under the tolerance nothing is lost; at the ceiling, `stripScatterFactor`; a side placed
     /// with the other sides' band does not come from its strips and is not judged by them.
     @Test func scatteredStripsCostConfidence() {
         let parameters = ConfidenceParameters()
         #expect(abs(edgeEvidenceFactor(Self.side(scatter: 0.002), parameters: parameters) - 1) < 1e-9)
-        let scattered = edgeEvidenceFactor(Self.side(scatter: 2 * parameters.stripScatterTolerance), parameters: parameters)
+        let scattered = edgeEvidenceFactor(Self.side(scatter: parameters.stripScatterCeiling), parameters: parameters)
         #expect(abs(scattered - parameters.stripScatterFactor) < 1e-9)
+        let between = edgeEvidenceFactor(Self.side(scatter: 0.007), parameters: parameters)
+        #expect(between < 0.9 && between > parameters.stripScatterFactor, "7 mm apart: \(between)")
         var borrowed = Self.side(scatter: 0.02)
         borrowed[1].bandFromOtherSides = true
         #expect(abs(edgeEvidenceFactor(borrowed, parameters: parameters) - parameters.borrowedBandFactor) < 1e-9)
@@ -67,5 +69,26 @@ import Testing
         #expect((0.006...0.010).contains(beyond), "beyond the crease \(beyond) m")
         #expect(result.cuboid.length - simulated.truth.length < -0.008, "length \(result.cuboid.length) m")
         #expect(result.confidence.combined < 0.85, "confidence \(result.confidence.combined)")
+    }
+
+    /// Fixed split, seed 101, scenario 117: ten stereo frames of a narrow box before a wall,
+    /// with a 2.02-pixel stereo profile. One side's strips scatter by 7.7 mm and the side is
+    /// 6.4 mm long, the side opposite 4.4 mm long; the length came out 10.8 mm long and was
+    /// accepted at 0.94 while the ramp ran to twice the tolerance (12 mm). With the ramp ending
+    /// at `stripScatterCeiling` (8 mm) it is refused.
+    @Test func aSideScatteringEightMillimetresIsNotTrusted() throws {
+        let (simulated, kind) = ScenarioCatalog.render(index: 117, seed: 101, frameCount: 10,
+                                                       sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo])
+        #expect(kind == .boxWithWall)
+        var parameters = PipelineParameters()
+        parameters.profile = SensorProfile(edgeOffsetPixels: 2.02, depthScale: 1)
+        let result = try runPipeline(simulated.capture, parameters: parameters)
+        let scatter = result.cuboid.edges.compactMap(\.stripScatter).max() ?? 0
+        #expect((0.007...0.0085).contains(scatter), "strip scatter \(scatter) m")
+        #expect(result.cuboid.length - simulated.truth.length > 0.008, "length \(result.cuboid.length) m")
+        #expect(result.confidence.combined < 0.85, "confidence \(result.confidence.combined)")
+        parameters.confidence.stripScatterCeiling = 2 * parameters.confidence.stripScatterTolerance
+        let before = try runPipeline(simulated.capture, parameters: parameters)
+        #expect(before.confidence.combined >= 0.85, "with the ramp to 12 mm: \(before.confidence.combined)")
     }
 }
