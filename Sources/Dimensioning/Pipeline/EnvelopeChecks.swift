@@ -1,8 +1,8 @@
 import Foundation
 
 /// The checks `measureCandidate` applies before it trusts a fitted cuboid: flat top, one object,
-/// nothing hidden behind it, not cut off, and a floor that is not a lid. Each returns a measure
-/// or throws the refusal a user can act on.
+/// not cut off, and a floor that is not a lid (nothing hidden behind it: see
+/// `HiddenNeighbours.swift`). Each returns a measure or throws the refusal a user can act on.
 
 /// Share of the top band's points over the footprint's interior (1 cm in from its sides, so
 /// that the upper rim of the side faces does not count) that lie on the top plane: 1 for a

@@ -12,7 +12,9 @@
 ///   misclassifies fewest rays), and the side's edge is the median over strips. Mixed pixels
 ///   (depths between top and floor) are in neither class; a sensor's band of mixed, blurred or
 ///   invalidated pixels straddles the edge, so the gap's middle is the edge whatever the band's
-///   width. The gap's width in pixels is measured (`EdgeEstimate.bandPixels`), and so is the
+///   width. Top-height samples past a break wider than any band are another surface close
+///   behind (`detachingOtherSurfaces`), not top. The gap's width in pixels is measured
+///   (`EdgeEstimate.bandPixels`), and so is the
 ///   share of strips showing a lip (`lipShare`). The cut positions depend on ray directions
 ///   only, not on the noisy depths.
 /// - Last resort: the 99.8 % quantile of the top points plus half the sample spacing.

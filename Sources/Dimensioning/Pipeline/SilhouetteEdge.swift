@@ -25,7 +25,7 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
     // behind the box (a wall). Mixed pixels straddle the edge, so they are left out; a point
     // between top and floor farther than a band's width past the top's last ray is a surface.
     let floorDrop = evidence.topHeight - evidence.floorBand
-    var buckets = [[(u: Double, v: Double, drop: Double, foreground: Bool, above: Bool, between: Bool)]](repeating: [], count: strips)
+    var buckets = [[StripCut]](repeating: [], count: strips)
     for cut in evidence.rayCuts {
         let rises = !facesCamera && cut.drop < -evidence.foregroundBand
         let foreground = abs(cut.drop) <= evidence.foregroundBand || (rises && !evidence.lipsArePastEdge)
@@ -49,7 +49,8 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
         let k = evidence.rayStretch(toDrop: drop)
         return SIMD2(cameraOut + (u - cameraOut) * k, cameraAcross + (v - cameraAcross) * k)
     }
-    for all in buckets {
+    for strip in buckets {
+        let all = detachingOtherSurfaces(strip, gap: parameters.maximumBandPixels * footprint)
         let foreground = all.filter(\.foreground).map(\.u)
         guard let lastTop = foreground.max() else { continue }
         let reach = lastTop + parameters.maximumBandPixels * footprint
@@ -129,6 +130,37 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
     if 2 * lipEnds.count >= boundaries.count { edge.lipEnd = Statistics.median(lipEnds) }
     if lipTops.count >= 3 { edge.lipTopRise = Statistics.median(lipTops) }
     return edge
+}
+
+/// One ray's cut with the top plane in a side's strip: its distances outward and across
+/// (metres), how far its sample lies below the top (metres, negative above it), and its class.
+typealias StripCut = (u: Double, v: Double, drop: Double, foreground: Bool, above: Bool, between: Bool)
+
+/// A strip's cuts with another surface's samples at the top's height moved out of the top: a
+/// surface close behind the side (a wall, a taller box a few centimetres back) crosses the
+/// top's height, and its samples there pass for top. The top runs outward without a break;
+/// past a stretch of more than `gap` metres (the widest band) holding two or more samples that
+/// are not top (rays that passed over the edge), top-height samples are that other surface:
+/// they become samples between top and floor beyond the edge (`between`), as a wall's are.
+/// A hole in the top (no returns) is no break.
+func detachingOtherSurfaces(_ cuts: [StripCut], gap: Double) -> [StripCut] {
+    let sorted = cuts.sorted { $0.u < $1.u }
+    var runEnd: Double?, passedOver = 0
+    var cutAt: Double?
+    for cut in sorted {
+        if cut.foreground {
+            if let end = runEnd, passedOver >= 2, cut.u - end > gap { cutAt = end; break }
+            runEnd = cut.u
+            passedOver = 0
+        } else if runEnd != nil {
+            passedOver += 1
+        }
+    }
+    guard let end = cutAt else { return cuts }
+    return cuts.map { cut in
+        guard cut.u > end, cut.foreground || cut.above else { return cut }
+        return (cut.u, cut.v, cut.drop, false, false, true)
+    }
 }
 
 /// The vertical surface through points standing behind a side (x outward, y across, metres):
