@@ -40,6 +40,13 @@ public struct Rectangle2D: Sendable, Equatable, Codable {
         Rectangle2D(center: center, axisA: axisA, halfA: max(0, halfA - distance), halfB: max(0, halfB - distance))
     }
 
+    /// How far (metres) `p` lies outside the rectangle along the farther of its two axes:
+    /// negative inside, 0 on a side. `contains(p, margin: m)` is this being at most `m`.
+    public func distanceOutside(_ p: SIMD2<Double>) -> Double {
+        let q = local(p)
+        return max(abs(q.x) - halfA, abs(q.y) - halfB)
+    }
+
     /// True when `p` lies inside (or within `margin` metres outside) the rectangle.
     public func contains(_ p: SIMD2<Double>, margin: Double = 0) -> Bool {
         let q = local(p)

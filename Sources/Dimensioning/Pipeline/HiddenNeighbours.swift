@@ -84,11 +84,9 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
         let boxDistance = nearBox[Int(pixels[i])]
         guard boxDistance.isFinite, length(scene.pointsInWorld[i] - camera) > boxDistance + 0.02 else { continue }
         let q = box.floorFrame.local(scene.pointsInWorld[i])
-        let p = SIMD2(q.x, q.y)
         let label = box.otherObjectLabels[k]
-        guard cuboid.footprint.contains(p, margin: reach), isParcelSized(label) else { continue }
-        let local = cuboid.footprint.local(p)
-        let outside = max(abs(local.x) - cuboid.footprint.halfA, abs(local.y) - cuboid.footprint.halfB)
+        let outside = cuboid.footprint.distanceOutside(SIMD2(q.x, q.y))
+        guard outside <= reach, isParcelSized(label) else { continue }
         bordering[label, default: []].append(NeighbourSample(height: q.z, outside: outside))
     }
     var count = 0
