@@ -110,8 +110,9 @@ func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimi
     let seen = counts.contains { $0 >= parameters.fatteningPixels }
         || edges.contains { $0.showsLip(beyond: lipShareLimit) }
     let pooled = pooledFattening(edges, parameters: parameters, topNoise: topNoise)
-    // A sensor whose every edge facing away blends (no sharp side) must show more.
-    let facingAway = edges.filter { $0.method == .silhouette && !$0.facesCamera }
+    // A sensor whose every edge facing away blends (no sharp side) must show more. A grazing
+    // face's band is its gap less a computed span: it says nothing of the sensor's sharpness.
+    let facingAway = edges.filter { $0.method == .silhouette && !$0.facesCamera && !$0.isGrazingFace }
     let blending = !facingAway.isEmpty && facingAway.allSatisfy { ($0.bandPixels ?? 0) >= parameters.blendingBandPixels }
     let significance = blending ? parameters.blendingFatteningSignificance : parameters.suspectedFatteningSignificance
     let pooledSuspected = pooled.map {

@@ -71,6 +71,15 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// to be seen), so the gap past the top is unseen face, not the sensor's edge band (not in
     /// any output).
     package var facesCamera = false
+    /// Sides the camera stands in front of (when it is above the top): how many pixels the
+    /// side's own face spans in the image, from the crease to its base (the camera's run in
+    /// front of the face times the box height over the camera's height above the floor, in
+    /// pixel footprints). Nil for sides facing away.
+    public var faceSpanPixels: Double? = nil
+    /// A side the camera stands in front of whose face spans too few pixels to be measured
+    /// (`BoxParameters.minimumFaceSpanPixels`): measured as a side facing away, its band the gap
+    /// less the face's computed span. Not in any output.
+    var isGrazingFace: Bool { faceSpanPixels != nil && !facesCamera }
     /// The outer row's median position, and where a lip higher than the band ends (the last
     /// ray above the top, median over the strips showing one), metres from the rectangle's
     /// centre (not in any output).
@@ -165,5 +174,6 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
         case bandLipRiseError = "band_lip_rise_error_m"
         case bandFromOtherSides = "band_from_other_sides"
         case backedBySurface = "backed_by_surface"
+        case faceSpanPixels = "face_span_px"
     }
 }

@@ -3,7 +3,10 @@
 ///
 /// - A side facing the camera with enough side-face points: their median position. A vertical
 ///   face projects onto its edge line, so this is free of sampling bias and of any edge band
-///   (the top meets its own side face in a crease: no depth discontinuity).
+///   (the top meets its own side face in a crease: no depth discontinuity). A side whose face
+///   spans fewer than `BoxParameters.minimumFaceSpanPixels` in the image
+///   (`EdgeEstimate.faceSpanPixels`) lies inside the sensor's band: it is measured as a side
+///   facing away, less half its face's span.
 /// - Otherwise, when the camera is above the top: the silhouette. Each ray from the camera is
 ///   cut with the top plane; rays whose point lies on the top are foreground, rays whose point
 ///   lies well below the top (the floor behind the box) or above it (a lip of fattened depth)
@@ -36,7 +39,13 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
     var estimate = EdgeEstimate(method: .topExtent, pixelFootprint: footprint, bandPixels: nil, lipShare: nil,
                                 disagreement: nil, correction: 0, strips: 0)
 
-    let facesCamera = outward(evidence.camera) > half
+    // The camera's run in front of the side, over the top plane; the face's base, seen from
+    // there, cuts the top plane run·h/(cameraAboveTop + h) past the crease.
+    let inFront = outward(evidence.camera) - half
+    if inFront > 0, evidence.cameraAboveTop > 0.05, footprint > 0 {
+        estimate.faceSpanPixels = inFront * evidence.topHeight / (evidence.cameraAboveTop + evidence.topHeight) / footprint
+    }
+    let facesCamera = inFront > 0 && (estimate.faceSpanPixels ?? .infinity) >= parameters.minimumFaceSpanPixels
     let offsetPixels = profile?.offsetPixels(facingCamera: facesCamera) ?? 0
     var sideFace: Double?
     if facesCamera {
@@ -79,6 +88,14 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
             return (sideFace, estimate)
         }
         estimate.method = .silhouette
+        // A face too narrow to be measured as one (`BoxParameters.minimumFaceSpanPixels`) was
+        // measured as a side facing away: its samples, between top and floor, widened the gap
+        // past the crease by the face's own span, and the gap's middle with it by half of it.
+        var silhouette = silhouette
+        if inFront > 0, !facesCamera, let span = estimate.faceSpanPixels {
+            silhouette.position -= span / 2 * footprint
+            silhouette.bandPixels = max(0, silhouette.bandPixels - span)
+        }
         estimate.strips = silhouette.strips
         estimate.outerRowRise = silhouette.outerRowRise
         estimate.outerRowRiseError = silhouette.outerRowRiseError

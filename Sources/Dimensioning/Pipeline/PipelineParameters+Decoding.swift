@@ -86,6 +86,7 @@ extension BoxParameters {
         silhouetteMaximumGapSamples = try c.value(AnyKey("silhouetteMaximumGapSamples"), or: silhouetteMaximumGapSamples)
         minimumSidePoints = try c.value(AnyKey("minimumSidePoints"), or: minimumSidePoints)
         minimumSideFaceStrips = try c.value(AnyKey("minimumSideFaceStrips"), or: minimumSideFaceStrips)
+        minimumFaceSpanPixels = try c.value(AnyKey("minimumFaceSpanPixels"), or: minimumFaceSpanPixels)
         surfaceSpread = try c.value(AnyKey("surfaceSpread"), or: surfaceSpread)
         baseLineAgreement = try c.value(AnyKey("baseLineAgreement"), or: baseLineAgreement)
         maximumBandPixels = try c.value(AnyKey("maximumBandPixels"), or: maximumBandPixels)

@@ -133,6 +133,14 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// seventy points, in the end strip or scattered) put sides 8-10 mm inside the box. A face
     /// partly hidden by something in front of it still shows a run of strips.
     public var minimumSideFaceStrips: Int = 3
+    /// A side the camera is in front of is measured as facing it only when its face spans at
+    /// least this many pixels in the image (`EdgeEstimate.faceSpanPixels`); a narrower face,
+    /// seen at a grazing angle, lies inside the sensor's edge band and is measured as a
+    /// silhouette against the floor beyond, like a side facing away, less half its span.
+    /// Tuned on the handheld tuning splits (seeds 101 and 202): as faces, sides spanning 0-1,
+    /// 1-2 and 2-3 pixels came out 7.6, 5.3 and 3.7 mm inside (median); measured so, 0.7, 1.3
+    /// and 2.1 mm. 2 and 3 pixels did alike; 5 accepted a box 20 mm off (tuning, seed 202).
+    public var minimumFaceSpanPixels: Double = 3
     /// A side facing the camera whose face returned nothing (too steep for the sensor) is
     /// located halfway between the top's extent and the floor's base line (`topAndBase`) when
     /// the two agree within this (metres); otherwise it stays a fallback at the top's extent.
@@ -295,7 +303,8 @@ public struct ConfidenceParameters: Sendable, Equatable, Codable {
     /// (`EdgeEstimate.lipVisible` false: a straight-down view, a side seen along its length)
     /// may be a fattening sensor's edge as well as a sharp sensor's: `unverifiedSharpFactor`,
     /// unless a sensor profile calibrates it or the capture rules fattening out
-    /// (`LipAssessment.fatteningRuledOut`).
+    /// (`LipAssessment.fatteningRuledOut`), or it is a grazing face measured as a silhouette
+    /// (`EdgeEstimate.isGrazingFace`: its band is the gap less a computed span).
     public var sharpBandPixels: Double = 0.25
     public var unverifiedSharpFactor: Double = 0.8
     /// A silhouette side whose strips' edge positions scatter (`EdgeEstimate.stripScatter`) by

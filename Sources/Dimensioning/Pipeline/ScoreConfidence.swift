@@ -218,7 +218,9 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
                     format: "\(side): nothing came back for %.0f px past its top (a dark patch there may hide the top's edge too)",
                     edge.bandPixels ?? 0))
             }
-            if !calibrated, !sharpSensor, band < parameters.sharpBandPixels, !edge.lipVisible {
+            // A grazing face's band is its gap less the face's computed span: too uncertain to
+            // call the side sharp (before, such a side was a silhouette facing the camera).
+            if !calibrated, !sharpSensor, band < parameters.sharpBandPixels, !edge.lipVisible, !edge.isGrazingFace {
                 apply(parameters.unverifiedSharpFactor, "\(side) is sharp where a lip could not show: a fattening sensor would look the same")
             }
         case .sideFace:
