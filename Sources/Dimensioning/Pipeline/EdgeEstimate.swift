@@ -76,10 +76,10 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// front of the face times the box height over the camera's height above the floor, in
     /// pixel footprints). Nil for sides facing away.
     public var faceSpanPixels: Double? = nil
-    /// A side the camera stands in front of whose face spans too few pixels to be measured
-    /// (`BoxParameters.minimumFaceSpanPixels`): measured as a side facing away, its band the gap
-    /// less the face's computed span. Not in any output.
-    var isGrazingFace: Bool { faceSpanPixels != nil && !facesCamera }
+    /// A silhouette side the camera stands in front of whose face spans too few pixels to be
+    /// measured (`BoxParameters.minimumFaceSpanPixels`): measured as a side facing away, its
+    /// band the gap less the face's computed span. Not in any output.
+    var isGrazingFace: Bool { method == .silhouette && faceSpanPixels != nil && !facesCamera }
     /// The outer row's median position, and where a lip higher than the band ends (the last
     /// ray above the top, median over the strips showing one), metres from the rectangle's
     /// centre (not in any output).

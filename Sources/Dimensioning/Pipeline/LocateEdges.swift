@@ -88,11 +88,12 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
             return (sideFace, estimate)
         }
         estimate.method = .silhouette
+        estimate.facesCamera = facesCamera
         // A face too narrow to be measured as one (`BoxParameters.minimumFaceSpanPixels`) was
         // measured as a side facing away: its samples, between top and floor, widened the gap
         // past the crease by the face's own span, and the gap's middle with it by half of it.
         var silhouette = silhouette
-        if inFront > 0, !facesCamera, let span = estimate.faceSpanPixels {
+        if estimate.isGrazingFace, let span = estimate.faceSpanPixels {
             silhouette.position -= span / 2 * footprint
             silhouette.bandPixels = max(0, silhouette.bandPixels - span)
         }
@@ -100,7 +101,6 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         estimate.outerRowRise = silhouette.outerRowRise
         estimate.outerRowRiseError = silhouette.outerRowRiseError
         estimate.outerRowPosition = silhouette.outerRowPosition
-        estimate.facesCamera = facesCamera
         estimate.lipEnd = silhouette.lipEnd
         estimate.lipTopRise = silhouette.lipTopRise
         estimate.bandPixels = silhouette.bandPixels
