@@ -32,15 +32,21 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
             }
         }
     }
-    // Size of each other object, seen from above: its heights and footprint bounds.
+    // Each other object's point in the floor frame (metres, z up from the floor).
+    let local = box.otherObjectIndices.map { box.floorFrame.local(scene.pointsInWorld[$0]) }
+    // Size of each other object, seen from above: its heights and footprint bounds. A fragment
+    // of the box itself (a side face split off by a wide blur band at the top's edge) lies
+    // mostly on the box's own footprint, within `ownFootprintMargin` of it; a parcel behind the
+    // box does not.
     var heights: [Int32: [Double]] = [:], low: [Int32: SIMD2<Double>] = [:], high: [Int32: SIMD2<Double>] = [:]
-    for (k, i) in box.otherObjectIndices.enumerated() {
+    var onOwnFootprint: [Int32: Int] = [:]
+    for (k, q) in local.enumerated() {
         let label = box.otherObjectLabels[k]
-        let q = box.floorFrame.local(scene.pointsInWorld[i])
         let p = SIMD2(q.x, q.y)
         heights[label, default: []].append(q.z)
         low[label] = pointwiseMin(low[label] ?? p, p)
         high[label] = pointwiseMax(high[label] ?? p, p)
+        if cuboid.footprint.contains(p, margin: ownFootprintMargin) { onOwnFootprint[label, default: 0] += 1 }
     }
     // A sensor's edge band (blurred or mixed pixels between the top and the floor behind it)
     // can be clustered apart from the box as a thin "skirt" along its outline: an object all
@@ -56,16 +62,6 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
     var beyondOutline: [Int32: Int] = [:]
     for (k, i) in box.otherObjectIndices.enumerated() where !nearOutline[Int(pixels[i])] {
         beyondOutline[box.otherObjectLabels[k], default: 0] += 1
-    }
-    // A fragment of the box itself (a side face split off by a wide blur band at the top's
-    // edge) lies mostly on the box's own footprint, within `ownFootprintMargin` of it; a
-    // parcel behind the box does not.
-    var onOwnFootprint: [Int32: Int] = [:]
-    for (k, i) in box.otherObjectIndices.enumerated() {
-        let q = box.floorFrame.local(scene.pointsInWorld[i])
-        if cuboid.footprint.contains(SIMD2(q.x, q.y), margin: ownFootprintMargin) {
-            onOwnFootprint[box.otherObjectLabels[k], default: 0] += 1
-        }
     }
     // The object's top: a high quantile of its heights, so that one noisy sample above it does
     // not make its top look like a face.
@@ -83,7 +79,7 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
     for (k, i) in box.otherObjectIndices.enumerated() {
         let boxDistance = nearBox[Int(pixels[i])]
         guard boxDistance.isFinite, length(scene.pointsInWorld[i] - camera) > boxDistance + 0.02 else { continue }
-        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        let q = local[k]
         let label = box.otherObjectLabels[k]
         let outside = cuboid.footprint.distanceOutside(SIMD2(q.x, q.y))
         guard outside <= reach, isParcelSized(label) else { continue }
