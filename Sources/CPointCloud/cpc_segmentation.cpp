@@ -59,7 +59,8 @@ extern "C" cpc_status cpc_fit_plane(const float *xyz, size_t count, const cpc_pl
         pcl::SACSegmentation<pcl::PointXYZ> segmentation(false);
         const Eigen::Vector3f axis(params->axis[0], params->axis[1], params->axis[2]);
         if (axis.norm() > 0.0f) {
-            segmentation.setModelType(pcl::SACMODEL_PERPENDICULAR_PLANE);
+            segmentation.setModelType(params->axis_in_plane != 0 ? pcl::SACMODEL_PARALLEL_PLANE
+                                                                 : pcl::SACMODEL_PERPENDICULAR_PLANE);
             segmentation.setAxis(axis.normalized());
             segmentation.setEpsAngle(params->eps_angle);
         } else {

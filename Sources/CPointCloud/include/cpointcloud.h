@@ -212,10 +212,15 @@ typedef struct {
     int max_iterations;       /* RANSAC iterations (an upper bound; PCL stops early at `probability`) */
     float probability;        /* 0..1, PCL's early-stop confidence; 0.99 is typical */
     /* When axis is non-zero the model is SACMODEL_PERPENDICULAR_PLANE: only planes whose normal
-     * is within `eps_angle` radians of `axis` (either sign) are accepted. Otherwise SACMODEL_PLANE. */
+     * is within `eps_angle` radians of `axis` (either sign) are accepted (but see
+     * `axis_in_plane`). Otherwise SACMODEL_PLANE. */
     float axis[3];
     float eps_angle;
     int optimize;             /* non-zero: least-squares refit of the coefficients on the inliers */
+    /* Non-zero with a non-zero axis: SACMODEL_PARALLEL_PLANE instead, only planes containing the
+     * axis direction (normal within `eps_angle` radians of perpendicular to it): walls when the
+     * axis is "up". */
+    int axis_in_plane;
 } cpc_plane_params;
 
 typedef struct {

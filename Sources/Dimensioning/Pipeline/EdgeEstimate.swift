@@ -99,6 +99,11 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// measured against that surface (`gapToSurface`), it is not the sensor's band, so the side
     /// takes the band the other sides show (`reconcileBands`), or none.
     public var backedBySurface: Bool = false
+    /// How far (metres) a wall stands outward from this side, parallel to it within 20°
+    /// (`wallsJoining`, `wallsBeside`): nil when no wall stands within
+    /// `BoxParameters.wallReach`. Its foot hides where the side ends unless the gap was measured
+    /// against it (`gapToSurface`). Not in any output (the confidence's reason names it).
+    public var wallDistance: Double? = nil
     /// Silhouette sides backed by a surface: in most strips the gap past the top's last ray
     /// ended on that surface (points standing on the same vertical plane as the surface's
     /// farther points), so the gap is the sensor's band against it, measured like a gap to the

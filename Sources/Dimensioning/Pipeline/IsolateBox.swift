@@ -16,6 +16,9 @@ public struct BoxSegment: Sendable {
     public var otherObjectLabels: [Int32]
     /// Clusters found above the floor (the chosen one included).
     public var clusterCount: Int
+    /// Walls that joined the box's cluster (`wallsJoining`) or stand near it (`wallsBeside`),
+    /// world frame; set by the pipeline, empty from `boxCandidates`.
+    public var walls: [WallFit] = []
 }
 
 /// Isolates the box: the first of `boxCandidates`, the object the camera is aimed at.
@@ -31,17 +34,20 @@ public func isolateBox(_ scene: FusedScene, floor: FloorFit, parameters: BoxPara
 /// `EuclideanClusterExtraction`, computed as radius-connected components on a voxel hash grid
 /// (`cpc_radius_components`: FLANN's strict float distance test, so the same clusters),
 /// ordered by the smallest angle any of their points makes with the reference camera's optical axis (ties within 0.2 degrees:
-/// the larger cluster first). At most `limit` are returned.
+/// the larger cluster first). At most `limit` are returned. Points within `wallBand` metres of
+/// one of `walls` stand on no object.
 ///
 /// - Throws: `noBox` when no cluster has `minimumClusterPoints` points.
 public func boxCandidates(_ scene: FusedScene, floor: FloorFit, parameters: BoxParameters = .init(),
-                          limit: Int = 4) throws(DimensioningError) -> [BoxSegment] {
+                          limit: Int = 4, walls: [WallFit] = [], wallBand: Double = 0) throws(DimensioningError) -> [BoxSegment] {
     let frame = FloorFrame(floor: floor.plane, hint: scene.viewDirection)
     let points = scene.pointsInWorld
     var above: [Int] = []
     for i in 0..<points.count {
         let h = floor.plane.signedDistance(points[i])
-        if h >= parameters.minimumHeightAboveFloor && h <= parameters.maximumHeightAboveFloor { above.append(i) }
+        guard h >= parameters.minimumHeightAboveFloor && h <= parameters.maximumHeightAboveFloor else { continue }
+        if walls.contains(where: { abs($0.plane.signedDistance(points[i])) <= wallBand }) { continue }
+        above.append(i)
     }
     guard above.count >= parameters.minimumClusterPoints else { throw .noBox }
     let candidates = points.subset(above)

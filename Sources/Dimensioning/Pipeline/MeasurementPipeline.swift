@@ -45,6 +45,20 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
         try checkFloorIsNotALid(scene, floor: viewFloor, parameters: parameters.floor)
         throw .noBox
     }
+    // A box against a wall forms one cluster with the wall's foot (`wallsJoining`), which runs
+    // to the image's borders; found again without the wall, a top within 5 cm of it
+    // (`objectGapToWalls`) has a side that cannot be told from the wall. Farther, stray pixels
+    // joined them, and the box is measured as before. Walls near the box are kept for the
+    // confidence (`EdgeEstimate.wallDistance`).
+    var walls: [WallFit] = []
+    if let first = candidates.first {
+        let joined = wallsJoining(scene, cluster: first, parameters: parameters.floor)
+        if !joined.isEmpty, let gap = objectGapToWalls(joined, scene: scene, floor: viewFloor, parameters: parameters),
+           gap <= parameters.box.wallReach / 2 {
+            throw .againstWall
+        }
+        walls = joined.isEmpty ? wallsBeside(scene, box: first, reach: parameters.box.wallReach, parameters: parameters.floor) : joined
+    }
     // The floor where it matters: re-fitted around the first candidate (`localFloor`); when it
     // differs from the whole view's plane, the objects are found again on it.
     var floor = viewFloor
@@ -64,6 +78,7 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
         if k > 0, let refit = refittedAroundCandidate(scene, viewFloor: viewFloor, candidate: candidate, parameters: parameters) {
             (box, floorHere) = refit
         }
+        box.walls = walls
         do {
             return try measureCandidate(box, scene: scene, floor: floorHere, parameters: parameters)
         } catch {
@@ -87,8 +102,13 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     let top: TopFaceFit, cuboid: CuboidFit
     do {
         top = try fitTopFace(scene, box: box, parameters: parameters.box)
-        cuboid = try fitCuboid(scene, box: box, top: top, parameters: parameters.box, profile: parameters.profile,
-                               lipShareLimit: parameters.confidence.lipShareLimit)
+        var fit = try fitCuboid(scene, box: box, top: top, parameters: parameters.box, profile: parameters.profile,
+                                lipShareLimit: parameters.confidence.lipShareLimit)
+        if !box.walls.isEmpty {
+            let distances = wallDistances(fit.footprint, walls: box.walls, frame: box.floorFrame, reach: parameters.box.wallReach)
+            for (k, d) in distances.enumerated() where k < fit.edges.count { fit.edges[k].wallDistance = d }
+        }
+        cuboid = fit
     } catch {
         if !borderEdges.isEmpty { throw .boxCutOff(edges: borderEdges) }
         throw error

@@ -64,6 +64,9 @@ extension FloorParameters {
         belowTolerance = try c.value(AnyKey("belowTolerance"), or: belowTolerance)
         lidSuspicionHeight = try c.value(AnyKey("lidSuspicionHeight"), or: lidSuspicionHeight)
         refineBand = try c.value(AnyKey("refineBand"), or: refineBand)
+        wallMinimumWidth = try c.value(AnyKey("wallMinimumWidth"), or: wallMinimumWidth)
+        wallMinimumRise = try c.value(AnyKey("wallMinimumRise"), or: wallMinimumRise)
+        wallBand = try c.value(AnyKey("wallBand"), or: wallBand)
     }
 }
 
@@ -87,6 +90,7 @@ extension BoxParameters {
         minimumSidePoints = try c.value(AnyKey("minimumSidePoints"), or: minimumSidePoints)
         minimumSideFaceStrips = try c.value(AnyKey("minimumSideFaceStrips"), or: minimumSideFaceStrips)
         minimumFaceSpanPixels = try c.value(AnyKey("minimumFaceSpanPixels"), or: minimumFaceSpanPixels)
+        wallReach = try c.value(AnyKey("wallReach"), or: wallReach)
         surfaceSpread = try c.value(AnyKey("surfaceSpread"), or: surfaceSpread)
         baseLineAgreement = try c.value(AnyKey("baseLineAgreement"), or: baseLineAgreement)
         maximumBandPixels = try c.value(AnyKey("maximumBandPixels"), or: maximumBandPixels)
@@ -165,6 +169,7 @@ extension ConfidenceParameters {
         facingBandFactor = try c.value(AnyKey("facingBandFactor"), or: facingBandFactor)
         calibrationDoubtTolerance = try c.value(AnyKey("calibrationDoubtTolerance"), or: calibrationDoubtTolerance)
         calibrationDoubtFactor = try c.value(AnyKey("calibrationDoubtFactor"), or: calibrationDoubtFactor)
+        wallSideFactor = try c.value(AnyKey("wallSideFactor"), or: wallSideFactor)
         disagreementTolerance = try c.value(AnyKey("disagreementTolerance"), or: disagreementTolerance)
         disagreementFactor = try c.value(AnyKey("disagreementFactor"), or: disagreementFactor)
     }

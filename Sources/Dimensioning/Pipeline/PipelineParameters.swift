@@ -61,6 +61,17 @@ public struct FloorParameters: Sendable, Equatable, Codable {
     public var lidSuspicionHeight: Double = 0.35
     /// Band (metres) of full-resolution points used to refine the chosen plane.
     public var refineBand: Double = 0.006
+    /// A vertical plane in the box's cluster is a wall (`wallsJoining`) when its points run at
+    /// least this far along it, metres (no box the engine measures is this long). Default 1.0.
+    public var wallMinimumWidth: Double = 1.0
+    /// ... and rise at least this far (metres, 2nd to 98th percentile of their heights).
+    /// Default 0.3.
+    public var wallMinimumRise: Double = 0.3
+    /// Points within twice this distance (metres) of a wall found in the box's cluster are the
+    /// wall's (its noise, its flying pixels): the object is found again without them, and when
+    /// its top stands within half `BoxParameters.wallReach` of the wall (`objectGapToWalls`)
+    /// the capture is refused (`againstWall`). Default 0.008.
+    public var wallBand: Double = 0.008
 
     public init() {}
 }
@@ -141,6 +152,11 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// 1-2 and 2-3 pixels came out 7.6, 5.3 and 3.7 mm inside (median); measured so, 0.7, 1.3
     /// and 2.1 mm. 2 and 3 pixels did alike; 5 accepted a box 20 mm off (tuning, seed 202).
     public var minimumFaceSpanPixels: Double = 3
+    /// Walls are looked for among the other objects with a point within this distance (metres)
+    /// of the box's points' bounding rectangle (`wallsBeside`), and a side whose line stands
+    /// within it of a wall parallel to it is "beside a wall" (`EdgeEstimate.wallDistance`).
+    /// Default 0.10.
+    public var wallReach: Double = 0.10
     /// A side facing the camera whose face returned nothing (too steep for the sensor) is
     /// located halfway between the top's extent and the floor's base line (`topAndBase`) when
     /// the two agree within this (metres); otherwise it stays a fallback at the top's extent.
@@ -347,6 +363,11 @@ public struct ConfidenceParameters: Sendable, Equatable, Codable {
     /// (one case in forty) the 10 mm limit.
     public var calibrationDoubtTolerance: Double = 0.003
     public var calibrationDoubtFactor: Double = 0.75
+    /// A side standing within `BoxParameters.wallReach` of a wall (`EdgeEstimate.wallDistance`)
+    /// whose gap was not measured against the wall gets this factor: the wall's foot hides
+    /// where it ends, and the top's edge and the wall behind it look like a lip. Default 0.5
+    /// (below any gate: a box against a wall is refused, its reason naming the wall).
+    public var wallSideFactor: Double = 0.5
     /// A side whose side-face and silhouette estimates differ by more than this (metres) beyond
     /// what the crease explains (`EdgeEstimate.disagreementBeyondCrease`) loses confidence,
     /// down to `disagreementFactor` at twice as much. What is left beyond the crease is

@@ -138,6 +138,14 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
         factor *= term
         if term < reasonBelow { reasons.append(reason()) }
     }
+    // A wall close beside a side: named first, as the cause of what follows.
+    for (index, edge) in edges.enumerated() {
+        guard let distance = edge.wallDistance, !edge.gapToSurface else { continue }
+        let side = index < EdgeRecord.sideNames.count ? "side \(EdgeRecord.sideNames[index])" : "a side"
+        let place = distance < 0.005 ? "reaches a wall" : String(format: "stands %.0f mm from a wall", 1000 * distance)
+        apply(parameters.wallSideFactor,
+              "\(side) \(place), whose foot hides where the box ends: move the box 10 cm or more from the wall")
+    }
     if !calibrated, lips.fatteningSeen {
         // Seen as a lip above the band past some side's edge, or counted in the top's outer rows.
         let lipSides = edges.filter { $0.showsLip(beyond: parameters.lipShareLimit) }.count

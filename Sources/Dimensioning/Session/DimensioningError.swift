@@ -15,6 +15,10 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
     case noBox
     /// Several objects touch or stand together where the box should be.
     case severalBoxes(count: Int)
+    /// The box and a wall behind it form one object in the depth (`wallsJoining`): it stands
+    /// against the wall (within the clustering tolerance, 2 cm), or the sensor's edge blends
+    /// the two. Its side there cannot be told from the wall.
+    case againstWall
     /// The box's smallest side (metres) is under the engine's minimum.
     case boxTooSmall(smallestSide: Double, minimum: Double)
     /// The box runs off the edge of the depth image.
@@ -45,6 +49,7 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
         case .noGroundPlane: "no_ground_plane"
         case .noBox: "no_box"
         case .severalBoxes: "several_boxes"
+        case .againstWall: "against_wall"
         case .boxTooSmall: "box_too_small"
         case .boxCutOff: "box_cut_off"
         case .notCuboid: "not_cuboid"
@@ -79,6 +84,9 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
             return "no box found on the floor. Aim the camera at the box."
         case let .severalBoxes(count):
             return "\(count) objects touch or stand together; measure one box at a time."
+        case .againstWall:
+            return "the box cannot be told from a wall behind it (it stands against the wall, or the sensor's edges blend the two): "
+                + "measure it 10 cm or more from the wall, from where floor shows between them."
         case let .boxTooSmall(side, minimum):
             return String(format: "the box is too small: its smallest side is %.1f cm, the minimum is %.0f cm.",
                           side * 100, minimum * 100)

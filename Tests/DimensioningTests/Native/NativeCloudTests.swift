@@ -24,7 +24,7 @@ import TestSupport
 
     @Test func ransacPlaneRecoversCoefficients() throws {
         let params = cpc_plane_params(distance_threshold: 0.002, max_iterations: 500, probability: 0.99,
-                                      axis: (0, 0, 0), eps_angle: 0, optimize: 1)
+                                      axis: (0, 0, 0), eps_angle: 0, optimize: 1, axis_in_plane: 0)
         let fit = try NativeCloud.fitPlane(tiltedPlane(), parameters: params)
         // Expected normal of z - 0.1x - 0.3 = 0, normalised, sign-free.
         let n = SIMD3<Double>(-0.1, 0, 1) / (1.01 as Double).squareRoot()
@@ -39,7 +39,8 @@ import TestSupport
         // Only planes with a normal near +z are allowed: the tilted plane is 5.7 degrees off,
         // so with a 2-degree limit no plane is found; with 10 degrees it is.
         var params = cpc_plane_params(distance_threshold: 0.002, max_iterations: 500, probability: 0.99,
-                                      axis: (0, 0, 1), eps_angle: Float(2.0 * Double.pi / 180), optimize: 0)
+                                      axis: (0, 0, 1), eps_angle: Float(2.0 * Double.pi / 180), optimize: 0,
+                                      axis_in_plane: 0)
         let strict = Result { try NativeCloud.fitPlane(tiltedPlane(), parameters: params) }
         if case let .success(fit) = strict { #expect(fit.inlierCount < 200) }
         params.eps_angle = Float(10.0 * Double.pi / 180)
@@ -47,9 +48,26 @@ import TestSupport
         #expect(loose.inlierCount >= 1600)
     }
 
+    @Test func parallelPlaneFindsTheWallNotTheLargerFloor() throws {
+        // A 1 m x 1 m floor at z = 0 (2500 points) and a smaller wall x = 0.6 (1000 points).
+        var cloud = PointCloud()
+        for i in 0..<50 { for j in 0..<50 { cloud.append(SIMD3(Double(i) * 0.02 - 0.5, Double(j) * 0.02 - 0.5, 0)) } }
+        for i in 0..<50 { for k in 1...20 { cloud.append(SIMD3(0.6, Double(i) * 0.02 - 0.5, Double(k) * 0.02)) } }
+        var params = cpc_plane_params(distance_threshold: 0.002, max_iterations: 500, probability: 0.99,
+                                      axis: (0, 0, 1), eps_angle: Float(5.0 * Double.pi / 180), optimize: 1,
+                                      axis_in_plane: 0)
+        let floor = try NativeCloud.fitPlane(cloud, parameters: params)
+        #expect(abs(floor.coefficients.z) > 0.999 && floor.inlierCount >= 2500)
+        params.axis_in_plane = 1
+        let wall = try NativeCloud.fitPlane(cloud, parameters: params)
+        let offset = wall.coefficients.w / wall.coefficients.x
+        #expect(abs(wall.coefficients.x) > 0.999 && abs(offset + 0.6) < 1e-4 && wall.inlierCount == 1000,
+                "\(wall.coefficients), \(wall.inlierCount) inliers")
+    }
+
     @Test func sameInputSameRansacResult() throws {
         let params = cpc_plane_params(distance_threshold: 0.002, max_iterations: 200, probability: 0.99,
-                                      axis: (0, 0, 0), eps_angle: 0, optimize: 1)
+                                      axis: (0, 0, 0), eps_angle: 0, optimize: 1, axis_in_plane: 0)
         let a = try NativeCloud.fitPlane(tiltedPlane(), parameters: params)
         let b = try NativeCloud.fitPlane(tiltedPlane(), parameters: params)
         #expect(a.coefficients == b.coefficients && a.inliers == b.inliers)

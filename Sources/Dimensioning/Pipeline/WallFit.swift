@@ -1,0 +1,154 @@
+import CPointCloud
+import Foundation
+
+/// A wall the box stands against or near: a vertical plane found in the box's cluster.
+public struct WallFit: Sendable, Equatable {
+    /// The wall's plane in the world frame. Its normal is horizontal (perpendicular to the
+    /// floor's up) and points to the camera's side.
+    public var plane: Plane
+    /// How far its points run along the wall, metres (2nd to 98th percentile).
+    public var width: Double
+    /// How high its points reach above the floor, metres (98th percentile).
+    public var height: Double
+}
+
+/// The walls that joined `cluster`: a box standing against a wall (or within the clustering
+/// tolerance of it) forms one cluster with the wall's lower part, which would be refused as
+/// cut off by the image border or as many objects standing together
+/// (`objectGapToWalls` tells it from a cluster that is the wall alone, or joined to a box
+/// well before it by stray pixels).
+///
+/// RANSAC (PCL `SACMODEL_PARALLEL_PLANE` around the floor's up, within 5°, on the cluster's
+/// points down-sampled to `voxelSize`, inliers within `distanceThreshold`) finds the largest
+/// vertical plane; it is a wall when its points 10 cm or more above the floor run at least
+/// `wallMinimumWidth` along it (a box's own face is shorter), rise at least `wallMinimumRise`
+/// and fill a quarter of the rectangle they span (a vertical plane through a floor that a
+/// time-of-flight camera bends up at the view's edges holds a long, low strip of it). A second wall (a corner) is looked for on the remaining points.
+/// Deterministic (PCL's fixed RANSAC seed).
+///
+/// - Returns: the walls found, at most two; empty for a cluster with no wall in it.
+func wallsJoining(_ scene: FusedScene, cluster: BoxSegment, parameters: FloorParameters) -> [WallFit] {
+    walls(in: cluster.pointIndices, of: scene, frame: cluster.floorFrame, parameters: parameters)
+}
+
+/// The walls standing near `box` without joining its cluster (a box a few centimetres from a
+/// wall): `wallsJoining`'s search over the other clusters with a point within `reach` metres
+/// (floor frame) of the box's points' bounding rectangle.
+func wallsBeside(_ scene: FusedScene, box: BoxSegment, reach: Double, parameters: FloorParameters) -> [WallFit] {
+    let frame = box.floorFrame
+    var low = SIMD2<Double>(repeating: .infinity), high = SIMD2<Double>(repeating: -.infinity)
+    for i in box.pointIndices {
+        let q = frame.local(scene.pointsInWorld[i])
+        low = pointwiseMin(low, SIMD2(q.x, q.y))
+        high = pointwiseMax(high, SIMD2(q.x, q.y))
+    }
+    var near = Set<Int32>()
+    for (k, i) in box.otherObjectIndices.enumerated() where !near.contains(box.otherObjectLabels[k]) {
+        let q = frame.local(scene.pointsInWorld[i])
+        if q.x >= low.x - reach && q.x <= high.x + reach && q.y >= low.y - reach && q.y <= high.y + reach {
+            near.insert(box.otherObjectLabels[k])
+        }
+    }
+    guard !near.isEmpty else { return [] }
+    let indices = box.otherObjectIndices.indices.filter { near.contains(box.otherObjectLabels[$0]) }
+        .map { box.otherObjectIndices[$0] }
+    return walls(in: indices, of: scene, frame: frame, parameters: parameters)
+}
+
+/// Up to two walls among the points at `indices` (see `wallsJoining`).
+private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, parameters: FloorParameters) -> [WallFit] {
+    guard indices.count >= 200,
+          var remaining = try? NativeCloud.voxelDownsample(scene.pointsInWorld.subset(indices),
+                                                            leaf: Float(parameters.voxelSize)) else { return [] }
+    var walls: [WallFit] = []
+    for _ in 0..<2 {
+        guard remaining.count >= 100 else { break }
+        var params = cpc_plane_params()
+        params.distance_threshold = Float(parameters.distanceThreshold)
+        params.max_iterations = Int32(parameters.maxIterations)
+        params.probability = 0.99
+        params.optimize = 1
+        params.axis = (Float(frame.up.x), Float(frame.up.y), Float(frame.up.z))
+        params.eps_angle = Float(5 * Double.pi / 180)
+        params.axis_in_plane = 1
+        guard let fit = try? NativeCloud.fitPlane(remaining, parameters: params), fit.inlierCount >= 50 else { break }
+        var plane = Plane(normal: SIMD3(fit.coefficients.x, fit.coefficients.y, fit.coefficients.z), offset: fit.coefficients.w)
+        if plane.signedDistance(scene.cameraPosition) < 0 { plane = plane.flipped }
+        // PCL's least-squares refinement does not keep the constraint: check it.
+        guard abs(dot(plane.normal, frame.up)) < sin(10 * Double.pi / 180) else { break }
+        let along = normalize(cross(frame.up, plane.normal))
+        var positions: [Double] = [], heights: [Double] = []
+        // Only points 10 cm or more above the floor: a vertical plane also cuts a strip from a
+        // floor that a time-of-flight camera bends up at the view's edges.
+        for i in 0..<remaining.count where fit.inliers[i] {
+            let height = frame.local(remaining[i]).z
+            guard height >= 0.1 else { continue }
+            positions.append(dot(remaining[i], along))
+            heights.append(height)
+        }
+        positions.sort()
+        heights.sort()
+        let width = percentile(positions, 0.98) - percentile(positions, 0.02)
+        let rise = percentile(heights, 0.98) - percentile(heights, 0.02)
+        // A wall is a surface: it rises, and its points fill a fair share of the rectangle
+        // they span (not a box's face and the floor beyond it in one plane).
+        let cells = width * rise / (parameters.voxelSize * parameters.voxelSize)
+        guard width >= parameters.wallMinimumWidth, rise >= parameters.wallMinimumRise,
+              Double(positions.count) >= 0.25 * cells else { break }
+        walls.append(WallFit(plane: plane, width: width, height: percentile(heights, 0.98)))
+        remaining = remaining.filter { !fit.inliers[$0] }
+    }
+    return walls
+}
+
+/// The value at fraction `q` (0...1) of sorted `values` (nearest rank); 0 when empty.
+private func percentile(_ values: [Double], _ q: Double) -> Double {
+    values.isEmpty ? 0 : values[Int((Double(values.count - 1) * q).rounded())]
+}
+
+/// How far (metres) each side of `footprint` (floor-frame rectangle, sides in
+/// `EdgeRecord.sideNames` order) stands from the nearest of `walls` parallel to it within 20°
+/// and outward of it, when that is within `reach`; nil otherwise.
+func wallDistances(_ footprint: Rectangle2D, walls: [WallFit], frame: FloorFrame, reach: Double) -> [Double?] {
+    let outward = [footprint.axisA, -footprint.axisA, footprint.axisB, -footprint.axisB]
+    let halves = [footprint.halfA, footprint.halfA, footprint.halfB, footprint.halfB]
+    return zip(outward, halves).map { direction, half in
+        var nearest: Double?
+        for wall in walls {
+            let normal = SIMD2(dot(wall.plane.normal, frame.xAxis), dot(wall.plane.normal, frame.yAxis))
+            let size = (normal * normal).sum().squareRoot()
+            guard size > 0.5 else { continue }
+            let n = normal / size
+            guard abs(dot(n, direction)) >= cos(20 * Double.pi / 180) else { continue }
+            // Signed distances of the centre and of the side's middle to the wall's plane.
+            func distance(_ p: SIMD2<Double>) -> Double { wall.plane.signedDistance(frame.world(SIMD3(p.x, p.y, 0))) }
+            // Distances on the centre's side of the wall: the wall stands outward of this side
+            // when the side's middle is nearer it than the centre (or past it: measured long).
+            let centre = distance(footprint.center)
+            let middle = distance(footprint.center + direction * half) * (centre < 0 ? -1 : 1)
+            guard middle < abs(centre), middle <= reach else { continue }
+            nearest = min(nearest ?? .infinity, max(0, middle))
+        }
+        return nearest
+    }
+}
+
+/// How far (metres) the object in a cluster that `walls` joined stands from them: the objects
+/// are found again without the points within twice `FloorParameters.wallBand` of a wall, and
+/// the first one's top face (`fitTopFace`) is measured to the nearest wall (2nd percentile of
+/// its points' distances). Nil when no object with a top of `BoxParameters.minimumClusterPoints`
+/// points remains (the cluster was the wall: its remnants hold a few dozen).
+/// A box against the wall stands about the band from it; a box that stray pixels joined to a
+/// wall well behind it, that far.
+func objectGapToWalls(_ walls: [WallFit], scene: FusedScene, floor: FloorFit,
+                      parameters: PipelineParameters) -> Double? {
+    guard let again = try? boxCandidates(scene, floor: floor, parameters: parameters.box, limit: 1, walls: walls,
+                                         wallBand: 2 * parameters.floor.wallBand),
+          let box = again.first, let top = try? fitTopFace(scene, box: box, parameters: parameters.box),
+          top.inlierIndices.count >= parameters.box.minimumClusterPoints else { return nil }
+    var distances = top.inlierIndices.map { i in
+        walls.map { abs($0.plane.signedDistance(scene.pointsInWorld[i])) }.min() ?? .infinity
+    }
+    distances.sort()
+    return distances[Int(Double(distances.count - 1) * 0.02)]
+}
