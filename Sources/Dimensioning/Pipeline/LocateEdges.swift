@@ -6,7 +6,7 @@
 ///   (the top meets its own side face in a crease: no depth discontinuity). A side whose face
 ///   spans fewer than `BoxParameters.minimumFaceSpanPixels` in the image
 ///   (`EdgeEstimate.faceSpanPixels`) lies inside the sensor's band: it is measured as a side
-///   facing away, less half its face's span.
+///   facing away, less a third of its face's span (`BoxParameters.grazingFaceShiftShare`).
 /// - Otherwise, when the camera is above the top: the silhouette. Each ray from the camera is
 ///   cut with the top plane; rays whose point lies on the top are foreground, rays whose point
 ///   lies well below the top (the floor behind the box) or above it (a lip of fattened depth)
@@ -91,10 +91,11 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         estimate.facesCamera = facesCamera
         // A face too narrow to be measured as one (`BoxParameters.minimumFaceSpanPixels`) was
         // measured as a side facing away: its samples, between top and floor, widened the gap
-        // past the crease by the face's own span, and the gap's middle with it by half of it.
+        // past the crease by the face's own span, and moved the gap's middle out with it
+        // (`BoxParameters.grazingFaceShiftShare` of the span).
         var silhouette = silhouette
         if estimate.isGrazingFace, let span = estimate.faceSpanPixels {
-            silhouette.position -= span / 2 * footprint
+            silhouette.position -= parameters.grazingFaceShiftShare * span * footprint
             silhouette.bandPixels = max(0, silhouette.bandPixels - span)
         }
         estimate.strips = silhouette.strips

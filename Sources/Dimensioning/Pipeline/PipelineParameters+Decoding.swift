@@ -90,6 +90,7 @@ extension BoxParameters {
         minimumSidePoints = try c.value(AnyKey("minimumSidePoints"), or: minimumSidePoints)
         minimumSideFaceStrips = try c.value(AnyKey("minimumSideFaceStrips"), or: minimumSideFaceStrips)
         minimumFaceSpanPixels = try c.value(AnyKey("minimumFaceSpanPixels"), or: minimumFaceSpanPixels)
+        grazingFaceShiftShare = try c.value(AnyKey("grazingFaceShiftShare"), or: grazingFaceShiftShare)
         wallReach = try c.value(AnyKey("wallReach"), or: wallReach)
         surfaceSpread = try c.value(AnyKey("surfaceSpread"), or: surfaceSpread)
         baseLineAgreement = try c.value(AnyKey("baseLineAgreement"), or: baseLineAgreement)

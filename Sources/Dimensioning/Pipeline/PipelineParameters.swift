@@ -152,6 +152,13 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// 1-2 and 2-3 pixels came out 7.6, 5.3 and 3.7 mm inside (median); measured so, 0.7, 1.3
     /// and 2.1 mm. 2 and 3 pixels did alike; 5 accepted a box 20 mm off (tuning, seed 202).
     public var minimumFaceSpanPixels: Double = 3
+    /// Such a side's silhouette is moved inward by this share of its face's span: the face's
+    /// samples widen the gap past the crease by the span, but move its middle out by less than
+    /// half of it. Tuned on the same splits (146 sides spanning under 3 pixels): half the span
+    /// left them 1.1 mm inside (median; 0-1, 1-2, 2-3 px: 0.7, 1.3, 2.1 mm), a third 0.1 mm
+    /// (0.1, 0.2 inside, 0.2 outside; each member within ±0.9 mm but fatten1-band1), a quarter
+    /// 0.3 mm outside. Held out (seeds 3313, 9041, 5501; 68 sides): 1.2 → 0.0 mm. Default 1/3.
+    public var grazingFaceShiftShare: Double = 1.0 / 3.0
     /// Walls are looked for among the other objects with a point within this distance (metres)
     /// of the box's points' bounding rectangle (`wallsBeside`), and a side whose line stands
     /// within it of a wall parallel to it is "beside a wall" (`EdgeEstimate.wallDistance`).
