@@ -162,3 +162,26 @@ private func withOptionalBuffer<T, R>(_ array: [T]?, _ body: (UnsafePointer<T>?)
     guard let array else { return body(nil) }
     return array.withUnsafeBufferPointer { body($0.baseAddress) }
 }
+
+extension cpc_plane_params {
+    /// Settings for `NativeCloud.fitPlane` (PCL RANSAC, early stop at 99 % confidence,
+    /// least-squares refinement on the inliers): inliers within `threshold` metres, at most
+    /// `iterations` iterations. With `axis` (any length, world frame), only planes whose normal
+    /// is within `epsilonDegrees` of it, or with `axisInPlane` planes containing it (walls,
+    /// when the axis is "up").
+    static func ransac(threshold: Double, iterations: Int, axis: SIMD3<Double>? = nil,
+                       epsilonDegrees: Double = 0, axisInPlane: Bool = false) -> cpc_plane_params {
+        var params = cpc_plane_params()
+        params.distance_threshold = Float(threshold)
+        params.max_iterations = Int32(iterations)
+        params.probability = 0.99
+        params.optimize = 1
+        if let axis {
+            params.axis = (Float(axis.x), Float(axis.y), Float(axis.z))
+            params.eps_angle = Float(epsilonDegrees * .pi / 180)
+            params.axis_in_plane = axisInPlane ? 1 : 0
+        }
+        return params
+    }
+}
+

@@ -42,15 +42,8 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init())
     var candidates: [(plane: Plane, inliers: Int)] = []
     for _ in 0..<max(1, parameters.maximumPlanes) {
         guard remaining.count >= 50 else { break }
-        var params = cpc_plane_params()
-        params.distance_threshold = Float(parameters.distanceThreshold)
-        params.max_iterations = Int32(parameters.maxIterations)
-        params.probability = 0.99
-        params.optimize = 1
-        if let g = gravity {
-            params.axis = (Float(g.x), Float(g.y), Float(g.z))
-            params.eps_angle = Float(parameters.maximumTiltDegrees * .pi / 180)
-        }
+        let params = cpc_plane_params.ransac(threshold: parameters.distanceThreshold, iterations: parameters.maxIterations,
+                                             axis: gravity, epsilonDegrees: parameters.maximumTiltDegrees)
         guard let fit = try? NativeCloud.fitPlane(remaining, parameters: params) else { break }
         guard Double(fit.inlierCount) >= parameters.minimumInlierShare * Double(sampled.count) else { break }
         var plane = Plane(normal: SIMD3(fit.coefficients.x, fit.coefficients.y, fit.coefficients.z),

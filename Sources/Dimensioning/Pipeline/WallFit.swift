@@ -63,14 +63,8 @@ private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, p
     var walls: [WallFit] = []
     for _ in 0..<2 {
         guard remaining.count >= 100 else { break }
-        var params = cpc_plane_params()
-        params.distance_threshold = Float(parameters.distanceThreshold)
-        params.max_iterations = Int32(parameters.maxIterations)
-        params.probability = 0.99
-        params.optimize = 1
-        params.axis = (Float(frame.up.x), Float(frame.up.y), Float(frame.up.z))
-        params.eps_angle = Float(5 * Double.pi / 180)
-        params.axis_in_plane = 1
+        let params = cpc_plane_params.ransac(threshold: parameters.distanceThreshold, iterations: parameters.maxIterations,
+                                             axis: frame.up, epsilonDegrees: 5, axisInPlane: true)
         guard let fit = try? NativeCloud.fitPlane(remaining, parameters: params), fit.inlierCount >= 50 else { break }
         var plane = Plane(normal: SIMD3(fit.coefficients.x, fit.coefficients.y, fit.coefficients.z), offset: fit.coefficients.w)
         if plane.signedDistance(scene.cameraPosition) < 0 { plane = plane.flipped }

@@ -29,9 +29,11 @@ import Testing
         return simulated
     }
 
-    /// Touching the wall, or 1 cm from it: the wall joins the box's cluster. The refusal names
-    /// the wall (before, "the box runs off the left, right, top edge of the view").
-    @Test(arguments: [0.0, 0.01]) func aBoxAgainstAWallIsRefusedForIt(gap: Double) {
+    /// Touching the wall, or 1 cm from it: the wall joins the box's cluster. 2 cm from it: the
+    /// far side is placed at the wall's foot, and the wall was taken for a second object. The
+    /// refusal names the wall (before, "the box runs off the left, right, top edge of the view",
+    /// and "2 objects touch or stand together").
+    @Test(arguments: [0.0, 0.01, 0.02]) func aBoxAgainstAWallIsRefusedForIt(gap: Double) {
         do {
             let result = try runPipeline(Self.capture(gap: gap).capture)
             Issue.record("measured \(result.cuboid.length) x \(result.cuboid.width) m at \(result.confidence.combined)")
