@@ -23,8 +23,9 @@ public struct WallFit: Sendable, Equatable {
 /// vertical plane; it is a wall when its points 10 cm or more above the floor run at least
 /// `wallMinimumWidth` along it (a box's own face is shorter), rise at least `wallMinimumRise`
 /// and fill a quarter of the rectangle they span (a vertical plane through a floor that a
-/// time-of-flight camera bends up at the view's edges holds a long, low strip of it). A second wall (a corner) is looked for on the remaining points.
-/// Deterministic (PCL's fixed RANSAC seed).
+/// time-of-flight camera bends up at the view's edges holds a long, low strip of it). A second
+/// wall (a corner) is looked for on the remaining points. Deterministic (PCL's fixed RANSAC
+/// seed).
 ///
 /// - Returns: the walls found, at most two; empty for a cluster with no wall in it.
 func wallsJoining(_ scene: FusedScene, cluster: BoxSegment, parameters: FloorParameters) -> [WallFit] {
