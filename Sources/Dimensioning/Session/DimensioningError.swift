@@ -17,7 +17,8 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
     case severalBoxes(count: Int)
     /// The box and a wall behind it form one object in the depth (`wallsJoining`): it stands
     /// against the wall (within the clustering tolerance, 2 cm), or the sensor's edge blends
-    /// the two. Its side there cannot be told from the wall.
+    /// the two; or a side was placed at a wall's foot and the wall taken for a second object.
+    /// Its side there cannot be told from the wall.
     case againstWall
     /// The box's smallest side (metres) is under the engine's minimum.
     case boxTooSmall(smallestSide: Double, minimum: Double)
