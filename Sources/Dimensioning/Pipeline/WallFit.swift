@@ -37,12 +37,7 @@ func wallsJoining(_ scene: FusedScene, cluster: BoxSegment, parameters: FloorPar
 /// (floor frame) of the box's points' bounding rectangle.
 func wallsBeside(_ scene: FusedScene, box: BoxSegment, reach: Double, parameters: FloorParameters) -> [WallFit] {
     let frame = box.floorFrame
-    var low = SIMD2<Double>(repeating: .infinity), high = SIMD2<Double>(repeating: -.infinity)
-    for i in box.pointIndices {
-        let q = frame.local(scene.pointsInWorld[i])
-        low = pointwiseMin(low, SIMD2(q.x, q.y))
-        high = pointwiseMax(high, SIMD2(q.x, q.y))
-    }
+    let (low, high) = floorBounds(box.pointIndices, of: scene, frame: frame)
     var near = Set<Int32>()
     for (k, i) in box.otherObjectIndices.enumerated() where !near.contains(box.otherObjectLabels[k]) {
         let q = frame.local(scene.pointsInWorld[i])
@@ -56,9 +51,13 @@ func wallsBeside(_ scene: FusedScene, box: BoxSegment, reach: Double, parameters
     return walls(in: indices, of: scene, frame: frame, parameters: parameters)
 }
 
-/// Up to two walls among the points at `indices` (see `wallsJoining`).
+/// Up to two walls among the points at `indices` (see `wallsJoining`). Points spanning less
+/// than `wallMinimumWidth` across, seen from above, hold none: no RANSAC is run (most captures).
 private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, parameters: FloorParameters) -> [WallFit] {
-    guard indices.count >= 200,
+    guard indices.count >= 200 else { return [] }
+    let (low, high) = floorBounds(indices, of: scene, frame: frame)
+    let span = high - low
+    guard (span * span).sum().squareRoot() >= parameters.wallMinimumWidth,
           var remaining = try? NativeCloud.voxelDownsample(scene.pointsInWorld.subset(indices),
                                                             leaf: Float(parameters.voxelSize)) else { return [] }
     var walls: [WallFit] = []
@@ -94,6 +93,17 @@ private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, p
         remaining = remaining.filter { !fit.inliers[$0] }
     }
     return walls
+}
+
+/// The floor-frame bounding rectangle (x, y in metres) of the points at `indices`.
+private func floorBounds(_ indices: [Int], of scene: FusedScene, frame: FloorFrame) -> (SIMD2<Double>, SIMD2<Double>) {
+    var low = SIMD2<Double>(repeating: .infinity), high = SIMD2<Double>(repeating: -.infinity)
+    for i in indices {
+        let q = frame.local(scene.pointsInWorld[i])
+        low = pointwiseMin(low, SIMD2(q.x, q.y))
+        high = pointwiseMax(high, SIMD2(q.x, q.y))
+    }
+    return (low, high)
 }
 
 /// The value at fraction `q` (0...1) of sorted `values` (nearest rank); 0 when empty.
