@@ -173,15 +173,10 @@ enum CloudOrientation {
         let n = sampled.count
         for _ in 0..<5 {
             guard remaining.count >= 50 else { break }
-            var params = cpc_plane_params()
-            params.distance_threshold = 0.015
-            params.max_iterations = 400
-            params.probability = 0.99
-            params.optimize = 1
+            let params = cpc_plane_params.ransac(threshold: 0.015, iterations: 400)
             guard let fit = try? NativeCloud.fitPlane(remaining, parameters: params),
                   fit.inlierCount >= max(30, n / 20) else { break }
-            var plane = Plane(normal: SIMD3(fit.coefficients.x, fit.coefficients.y, fit.coefficients.z),
-                              offset: fit.coefficients.w)
+            var plane = Plane(coefficients: fit.coefficients)
             var above = 0, below = 0
             for i in 0..<n {
                 let d = plane.signedDistance(sampled[i])

@@ -14,6 +14,12 @@ public struct Plane: Sendable, Equatable, Codable {
         self.offset = offset / length
     }
 
+    /// The plane `a x + b y + c z + d = 0` of fitted coefficients (a, b, c, d), as PCL's RANSAC
+    /// gives them; any non-zero length of (a, b, c).
+    init(coefficients c: SIMD4<Double>) {
+        self.init(normal: SIMD3(c.x, c.y, c.z), offset: c.w)
+    }
+
     /// The plane through `point` with normal `normal`.
     public init(normal: SIMD3<Double>, through point: SIMD3<Double>) {
         let length = (normal * normal).sum().squareRoot()

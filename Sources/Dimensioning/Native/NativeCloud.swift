@@ -168,14 +168,16 @@ extension cpc_plane_params {
     /// least-squares refinement on the inliers): inliers within `threshold` metres, at most
     /// `iterations` iterations. With `axis` (any length, world frame), only planes whose normal
     /// is within `epsilonDegrees` of it, or with `axisInPlane` planes containing it (walls,
-    /// when the axis is "up").
+    /// when the axis is "up"). `optimize` false keeps RANSAC's best sample plane instead of
+    /// refitting it to the inliers.
     static func ransac(threshold: Double, iterations: Int, axis: SIMD3<Double>? = nil,
-                       epsilonDegrees: Double = 0, axisInPlane: Bool = false) -> cpc_plane_params {
+                       epsilonDegrees: Double = 0, axisInPlane: Bool = false,
+                       optimize: Bool = true) -> cpc_plane_params {
         var params = cpc_plane_params()
         params.distance_threshold = Float(threshold)
         params.max_iterations = Int32(iterations)
         params.probability = 0.99
-        params.optimize = 1
+        params.optimize = optimize ? 1 : 0
         if let axis {
             params.axis = (Float(axis.x), Float(axis.y), Float(axis.z))
             params.eps_angle = Float(epsilonDegrees * .pi / 180)

@@ -46,8 +46,7 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init())
                                              axis: gravity, epsilonDegrees: parameters.maximumTiltDegrees)
         guard let fit = try? NativeCloud.fitPlane(remaining, parameters: params) else { break }
         guard Double(fit.inlierCount) >= parameters.minimumInlierShare * Double(sampled.count) else { break }
-        var plane = Plane(normal: SIMD3(fit.coefficients.x, fit.coefficients.y, fit.coefficients.z),
-                          offset: fit.coefficients.w)
+        var plane = Plane(coefficients: fit.coefficients)
         // Orient "up": against gravity, or toward the camera.
         if let g = gravity {
             if dot(plane.normal, g) > 0 { plane = plane.flipped }
@@ -133,16 +132,9 @@ private func refineFloor(_ plane: Plane, scene: FusedScene, parameters: FloorPar
     let band = parameters.refineBand
     let near = scene.pointsInWorld.filter { abs(plane.signedDistance(scene.pointsInWorld[$0])) <= 2 * band }
     var result = plane
-    var params = cpc_plane_params()
-    params.distance_threshold = Float(band)
-    params.max_iterations = 100
-    params.probability = 0.99
-    params.optimize = 1
-    params.axis = (Float(plane.normal.x), Float(plane.normal.y), Float(plane.normal.z))
-    params.eps_angle = Float(3 * Double.pi / 180)
+    let params = cpc_plane_params.ransac(threshold: band, iterations: 100, axis: plane.normal, epsilonDegrees: 3)
     if near.count >= 50, let fit = try? NativeCloud.fitPlane(near, parameters: params) {
-        var refined = Plane(normal: SIMD3(fit.coefficients.x, fit.coefficients.y, fit.coefficients.z),
-                            offset: fit.coefficients.w)
+        var refined = Plane(coefficients: fit.coefficients)
         if dot(refined.normal, plane.normal) < 0 { refined = refined.flipped }
         result = refined
     }

@@ -28,14 +28,9 @@ public func fitTopFace(_ scene: FusedScene, box: BoxSegment, parameters: BoxPara
     for (j, h) in box.heights.enumerated() where h >= high - parameters.topBand { band.append(j) }
     guard band.count >= 10 else { throw .notCuboid(reason: "too few points on the top (\(band.count))") }
     let bandPoints = scene.pointsInWorld.subset(band.map { box.pointIndices[$0] })
-    var params = cpc_plane_params()
-    params.distance_threshold = Float(parameters.topDistanceThreshold)
-    params.max_iterations = 200
-    params.probability = 0.99
-    params.optimize = 0
-    let up = box.floorFrame.up
-    params.axis = (Float(up.x), Float(up.y), Float(up.z))
-    params.eps_angle = Float(parameters.topMaximumTiltDegrees * .pi / 180)
+    let params = cpc_plane_params.ransac(threshold: parameters.topDistanceThreshold, iterations: 200,
+                                         axis: box.floorFrame.up, epsilonDegrees: parameters.topMaximumTiltDegrees,
+                                         optimize: false)
     let fit: (coefficients: SIMD4<Double>, inliers: [Bool], inlierCount: Int)
     do { fit = try NativeCloud.fitPlane(bandPoints, parameters: params) } catch {
         throw .notCuboid(reason: "the top is not flat")

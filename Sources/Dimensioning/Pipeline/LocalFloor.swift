@@ -49,15 +49,10 @@ func localFloor(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parameter
         if abs(q.z) <= 0.05 && inside(p, outer) && !inside(p, inner) { ring.append(scene.pointsInWorld[i]) }
     }
     guard ring.count >= 100 else { return nil }
-    var params = cpc_plane_params()
-    params.distance_threshold = Float(parameters.distanceThreshold)
-    params.max_iterations = Int32(parameters.maxIterations)
-    params.probability = 0.99
-    params.optimize = 1
-    params.axis = (Float(floor.plane.normal.x), Float(floor.plane.normal.y), Float(floor.plane.normal.z))
-    params.eps_angle = Float(10 * Double.pi / 180)
+    let params = cpc_plane_params.ransac(threshold: parameters.distanceThreshold, iterations: parameters.maxIterations,
+                                         axis: floor.plane.normal, epsilonDegrees: 10)
     guard let fit = try? NativeCloud.fitPlane(ring, parameters: params), fit.inlierCount >= 50 else { return nil }
-    var plane = Plane(normal: SIMD3(fit.coefficients.x, fit.coefficients.y, fit.coefficients.z), offset: fit.coefficients.w)
+    var plane = Plane(coefficients: fit.coefficients)
     if dot(plane.normal, floor.plane.normal) < 0 { plane = plane.flipped }
     var sum = 0.0
     for i in 0..<ring.count where fit.inliers[i] {

@@ -164,8 +164,10 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                          faceDrop: parameters.box.neighbourFaceDrop,
                                          faceClearance: parameters.box.neighbourFaceClearance)
     if outside > parameters.box.maximumShareOutside || hidden >= parameters.box.minimumHiddenNeighbourPoints {
-        // A side placed at a wall's foot (within 2 cm of it): the other object is the wall.
-        if cuboid.edges.contains(where: { ($0.wallDistance ?? .infinity) <= 0.02 }) { throw .againstWall }
+        // A side placed at a wall's foot: the other object is the wall.
+        if cuboid.edges.contains(where: { ($0.wallDistance ?? .infinity) <= parameters.box.wallFootDistance }) {
+            throw .againstWall
+        }
         throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid))
     }
     if cuboid.height < parameters.box.minimumHeight {

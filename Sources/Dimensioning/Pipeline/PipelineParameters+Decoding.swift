@@ -92,6 +92,7 @@ extension BoxParameters {
         minimumFaceSpanPixels = try c.value(AnyKey("minimumFaceSpanPixels"), or: minimumFaceSpanPixels)
         grazingFaceShiftShare = try c.value(AnyKey("grazingFaceShiftShare"), or: grazingFaceShiftShare)
         wallReach = try c.value(AnyKey("wallReach"), or: wallReach)
+        wallFootDistance = try c.value(AnyKey("wallFootDistance"), or: wallFootDistance)
         surfaceSpread = try c.value(AnyKey("surfaceSpread"), or: surfaceSpread)
         baseLineAgreement = try c.value(AnyKey("baseLineAgreement"), or: baseLineAgreement)
         maximumBandPixels = try c.value(AnyKey("maximumBandPixels"), or: maximumBandPixels)

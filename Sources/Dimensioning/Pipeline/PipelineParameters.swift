@@ -164,6 +164,10 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// within it of a wall parallel to it is "beside a wall" (`EdgeEstimate.wallDistance`).
     /// Default 0.10.
     public var wallReach: Double = 0.10
+    /// A box refused as several objects with a side within this distance (metres) of a wall
+    /// (`EdgeEstimate.wallDistance`, placed at the wall's foot) is refused as `againstWall`
+    /// instead: the other object was the wall. A negative distance turns this off. Default 0.02.
+    public var wallFootDistance: Double = 0.02
     /// A side facing the camera whose face returned nothing (too steep for the sensor) is
     /// located halfway between the top's extent and the floor's base line (`topAndBase`) when
     /// the two agree within this (metres); otherwise it stays a fallback at the top's extent.

@@ -134,6 +134,9 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
         1 - (1 - parameters.disagreementFactor)
             * ramp(apart, from: parameters.disagreementTolerance, to: 2 * parameters.disagreementTolerance)
     }
+    func sideName(_ index: Int) -> String {
+        index < EdgeRecord.sideNames.count ? "side \(EdgeRecord.sideNames[index])" : "a side"
+    }
     func apply(_ term: Double, _ reason: @autoclosure () -> String) {
         factor *= term
         if term < reasonBelow { reasons.append(reason()) }
@@ -141,7 +144,7 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
     // A wall close beside a side: named first, as the cause of what follows.
     for (index, edge) in edges.enumerated() {
         guard let distance = edge.wallDistance, !edge.gapToSurface else { continue }
-        let side = index < EdgeRecord.sideNames.count ? "side \(EdgeRecord.sideNames[index])" : "a side"
+        let side = sideName(index)
         let place = distance < 0.005 ? "reaches a wall" : String(format: "stands %.0f mm from a wall", 1000 * distance)
         apply(parameters.wallSideFactor,
               "\(side) \(place), whose foot hides where the box ends: move the box 10 cm or more from the wall")
@@ -173,7 +176,7 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
               String(format: "the sensor's edge band is %.1f px wide over the capture: each side is the middle of a wide band", medianBand))
     }
     for (index, edge) in edges.enumerated() {
-        let side = index < EdgeRecord.sideNames.count ? "side \(EdgeRecord.sideNames[index])" : "a side"
+        let side = sideName(index)
         if let doubt = edge.calibrationDoubt {
             apply(1 - (1 - parameters.calibrationDoubtFactor)
                     * ramp(doubt, from: parameters.calibrationDoubtTolerance, to: parameters.calibrationDoubtTolerance + 0.003),

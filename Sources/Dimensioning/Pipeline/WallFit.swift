@@ -66,7 +66,7 @@ private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, p
         let params = cpc_plane_params.ransac(threshold: parameters.distanceThreshold, iterations: parameters.maxIterations,
                                              axis: frame.up, epsilonDegrees: 5, axisInPlane: true)
         guard let fit = try? NativeCloud.fitPlane(remaining, parameters: params), fit.inlierCount >= 50 else { break }
-        var plane = Plane(normal: SIMD3(fit.coefficients.x, fit.coefficients.y, fit.coefficients.z), offset: fit.coefficients.w)
+        var plane = Plane(coefficients: fit.coefficients)
         if plane.signedDistance(scene.cameraPosition) < 0 { plane = plane.flipped }
         // PCL's least-squares refinement does not keep the constraint: check it.
         guard abs(dot(plane.normal, frame.up)) < sin(10 * Double.pi / 180) else { break }

@@ -154,15 +154,10 @@ public struct LiveFrameAnalyzer: Sendable {
         var cloud = PointCloud()
         cloud.reserve(validCount)
         for i in 0..<points.count where valid[i] { cloud.append(points[i]) }
-        var params = cpc_plane_params()
-        params.distance_threshold = 0.015
-        params.max_iterations = 200
-        params.probability = 0.99
-        params.optimize = 1
+        let params = cpc_plane_params.ransac(threshold: 0.015, iterations: 200)
         guard let fit = try? NativeCloud.fitPlane(cloud, parameters: params),
               Double(fit.inlierCount) >= parameters.minimumFloorShare * Double(validCount) else { return nil }
-        let plane = Plane(normal: SIMD3(fit.coefficients.x, fit.coefficients.y, fit.coefficients.z),
-                          offset: fit.coefficients.w)
+        let plane = Plane(coefficients: fit.coefficients)
         // The camera is at the origin: the normal must point to the camera's side.
         return plane.signedDistance(.zero) >= 0 ? plane.normal : -plane.normal
     }

@@ -42,6 +42,24 @@ import Testing
         }
     }
 
+    /// 2 cm from the wall the refusal is `againstWall` only because the far side stands within
+    /// `BoxParameters.wallFootDistance` of the wall: with the relabelling turned off (a negative
+    /// distance), the same capture is the several-objects refusal it started as. A configuration
+    /// file sets the distance by its name.
+    @Test func theWallFootDistanceTurnsSeveralObjectsIntoAgainstAWall() throws {
+        var parameters = PipelineParameters()
+        parameters.box.wallFootDistance = -1
+        do {
+            let result = try runPipeline(Self.capture(gap: 0.02).capture, parameters: parameters)
+            Issue.record("measured \(result.cuboid.length) x \(result.cuboid.width) m at \(result.confidence.combined)")
+        } catch {
+            guard case .severalBoxes = error else { Issue.record("\(error)"); return }
+        }
+        let decoded = try JSONDecoder().decode(BoxParameters.self, from: Data(#"{"wallFootDistance": 0.005}"#.utf8))
+        #expect(decoded.wallFootDistance == 0.005)
+        #expect(BoxParameters().wallFootDistance == 0.02)
+    }
+
     /// The wall alone, in front of the camera: its cluster holds no object, so it is not a box
     /// against a wall.
     @Test func aWallAloneIsNotABoxAgainstIt() {
