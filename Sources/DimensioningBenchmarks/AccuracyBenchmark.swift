@@ -18,7 +18,11 @@ public enum AccuracyBenchmark {
         public var truth: [Double]
         /// Measured length, width, height in metres, nil when refused.
         public var measured: [Double]?
+        /// The model's probability that every dimension is within the run's tolerance
+        /// (`PipelineResult.probabilityWithinTolerance`), measured cases.
         public var confidence: Double?
+        /// Whether every expanded uncertainty is within the run's tolerance, measured cases.
+        public var fitsTolerance: Bool?
         /// The refusal's code, nil when measured.
         public var errorCode: String?
         /// Distance from the camera to the box top, metres (measured cases).
@@ -33,8 +37,23 @@ public enum AccuracyBenchmark {
         /// the true box, metres (`sideErrors(center:lengthAxis:length:width:truth:)`); measured
         /// positives only.
         public var sideErrors: [Double]?
+        /// The sensor class the uncertainty model used (the member's, `SensorFamilyMember.sensorClass`,
+        /// unless the run named one).
+        public var sensorClass: SensorClass?
+        /// Standard uncertainties (k = 1) of length, width and height, metres (measured cases).
+        public var uncertainty: [Double]?
+        /// Each dimension's standard uncertainty by term, metres (`MeasurementUncertainty.contributions`).
+        public var contributions: [[String: Double]]?
+        /// The naive top-plane rectangle's length, width and height (`naiveTopRectangle`), metres;
+        /// nil when it found nothing.
+        public var baseline: [Double]?
 
         public var isPositive: Bool { kind.expectsMeasurement }
+        /// Accepted at the gate: measured, every expanded uncertainty within the tolerance and
+        /// the confidence at least `minConfidence`.
+        public func isAccepted(_ minConfidence: Double) -> Bool {
+            (confidence ?? 0) >= minConfidence && fitsTolerance == true
+        }
         /// Absolute error per dimension, metres, when measured and positive.
         public var absoluteErrors: [Double]? { signedErrors?.map(abs) }
         /// Measured minus true per dimension, metres, when measured and positive.
@@ -79,13 +98,22 @@ public enum AccuracyBenchmark {
         if kind == .darkBox, let target = simulated.scene.target {
             result.truth = [target.length, target.width, target.height]
         }
+        var parameters = parameters
+        if !sensors.isEmpty, parameters.uncertainty.sensorClass == nil {
+            parameters.uncertainty.sensorClass = sensors[index % sensors.count].sensorClass
+        }
+        result.sensorClass = parameters.uncertainty.sensorClass
+        result.baseline = try? naiveTopRectangle(simulated.capture, parameters: parameters)
         do {
             let measured = try runPipeline(simulated.capture, parameters: parameters)
             result.measured = [measured.cuboid.length, measured.cuboid.width, measured.cuboid.height]
-            result.confidence = measured.confidence.combined
+            result.confidence = measured.probabilityWithinTolerance
+            result.fitsTolerance = measured.fitsTolerance
             result.distance = measured.distance
             result.factors = measured.confidence
             result.edges = measured.cuboid.edges
+            result.uncertainty = [measured.uncertainty.length, measured.uncertainty.width, measured.uncertainty.height]
+            result.contributions = measured.uncertainty.contributions
             if kind.expectsMeasurement, let target = simulated.scene.target {
                 result.sideErrors = sideErrors(of: measured.cuboid, in: simulated, truth: target)
             }
@@ -93,5 +121,15 @@ public enum AccuracyBenchmark {
             result.errorCode = error.code
         }
         return result
+    }
+}
+
+extension SensorFamilyMember {
+    /// The class a user of this member's camera would name: a fattening edge behaviour is a
+    /// stereo camera's, a fixed mount without it a time-of-flight camera, the rest the handheld
+    /// LiDAR and its variants.
+    public var sensorClass: SensorClass {
+        if (noise.edges?.fattening ?? 0) > 0 { return .stereo }
+        return fixedMount == nil ? .lidar : .tof
     }
 }

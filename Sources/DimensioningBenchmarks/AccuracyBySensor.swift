@@ -34,7 +34,7 @@ public struct AccuracyBySensor: Sendable, Codable, Equatable {
         rows = order.map { sensor in
             let mine = cases.filter { $0.sensor == sensor }
             let positives = mine.filter(\.isPositive)
-            let accepted = positives.filter { ($0.confidence ?? 0) >= minConfidence }
+            let accepted = positives.filter { $0.isAccepted(minConfidence) }
             let measuredSigned = positives.compactMap(\.signedErrors)
             let acceptedSigned = accepted.compactMap(\.signedErrors)
             let acceptedAbs = accepted.compactMap(\.absoluteErrors)
@@ -44,7 +44,7 @@ public struct AccuracyBySensor: Sendable, Codable, Equatable {
             }
             return Row(sensor: sensor, positives: positives.count, accepted: accepted.count,
                        negatives: mine.count - positives.count,
-                       negativesAccepted: mine.filter { !$0.isPositive && ($0.confidence ?? 0) >= minConfidence }.count,
+                       negativesAccepted: mine.filter { !$0.isPositive && $0.isAccepted(minConfidence) }.count,
                        medianSignedErrorMM: quantile(measuredSigned, 0.5),
                        acceptedMedianSignedErrorMM: quantile(acceptedSigned, 0.5),
                        medianErrorMM: quantile(acceptedAbs, 0.5), p95ErrorMM: quantile(acceptedAbs, 0.95),

@@ -37,7 +37,7 @@ public struct AccuracySummary: Sendable, Codable, Equatable {
         let positive = cases.filter(\.isPositive)
         positives = positive.count
         negatives = cases.count - positive.count
-        let accepted = positive.filter { ($0.confidence ?? 0) >= minConfidence }
+        let accepted = positive.filter { $0.isAccepted(minConfidence) }
         let errors = accepted.compactMap(\.absoluteErrors)
         let signed = accepted.compactMap(\.signedErrors)
         func stat(_ q: Double) -> [Double] {
@@ -52,17 +52,17 @@ public struct AccuracySummary: Sendable, Codable, Equatable {
         }
         positivesAccepted = accepted.count
         positivesAcceptedShare = positives == 0 ? 0 : Double(accepted.count) / Double(positives)
-        negativesAccepted = cases.filter { !$0.isPositive && ($0.confidence ?? 0) >= minConfidence }.count
+        negativesAccepted = cases.filter { !$0.isPositive && $0.isAccepted(minConfidence) }.count
         acceptedOver20mm = errors.filter { $0.max()! > 0.020 }.count
         acceptedOver10mm = errors.filter { $0.max()! > 0.010 }.count
         var refusals: [String: Int] = [:]
-        for c in positive where (c.confidence ?? 0) < minConfidence {
+        for c in positive where !c.isAccepted(minConfidence) {
             refusals[c.errorCode ?? "low_confidence", default: 0] += 1
         }
         positiveRefusals = refusals
         var outcomes: [String: Int] = [:]
         for c in cases where !c.isPositive {
-            let key = c.errorCode ?? ((c.confidence ?? 0) >= minConfidence ? "ACCEPTED" : "low_confidence")
+            let key = c.errorCode ?? (c.isAccepted(minConfidence) ? "ACCEPTED" : "low_confidence")
             outcomes["\(c.kind.rawValue): \(key)", default: 0] += 1
         }
         negativeOutcomes = outcomes

@@ -3,7 +3,8 @@ import Dimensioning
 
 /// How `VerificationRun` measures and judges a dataset.
 public struct VerificationOptions: Sendable {
-    /// Allowed absolute error per dimension, millimetres. Default 10.
+    /// Allowed absolute error per dimension, millimetres, and the uncertainty gate's tolerance:
+    /// it replaces `parameters.uncertainty.tolerance` (`measuringParameters`). Default 10.
     public var toleranceMM: Double = 10
     /// Minimum confidence for a measurement to be accepted. Default 0.85.
     public var minConfidence: Double = 0.85
@@ -21,6 +22,13 @@ public struct VerificationOptions: Sendable {
     /// Captures listed in the report with their overlays.
     public var worstCount = 12
     public var parameters = PipelineParameters()
+
+    /// `parameters` with the gate at `toleranceMM`: what each capture is measured with.
+    public var measuringParameters: PipelineParameters {
+        var p = parameters
+        p.uncertainty.tolerance = toleranceMM / 1000
+        return p
+    }
     public var limits = CaptureLimits()
     /// Axes and unit of point-cloud captures (`--axes`, `--input-units`); nil fields: found from the data.
     public var input = InputOptions()

@@ -70,7 +70,10 @@ public struct VerificationReport: Sendable {
             card("within tolerance", Self.percent(s.withinTolerance), "of accepted, all three dimensions", s.withinTolerance < 1 && s.accepted > 0 ? "warn" : ""),
             card("median error", Self.number(max(s.length.median, s.width.median, s.height.median), 1) + " mm", "largest median of L/W/H"),
             card("negatives accepted", "\(s.negativesWronglyAccepted)", "of \(s.negatives) with no box expected", s.negativesWronglyAccepted > 0 ? "bad" : ""),
-        ]
+        ] + (s.coverage.map { c in
+            [card("truth within ± U", c.map { Self.percent($0) }.joined(separator: " / "),
+                  "L / W / H of \(s.coverageCount ?? 0) measured; about 95 % claimed", (c.min() ?? 1) < 0.9 ? "warn" : "")]
+        } ?? [])
         return "<div class=\"kpis\">" + cards.joined() + "</div>\n"
     }
 

@@ -59,6 +59,22 @@ public struct VerificationResult: Sendable, Equatable {
     }
 
     public var capture: String { record.capture }
+
+    /// Expanded uncertainties (k = 2) in millimetres, when measured.
+    public var uncertaintyMM: DimensionErrors? {
+        guard let u = record.uncertainty else { return nil }
+        let toMM = 1000 / record.units.fromMeters(1)
+        return DimensionErrors(length: u.length * toMM, width: u.width * toMM, height: u.height * toMM)
+    }
+
+    /// Per dimension (length, width, height), whether the truth lies within the stated ± U;
+    /// nil without a measured positive, a truth or an uncertainty (records before schema 7).
+    public var withinUncertainty: [Bool]? {
+        guard let errors, let u = record.uncertainty else { return nil }
+        let toMM = 1000 / record.units.fromMeters(1)
+        return [abs(errors.length) <= u.length * toMM + 1e-9, abs(errors.width) <= u.width * toMM + 1e-9,
+                abs(errors.height) <= u.height * toMM + 1e-9]
+    }
 }
 
 extension VerificationResult: Codable {

@@ -132,7 +132,7 @@ public enum VerificationRun {
             let read = try IsolatedCloudReader.read(url, limits: options.limits, helper: options.cloudReaderHelper,
                                                     options: options.input,
                                                     window: .last(options.parameters.fusion.maximumFrames))
-            let measured = measureWithBarcodes(read, parameters: options.parameters, limits: options.limits)
+            let measured = measureWithBarcodes(read, parameters: options.measuringParameters, limits: options.limits)
             outcome = measured.outcome
             barcodes = measured.barcodes
             barcodeError = measured.barcodeError?.description

@@ -18,6 +18,9 @@ extension VerificationSummary {
         lines.append("")
         lines.append("all three within tolerance: \(pct(withinTolerance)) of accepted")
         lines.append("negatives wrongly accepted: \(negativesWronglyAccepted) of \(negatives)")
+        if let coverage {
+            lines.append("truth within ± U (k = 2, about 95 % claimed): L \(pct(coverage[0])) / W \(pct(coverage[1])) / H \(pct(coverage[2])) of \(coverageCount ?? 0) measured")
+        }
         let shown = worst.prefix(5)
         if !shown.isEmpty {
             lines.append("worst captures:")

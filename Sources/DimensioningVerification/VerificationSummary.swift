@@ -94,6 +94,12 @@ public struct VerificationSummary: Sendable, Equatable, Codable {
     public var passed: Bool
     /// A dataset keyed by barcode: how captures met rows (absent from the JSON otherwise).
     public var barcodeKeying: BarcodeKeyingSummary?
+    /// Whether the stated uncertainty is true: over every measured positive with a truth (accepted
+    /// or not), the share whose truth lies within ± U, per dimension (length, width, height;
+    /// about 0.95 when the model is right), and how many were counted. Nil before schema 7's
+    /// records (no uncertainty) or with nothing measured.
+    public var coverage: [Double]?
+    public var coverageCount: Int?
 
     enum CodingKeys: String, CodingKey {
         case schema
@@ -108,6 +114,8 @@ public struct VerificationSummary: Sendable, Equatable, Codable {
         case withinTolerance = "within_tolerance"
         case worst, passed
         case barcodeKeying = "barcode_keying"
+        case coverage
+        case coverageCount = "coverage_count"
     }
 
     /// Summarises `results` (any order: they are sorted by capture first). `barcodeRows`, the
@@ -138,6 +146,11 @@ public struct VerificationSummary: Sendable, Equatable, Codable {
         worst = Self.worst(results, count: worstCount)
         passed = !results.contains { $0.verdict.isFailure }
         barcodeKeying = barcodeRows.map { BarcodeKeyingSummary(results: results, rows: $0) }
+        let judged = results.compactMap(\.withinUncertainty)
+        coverageCount = judged.count
+        coverage = judged.isEmpty ? nil : (0..<3).map { d in
+            Self.rounded(Double(judged.filter { $0[d] }.count) / Double(judged.count))
+        }
     }
 
     /// Statistics of absolute errors (all zero for none).

@@ -21,8 +21,14 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Sensor models: iphone (the iPhone LiDAR model alone), tuning (the edge-behaviour family members the engine was tuned on) holdout (other members and seeds, for reporting only), retired and retired2 (the first and second held-out sets, looked at since: more tuning sets) or fixed (fixed-mount ToF and stereo cameras).", valueName: "split"))
     var split: SensorSplit = .iphone
 
-    @Option(help: "Confidence gate for acceptance (0...1).")
+    @Option(help: "Confidence gate for acceptance (0...1): the model's probability that every dimension is within the tolerance.")
     var minConfidence = 0.85
+
+    @Option(help: "Tolerance, mm: accepted when every dimension's expanded uncertainty (k = 2) is within it.")
+    var tolerance = 10.0
+
+    @Option(help: ArgumentHelp("Sensor class for every capture (lidar, tof, stereo, structured-light, unknown); default: each member's own.", valueName: "class"))
+    var sensor: SensorClass?
 
     @Option(help: "Frames per capture (1...60), e.g. 1 for a fixed camera's single frame; default: the catalog's 10-60.")
     var frames: Int?
@@ -54,6 +60,7 @@ struct AccuracyCommand: ParsableCommand {
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive") }
         guard (0...1).contains(minConfidence) else { throw ValidationError("--min-confidence must be in 0...1") }
+        guard tolerance > 0 else { throw ValidationError("--tolerance must be positive (mm)") }
         guard jobs > 0 else { throw ValidationError("--jobs must be positive") }
         if let frames, !(1...60).contains(frames) { throw ValidationError("--frames must be 1...60") }
         guard (0...20).contains(calibrate) else { throw ValidationError("--calibrate must be 0...20 reference captures") }
@@ -65,6 +72,8 @@ struct AccuracyCommand: ParsableCommand {
     func run() throws {
         let seed = self.seed ?? split.defaultSeed
         var parameters = PipelineParameters()
+        parameters.uncertainty.tolerance = tolerance / 1000
+        parameters.uncertainty.sensorClass = sensor
         if let profile {
             do { parameters.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) } catch {
                 printError("boxdim accuracy: \(error.description)")
@@ -85,7 +94,8 @@ struct AccuracyCommand: ParsableCommand {
                 let measured = c.measured.map { $0.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ") } ?? "-"
                 let truth = c.truth.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ")
                 let conf = c.confidence.map { String(format: "%.2f", $0) } ?? "-"
-                print("\(c.name) [\(c.sensor)]: truth \(truth) measured \(measured) conf \(conf) \(c.errorCode ?? "") dist \(c.distance.map { String(format: "%.2f", $0) } ?? "-")")
+                let u = c.uncertainty.map { " ± " + $0.map { String(format: "%.1f", 2000 * $0) }.joined(separator: " / ") } ?? ""
+                print("\(c.name) [\(c.sensor)]: truth \(truth) measured \(measured)\(u) conf \(conf) \(c.errorCode ?? "") dist \(c.distance.map { String(format: "%.2f", $0) } ?? "-")")
             }
         }
         let summary = AccuracySummary(cases: cases, minConfidence: minConfidence)
@@ -106,6 +116,8 @@ struct AccuracyCommand: ParsableCommand {
         print(summary.table)
         let bySensor = AccuracyBySensor(cases: cases, minConfidence: minConfidence)
         if split != .iphone { print("\nper sensor model:\n" + bySensor.table) }
+        let coverage = CoverageSummary(cases: cases, tolerance: tolerance / 1000, minConfidence: minConfidence)
+        print("\n" + coverage.table)
         let bySide = AccuracyBySide(cases: cases)
         if sides { print("\nper sensor model and side method (signed side error, every measured positive):\n" + bySide.table) }
         if repeatability > 0 && split == .iphone {
@@ -121,12 +133,13 @@ struct AccuracyCommand: ParsableCommand {
         if let json {
             struct Output: Encodable {
                 var summary: AccuracySummary; var bySensor: AccuracyBySensor; var bySide: AccuracyBySide
+                var coverage: CoverageSummary
                 var cases: [AccuracyBenchmark.Case]
                 var calibrations: [MemberCalibration]?
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(Output(summary: summary, bySensor: bySensor, bySide: bySide, cases: cases,
+            try encoder.encode(Output(summary: summary, bySensor: bySensor, bySide: bySide, coverage: coverage, cases: cases,
                                               calibrations: calibrations.isEmpty ? nil : calibrations)).write(to: URL(fileURLWithPath: json))
         }
     }
@@ -146,15 +159,31 @@ struct AccuracyCommand: ParsableCommand {
         print("\nreal captures in \(folder.path):")
         for file in files {
             let name = file.pathComponents.suffix(2).joined(separator: "/")
+            var parameters = PipelineParameters()
+            parameters.uncertainty.tolerance = tolerance / 1000
+            parameters.uncertainty.sensorClass = sensor
+            let baseline: String
             do {
-                let r = try measureCapture(at: file)
-                print(String(format: "  %@: %.1f x %.1f x %.1f mm, confidence %.2f", name,
-                             r.cuboid.length * 1000, r.cuboid.width * 1000, r.cuboid.height * 1000, r.confidence.combined))
+                let capture = try CaptureReader.read(file)
+                let b = try naiveTopRectangle(capture, parameters: parameters)
+                baseline = String(format: "naive %.1f x %.1f x %.1f mm", b[0] * 1000, b[1] * 1000, b[2] * 1000)
             } catch {
-                print("  \(name): refused: \(error.code) (\(error.description))")
+                baseline = "naive: \(error.code)"
+            }
+            do {
+                let r = try measureCapture(at: file, parameters: parameters)
+                let u = r.uncertainty.expanded.map { $0 * 1000 }
+                print(String(format: "  %@: %.1f ± %.1f x %.1f ± %.1f x %.1f ± %.1f mm (%@), confidence %.2f at %.0f mm%@; %@", name,
+                             r.cuboid.length * 1000, u[0], r.cuboid.width * 1000, u[1], r.cuboid.height * 1000, u[2],
+                             r.uncertainty.sensorClass.rawValue, r.probabilityWithinTolerance, tolerance,
+                             r.fitsTolerance ? "" : " (U beyond tolerance)", baseline))
+            } catch {
+                print("  \(name): refused: \(error.code) (\(error.description)); \(baseline)")
             }
         }
     }
 }
 
 extension SensorSplit: ExpressibleByArgument {}
+
+extension SensorClass: ExpressibleByArgument {}

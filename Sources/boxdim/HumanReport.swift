@@ -9,12 +9,17 @@ enum HumanReport {
             let u = record.units.rawValue
             let digits = record.units == .meters ? 4 : (record.units == .millimeters ? 1 : 2)
             let f = { (v: Double) in String(format: "%.\(digits)f", v) }
-            lines.append("length:     \(f(length)) \(u)")
-            lines.append("width:      \(f(width)) \(u)")
-            lines.append("height:     \(f(height)) \(u)")
+            let pm = { (value: Double?) in value.map { " ± \(f($0))" } ?? "" }
+            lines.append("length:     \(f(length))\(pm(record.uncertainty?.length)) \(u)")
+            lines.append("width:      \(f(width))\(pm(record.uncertainty?.width)) \(u)")
+            lines.append("height:     \(f(height))\(pm(record.uncertainty?.height)) \(u)")
             if let volume = record.volumeM3 { lines.append(String(format: "volume:     %.6f m³ (%.2f L)", volume, volume * 1000)) }
             if let confidence = record.confidence {
-                lines.append(String(format: "confidence: %.2f (minimum %.2f)", confidence, record.minConfidence))
+                let within = record.tolerance.map { " that all three are within ± \(f($0)) \(u)" } ?? ""
+                lines.append(String(format: "confidence: %.2f%@ (minimum %.2f)", confidence, within, record.minConfidence))
+            }
+            if let sensor = record.sensorClass {
+                lines.append("uncertainty: ± is U (k = 2, about 95 %), \(sensor.rawValue) sensor class")
             }
             if let frames = record.frames { lines.append("frames:     \(frames)") }
             if let spread = record.spread {
@@ -24,7 +29,7 @@ enum HumanReport {
         let verdict: String
         switch record.status {
         case .accepted: verdict = "accepted"
-        case .lowConfidence: verdict = "measured, but confidence is below the minimum: check before use"
+        case .lowConfidence: verdict = "measured, but not known well enough for the tolerance: check before use"
         case .noMeasurement: verdict = "no measurement: \(record.error?.message ?? "")"
         case .unreadable: verdict = "unreadable: \(record.error?.message ?? "")"
         }

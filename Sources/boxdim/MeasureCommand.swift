@@ -15,10 +15,12 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "Units for lengths: mm, cm, m or in.")
     var units: LengthUnit = .centimeters
 
-    @Flag(help: "Print one JSON object (stable schema boxdim.measurement/6) instead of text.")
+    @Flag(help: "Print one JSON object (stable schema boxdim.measurement/7) instead of text.")
     var json = false
 
     @OptionGroup var input: InputArguments
+
+    @OptionGroup var gate: GateArguments
 
     @Option(help: "Minimum confidence (0...1) for the measurement to be accepted.")
     var minConfidence: Double = 0.85
@@ -62,6 +64,7 @@ struct MeasureCommand: ParsableCommand {
         var barcodeError: DimensioningError?
         do throws(DimensioningError) {
             var parameters = PipelineParameters()
+            gate.apply(to: &parameters)
             // Only the frames measured are kept in memory (`FrameWindow`): --frames, or the last
             // ones the fusion takes, so a capture of any length costs bounded memory.
             let range = frames.flatMap(Self.parseFrames)

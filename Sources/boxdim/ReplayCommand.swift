@@ -27,6 +27,8 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var input: InputArguments
 
+    @OptionGroup var gate: GateArguments
+
     @Option(help: "Units for lengths: mm, cm, m or in (default: the configuration's, cm).")
     var units: LengthUnit?
 
@@ -51,6 +53,7 @@ struct ReplayCommand: ParsableCommand {
             }
         }
         if let units { configuration.units = units }
+        gate.apply(to: &configuration.pipeline)
         if let profile {
             do { configuration.pipeline.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) } catch {
                 return try report(error, configuration)

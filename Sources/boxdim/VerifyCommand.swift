@@ -24,8 +24,11 @@ struct VerifyCommand: ParsableCommand {
 
     @OptionGroup var input: InputArguments
 
-    @Option(help: "Allowed absolute error per dimension, millimetres.")
+    @Option(help: "Tolerance, mm: the allowed absolute error per dimension against the truth, and the gate: a measurement is accepted when every dimension's expanded uncertainty (k = 2) is within it.")
     var tolerance: Double = 10
+
+    @Option(help: ArgumentHelp("The cameras' class for the uncertainty's type B priors: lidar, tof, stereo, structured-light or unknown; default: lidar for Stray Scanner folders, unknown otherwise.", valueName: "class"))
+    var sensor: SensorClass?
 
     @Option(help: "Minimum confidence (0...1) for a measurement to be accepted.")
     var minConfidence: Double = 0.85
@@ -101,6 +104,7 @@ struct VerifyCommand: ParsableCommand {
         }
         var options = VerificationOptions()
         options.toleranceMM = tolerance
+        options.parameters.uncertainty.sensorClass = sensor
         options.minConfidence = minConfidence
         options.units = units
         if let jobs { options.jobs = jobs }

@@ -39,6 +39,12 @@ public enum TestPaths {
         get throws { try fixture("real/pcl-milk-carton/milk_cartoon_all_small_clorox.pcd") }
     }
 
+    /// An OAK-D stereo cloud of Luxonis' box-measurement example (`real/luxonis-oak/NAME.ply`):
+    /// example_1, example_2, example_4, calibration_box, calibration_calibration (no box).
+    public static func oakCloud(_ name: String) throws -> URL {
+        try fixture("real/luxonis-oak/\(name).ply")
+    }
+
     /// A new empty temporary folder. The test that asks for it removes it when it ends, pass or
     /// fail (`defer { try? FileManager.default.removeItem(at: folder) }`), or keeps its outputs
     /// in a `ScratchFolder`.

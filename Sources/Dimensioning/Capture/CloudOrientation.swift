@@ -12,7 +12,8 @@ import Foundation
 ///   one that puts the points in front of the camera with a pinhole projection of positive
 ///   focal lengths onto their pixel grid.
 /// - **Unorganized clouds**: the floor is the dominant plane with (almost) everything on one
-///   side, its open side is "up". The cloud is a camera frame when the origin could have been
+///   side, its open side is "up" (seen from a sensor at the origin, "under it" allows for a depth
+///   error growing with the square of range, `FloorCandidate.oneSidedFromOrigin`). The cloud is a camera frame when the origin could have been
 ///   the sensor: above the floor (0.15-6 m), every point within a 60° cone of it, in front of
 ///   one camera convention's forward axis, with that convention's image "up" not pointing down.
 ///   Otherwise it is a world frame (`zUp`, `yUp` when the floor normal is that axis, else
@@ -183,11 +184,24 @@ enum CloudOrientation {
                 if d > 0.03 { above += 1 } else if d < -0.03 { below += 1 }
             }
             if below > above { plane = plane.flipped; swap(&above, &below) }
-            let oneSided = Double(below) <= 0.03 * Double(n)
-            out.append(FloorCandidate(plane: plane, inliers: fit.inlierCount, oneSided: oneSided))
+            out.append(FloorCandidate(plane: plane, inliers: fit.inlierCount, oneSided: Double(below) <= 0.03 * Double(n)))
             remaining = remaining.filter { !fit.inliers[$0] }
         }
         return out
+    }
+
+    /// Whether at most 3 % of `points` lie under `plane` by more than 3 cm; `seenFromOrigin`:
+    /// by more than 3 cm plus `FloorParameters.belowTolerancePerSquareMetre` times the square
+    /// of their distance from the origin, the sensor's depth error growing with range (a stereo
+    /// floor bends away from its near part by centimetres at 2 m).
+    static func isOneSided(_ plane: Plane, _ points: PointCloud, seenFromOrigin: Bool) -> Bool {
+        let perSquareMetre = seenFromOrigin ? FloorParameters().belowTolerancePerSquareMetre : 0
+        var below = 0
+        for i in 0..<points.count {
+            let p = points[i], r2 = dot(p, p)
+            if plane.signedDistance(p) < -(0.03 + perSquareMetre * r2) { below += 1 }
+        }
+        return Double(below) <= 0.03 * Double(points.count)
     }
 
     /// The camera convention under which the origin could be the sensor (see the type's
@@ -214,12 +228,15 @@ enum CloudOrientation {
             (.rosBody, SIMD3(1, 0, 0), SIMD3(0, 0, 1)),
         ]
         var best: (AxesConvention, Double)?
-        for floor in candidates where floor.oneSided {
-            let height = floor.plane.offset  // signed distance of the origin
-            guard height > 0.15, height < 6 else { continue }
+        for floor in candidates {
+            // Seen from a sensor at the origin: the floor faces it, and (almost) nothing lies
+            // under it beyond the depth error at each point's range (`seenFromOrigin`).
+            let plane = floor.plane.offset < 0 ? floor.plane.flipped : floor.plane
+            let height = plane.offset  // distance of the origin above the plane
+            guard height > 0.15, height < 6, isOneSided(plane, sampled, seenFromOrigin: true) else { continue }
             for (convention, forward, imageUp) in views {
                 let angle = acos(min(1, max(-1, dot(mean, forward))))
-                guard angle <= 50 * Double.pi / 180, dot(floor.plane.normal, imageUp) > -0.2 else { continue }
+                guard angle <= 50 * Double.pi / 180, dot(plane.normal, imageUp) > -0.2 else { continue }
                 let inFront = directions.reduce(0) { $0 + (dot($1, forward) > 0 ? 1 : 0) }
                 guard Double(inFront) >= 0.98 * Double(directions.count) else { continue }
                 if best == nil || angle < best!.1 { best = (convention, angle) }

@@ -29,7 +29,11 @@ import Foundation
 /// too far apart to trust) and `strip_scatter_mm` on each side (how far a silhouette side's
 /// 2-cm strips scatter about their median; `null` for other sides). Records of versions 2 to 5
 /// still decode (`barcodes` empty, `confidence_reasons`, `crease_reach_mm` and
-/// `strip_scatter_mm` null).
+/// `strip_scatter_mm` null). Version 7 added `uncertainty` (each dimension's expanded uncertainty
+/// U, k = 2, in `units`), `tolerance` (in `units`) and `sensor_class`; `confidence` became the
+/// uncertainty model's probability that every dimension is within the tolerance, and a record is
+/// `accepted` when every U is within the tolerance and the confidence is at least the minimum.
+/// The earlier confidence's factors stay in `confidence_factors` as evidence.
 public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// Outcome of one capture.
     public enum Status: String, Sendable, Codable {
@@ -54,8 +58,11 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         public var height: Double
     }
 
-    /// The record's schema; this engine writes version 6 (see the type's documentation).
-    public static let currentSchema = "boxdim.measurement/6"
+    /// Expanded uncertainties (k = 2, about 95 %) in the record's units.
+    public typealias Uncertainty = Spread
+
+    /// The record's schema; this engine writes version 7 (see the type's documentation).
+    public static let currentSchema = "boxdim.measurement/7"
 
     /// Version 2 added `edges` (how each side was located), the `edges` confidence factor and
     /// `input` (how a point cloud's axes and unit were read); version 3 `barcodes` and
@@ -73,6 +80,12 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     public var minConfidence: Double
     public var frames: Int?
     public var spread: Spread?
+    /// Each dimension's expanded uncertainty U (k = 2), in `units`; nil without a measurement.
+    public var uncertainty: Uncertainty?
+    /// The tolerance judged against, in `units`.
+    public var tolerance: Double?
+    /// The sensor class whose priors the uncertainty used ("lidar", "stereo", ..., "unknown").
+    public var sensorClass: SensorClass?
     public var confidenceFactors: ConfidenceBreakdown?
     /// Why the confidence is not higher: one sentence per weakness (`PipelineResult.confidenceReasons`);
     /// empty when nothing weakened it, nil without a measurement.
@@ -95,7 +108,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         case volumeM3 = "volume_m3"
         case confidence
         case minConfidence = "min_confidence"
-        case frames, spread
+        case frames, spread, uncertainty, tolerance
+        case sensorClass = "sensor_class"
         case confidenceFactors = "confidence_factors"
         case confidenceReasons = "confidence_reasons"
         case pose, edges, error, input, barcodes
@@ -117,6 +131,9 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         minConfidence = try c.decode(Double.self, forKey: .minConfidence)
         frames = try c.decodeIfPresent(Int.self, forKey: .frames)
         spread = try c.decodeIfPresent(Spread.self, forKey: .spread)
+        uncertainty = try c.decodeIfPresent(Uncertainty.self, forKey: .uncertainty)
+        tolerance = try c.decodeIfPresent(Double.self, forKey: .tolerance)
+        sensorClass = try c.decodeIfPresent(SensorClass.self, forKey: .sensorClass)
         confidenceFactors = try c.decodeIfPresent(ConfidenceBreakdown.self, forKey: .confidenceFactors)
         confidenceReasons = try c.decodeIfPresent([String].self, forKey: .confidenceReasons)
         pose = try c.decodeIfPresent(DimensioningMeasurement.CuboidPose.self, forKey: .pose)
@@ -142,6 +159,9 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         try c.encode(minConfidence, forKey: .minConfidence)
         try c.encode(frames, forKey: .frames)
         try c.encode(spread, forKey: .spread)
+        try c.encode(uncertainty, forKey: .uncertainty)
+        try c.encode(tolerance, forKey: .tolerance)
+        try c.encode(sensorClass, forKey: .sensorClass)
         try c.encode(confidenceFactors, forKey: .confidenceFactors)
         try c.encode(confidenceReasons, forKey: .confidenceReasons)
         try c.encode(pose, forKey: .pose)
@@ -170,8 +190,12 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             width = convert(c.width)
             height = convert(c.height)
             volumeM3 = MeasurementRecord.round(c.length * c.width * c.height, places: 9)
-            let score = MeasurementRecord.round(result.confidence.combined, places: 4)
+            let score = MeasurementRecord.round(result.probabilityWithinTolerance, places: 4)
             confidence = score
+            let expanded = result.uncertainty.expanded.map(convert)
+            uncertainty = Uncertainty(length: expanded[0], width: expanded[1], height: expanded[2])
+            tolerance = convert(result.tolerance)
+            sensorClass = result.uncertainty.sensorClass
             frames = result.scene.frameCount
             spread = result.agreement.map {
                 Spread(length: convert($0.lengthSpread), width: convert($0.widthSpread), height: convert($0.heightSpread))
@@ -200,7 +224,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             cuboidPose.upAxis = micrometres(cuboidPose.upAxis)
             pose = cuboidPose
             edges = zip(EdgeRecord.sideNames, c.edges).map { EdgeRecord(side: $0, estimate: $1) }
-            status = score >= minConfidence ? .accepted : .lowConfidence
+            status = score >= minConfidence && result.fitsTolerance ? .accepted : .lowConfidence
             error = nil
         case let .failure(failure):
             status = failure.isUnreadable ? .unreadable : .noMeasurement

@@ -23,7 +23,8 @@ public struct FloorFit: Sendable, Equatable {
 /// and the family the camera looks down onto is kept (`uprightScore`: a wall behind the box
 /// can be the largest plane in view). Among them the lowest is chosen: a box's top can be the largest
 /// plane in view. A candidate with more than `maximumShareBelow` of the points farther than
-/// `belowTolerance` under it is not a floor (the capture saw the box top, not the ground), and
+/// `belowTolerance` plus `belowTolerancePerSquareMetre` times their squared range under it is not
+/// a floor (the capture saw the box top, not the ground), and
 /// if every candidate fails that way the capture is refused with `noGroundPlane`: the engine
 /// never reports a box height measured from the box's own top. The chosen plane is refined by
 /// a second PCL fit on the full-resolution points within `refineBand`.
@@ -80,8 +81,11 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init())
     var rejectedShare = 0.0
     for candidate in ordered {
         var below = 0
-        for i in 0..<sampled.count where candidate.plane.signedDistance(sampled[i]) < -parameters.belowTolerance {
-            below += 1
+        for i in 0..<sampled.count {
+            let p = sampled[i], range = length(p - camera)
+            if candidate.plane.signedDistance(p) < -(parameters.belowTolerance + parameters.belowTolerancePerSquareMetre * range * range) {
+                below += 1
+            }
         }
         let share = Double(below) / Double(sampled.count)
         guard share <= parameters.maximumShareBelow else { rejectedShare = max(rejectedShare, share); continue }

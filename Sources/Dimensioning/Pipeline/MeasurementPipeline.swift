@@ -16,6 +16,16 @@ public struct PipelineResult: Sendable {
     /// Why the confidence is not higher, one sentence per weakness (`confidenceReasons`);
     /// empty when nothing weakened it.
     public var confidenceReasons: [String] = []
+    /// How well each dimension is known (`estimateUncertainty`).
+    public var uncertainty: MeasurementUncertainty
+    /// The tolerance the measurement is judged against, metres (`UncertaintyParameters.tolerance`).
+    public var tolerance: Double
+
+    /// The model's probability (0...1) that every dimension is within `tolerance` of the truth:
+    /// the confidence a pipeline gates on.
+    public var probabilityWithinTolerance: Double { uncertainty.probabilityWithin(tolerance: tolerance) }
+    /// Whether every dimension's expanded uncertainty (k = 2) is within `tolerance`.
+    public var fitsTolerance: Bool { uncertainty.fits(tolerance: tolerance) }
 }
 
 /// The measurement pipeline: `fuseFrames` → `fitFloor` → `isolateBox` (→ `localFloor` and
@@ -33,6 +43,10 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
         throw .profileMismatch(profileImage: wanted, captureImage: size)
     }
     let capture = parameters.profile.map { capture.scalingDepth(by: $0.depthScale) } ?? capture
+    var parameters = parameters
+    if parameters.uncertainty.sensorClass == nil {
+        parameters.uncertainty.sensorClass = .implied(byStrayScanner: capture.input == nil && !capture.frames.isEmpty)
+    }
     let scene = try fuseFrames(capture, parameters: parameters.fusion)
     let viewFloor = try fitFloor(scene, parameters: parameters.floor)
     // The object the camera is aimed at comes first; if it is not a measurable box (a laptop,
@@ -182,9 +196,13 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     let reasons = confidenceReasons(confidence, cuboid: cuboid, agreement: agreement, flatness: flatness,
                                     distance: distance, parameters: parameters.confidence, boxParameters: parameters.box,
                                     calibrated: parameters.profile != nil)
+    let uncertainty = estimateUncertainty(cuboid: cuboid, top: top, floor: floor, agreement: agreement,
+                                          floorNearBox: FloorNearBox(scene, box: box, footprint: cuboid.footprint),
+                                          sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
+                                          profile: parameters.profile, parameters: parameters.uncertainty)
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,
                           agreement: agreement, confidence: confidence, flatness: flatness, distance: distance,
-                          confidenceReasons: reasons)
+                          confidenceReasons: reasons, uncertainty: uncertainty, tolerance: parameters.uncertainty.tolerance)
 }
 
 /// Reads the capture at `url` (a Stray Scanner folder, a .pcd or a .ply) and measures it.

@@ -30,6 +30,7 @@ extension PipelineParameters {
         floor = try c.value(AnyKey("floor"), or: floor)
         box = try c.value(AnyKey("box"), or: box)
         confidence = try c.value(AnyKey("confidence"), or: confidence)
+        uncertainty = try c.value(AnyKey("uncertainty"), or: uncertainty)
         profile = try c.decodeIfPresent(SensorProfile.self, forKey: AnyKey("profile"))
     }
 }
@@ -62,6 +63,7 @@ extension FloorParameters {
         minimumInlierShare = try c.value(AnyKey("minimumInlierShare"), or: minimumInlierShare)
         maximumShareBelow = try c.value(AnyKey("maximumShareBelow"), or: maximumShareBelow)
         belowTolerance = try c.value(AnyKey("belowTolerance"), or: belowTolerance)
+        belowTolerancePerSquareMetre = try c.value(AnyKey("belowTolerancePerSquareMetre"), or: belowTolerancePerSquareMetre)
         lidSuspicionHeight = try c.value(AnyKey("lidSuspicionHeight"), or: lidSuspicionHeight)
         refineBand = try c.value(AnyKey("refineBand"), or: refineBand)
         wallMinimumWidth = try c.value(AnyKey("wallMinimumWidth"), or: wallMinimumWidth)
@@ -197,5 +199,15 @@ extension LiveAnalysisParameters {
         maximumViewFill = try c.value(AnyKey("maximumViewFill"), or: maximumViewFill)
         minimumDistance = try c.value(AnyKey("minimumDistance"), or: minimumDistance)
         maximumDistance = try c.value(AnyKey("maximumDistance"), or: maximumDistance)
+    }
+}
+
+extension UncertaintyParameters {
+    public init(from decoder: Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        sensorClass = try c.decodeIfPresent(SensorClass.self, forKey: AnyKey("sensorClass"))
+        tolerance = try c.value(AnyKey("tolerance"), or: tolerance)
+        independentPlanePoints = try c.value(AnyKey("independentPlanePoints"), or: independentPlanePoints)
     }
 }

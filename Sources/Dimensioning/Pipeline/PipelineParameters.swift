@@ -5,6 +5,8 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     public var floor = FloorParameters()
     public var box = BoxParameters()
     public var confidence = ConfidenceParameters()
+    /// The uncertainty model's sensor class and the user's tolerance (`estimateUncertainty`).
+    public var uncertainty = UncertaintyParameters()
     /// A sensor profile from `boxdim calibrate` (edge offset and depth scale); nil: none. With
     /// a profile, silhouette edges whose bias cannot be seen in the data can still be trusted.
     public var profile: SensorProfile? = nil
@@ -56,6 +58,12 @@ public struct FloorParameters: Sendable, Equatable, Codable {
     /// table seen from above its edge).
     public var maximumShareBelow: Double = 0.03
     public var belowTolerance: Double = 0.03
+    /// ... plus this many metres per square metre of the point's range from the camera: a depth
+    /// camera's error grows with the square of range (stereo most), so a real floor seen out to
+    /// 2.5 m bends away from its near part. Real OAK-D stereo floors (`Tests/Fixtures/real/luxonis-oak`)
+    /// lie 3-17 cm under the plane of the floor near the box at 1.5-2.3 m (up to 8 % of range). A box top's floor stands
+    /// at least a box's height below it, at the top's own range. Default 0.03.
+    public var belowTolerancePerSquareMetre: Double = 0.03
     /// With no object on it, a plane closer than this (metres) below the camera that fills the
     /// view is taken for a box's lid, not the floor (`noGroundPlane`).
     public var lidSuspicionHeight: Double = 0.35

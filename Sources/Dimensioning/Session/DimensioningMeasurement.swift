@@ -10,8 +10,16 @@ public struct DimensioningMeasurement: Sendable, Equatable, Codable {
     public var height: Measurement<UnitLength>
     /// length x width x height, cubic metres.
     public var volume: Measurement<UnitVolume>
-    /// 0...1; 0.85 is the usual threshold for unattended acceptance.
+    /// The uncertainty model's probability (0...1) that every dimension is within the
+    /// configuration's tolerance (`UncertaintyParameters.tolerance`); 0.85 is the usual threshold.
     public var confidence: Double
+    /// Each dimension's expanded uncertainty U (k = 2, about 95 %), in the configured unit: the
+    /// truth lies within value ± U about 95 % of the time.
+    public var uncertainty: Spread?
+    /// The tolerance judged against, in the configured unit.
+    public var tolerance: Measurement<UnitLength>?
+    /// Whether every dimension's U is within the tolerance.
+    public var fitsTolerance: Bool = false
     /// Frames fused into the measurement.
     public var framesUsed: Int
     /// Per-dimension standard deviation across frames, in the same unit as the lengths; nil with
@@ -57,7 +65,11 @@ public struct DimensioningMeasurement: Sendable, Equatable, Codable {
         width = m(c.width)
         height = m(c.height)
         volume = Measurement(value: c.length * c.width * c.height, unit: UnitVolume.cubicMeters)
-        confidence = result.confidence.combined
+        confidence = result.probabilityWithinTolerance
+        let expanded = result.uncertainty.expanded.map(m)
+        uncertainty = Spread(length: expanded[0], width: expanded[1], height: expanded[2])
+        tolerance = m(result.tolerance)
+        fitsTolerance = result.fitsTolerance
         framesUsed = result.scene.frameCount
         spread = result.agreement.map { Spread(length: m($0.lengthSpread), width: m($0.widthSpread), height: m($0.heightSpread)) }
         let array = { (v: SIMD3<Double>) in [v.x, v.y, v.z] }

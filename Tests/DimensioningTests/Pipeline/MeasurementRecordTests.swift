@@ -11,7 +11,8 @@ import Testing
 
     static let keys: Set<String> = ["schema", "capture", "status", "units", "length", "width", "height", "volume_m3",
                                     "confidence", "min_confidence", "frames", "spread", "confidence_factors", "pose", "edges", "error",
-                                    "input", "barcodes", "barcode_error", "confidence_reasons"]
+                                    "input", "barcodes", "barcode_error", "confidence_reasons", "uncertainty", "tolerance",
+                                    "sensor_class"]
 
     @Test func measuredRecordHasTheStableShape() throws {
         let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
@@ -19,7 +20,13 @@ import Testing
         let record = MeasurementRecord(capture: "box", outcome: .success(result), units: .millimeters, minConfidence: 0.85)
         let json = try object(record)
         #expect(Set(json.keys) == Self.keys)
-        #expect(json["schema"] as? String == "boxdim.measurement/6")
+        #expect(json["schema"] as? String == "boxdim.measurement/7")
+        let uncertainty = try #require(json["uncertainty"] as? [String: Double])
+        #expect(Set(uncertainty.keys) == ["length", "width", "height"])
+        #expect(uncertainty.values.allSatisfy { $0 > 0 && $0 <= 10 }, "U in mm within the 10 mm tolerance: \(uncertainty)")
+        #expect(json["tolerance"] as? Double == 10, "the default tolerance, in the record's units")
+        #expect(json["sensor_class"] as? String == "lidar")
+        #expect(abs((json["confidence"] as? Double ?? 0) - MeasurementRecord.round(result.probabilityWithinTolerance, places: 4)) < 1e-9)
         #expect((json["barcodes"] as? [Any])?.isEmpty == true, "no colour stream: no barcodes, not an error")
         #expect(json["barcode_error"] is NSNull)
         #expect(json["input"] is NSNull, "a simulated Stray Scanner capture has no input description")

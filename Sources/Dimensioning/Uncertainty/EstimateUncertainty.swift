@@ -1,0 +1,107 @@
+import Foundation
+
+/// The uncertainty model's settings (`estimateUncertainty`) and the acceptance gate.
+public struct UncertaintyParameters: Sendable, Equatable, Codable {
+    /// The sensor class whose type B priors apply; nil: the one the capture's format implies
+    /// (`SensorClass.implied`): a Stray Scanner folder is LiDAR, anything else unknown.
+    public var sensorClass: SensorClass? = nil
+    /// The user's tolerance, metres (> 0): a measurement is accepted when every dimension's
+    /// expanded uncertainty (k = 2) is within it, and the confidence is the model's probability
+    /// that every dimension is. Default 0.010 (10 mm): the division of a dimensioner certified
+    /// for parcels of 0.1-1 m (divisions of 2, 5, 10 and 20 mm are usual); choose 5 mm for
+    /// small parcels with a LiDAR or a calibrated camera, 20 mm for pallets.
+    public var tolerance: Double = 0.010
+    /// Points of a plane fit counted as independent when its offset's standard error is taken
+    /// (a depth camera's noise is correlated over neighbouring pixels, so thousands of points do
+    /// not pin a plane to a thousandth of their scatter). Default 100.
+    public var independentPlanePoints: Int = 100
+
+    public init() {}
+}
+
+/// States how well each dimension of a fitted cuboid is known (JCGM 100:2008, the GUM).
+///
+/// - Each side is classified once (`SideEvidence`) and contributes the terms of its evidence:
+///   its band (where in the band the edge lies), its strips' scatter, its pixel, the disagreement
+///   between two methods, a wall hiding its foot. These are measured in this capture.
+/// - Every side placed from the top's outline also carries the sensor's edge bias (type B): the
+///   class's residual `edgeBiasPixels`, and its `fatteningPixels` unless the capture rules
+///   fattening out (`LipAssessment.fatteningRuledOut`). Where fattening was seen and only
+///   self-corrected, at least two pixels of it. A sensor profile replaces both on the sides it
+///   corrects by its references' measured scatter. These terms are shared by the sides.
+/// - Length and width combine their two sides, the depth scale's doubt (`L s`) and, with
+///   several frames, the frames' spread over the root of their number.
+/// - Height combines the top's and the floor's plane offsets (their RMS over the root of
+///   `independentPlanePoints` at most), how far the floor around the box stands off the floor
+///   plane (`FloorNearBox`: its median, and its scatter's standard error), the class's
+///   `heightBias`, the scale and the frames.
+///
+/// Metres throughout; `pixelFootprint` converts pixels of the reference camera to metres per side.
+public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: FloorFit, agreement: FrameAgreement?,
+                                floorNearBox: FloorNearBox? = nil, sensorClass: SensorClass, profile: SensorProfile?,
+                                parameters: UncertaintyParameters = .init()) -> MeasurementUncertainty {
+    let priors = sensorClass.priors
+    let captureBand = captureBandPixels(cuboid.edges)
+    let spacing = (cuboid.footprint.area / Double(max(1, cuboid.topPointCount))).squareRoot()
+    let calibratedSides = profile != nil && cuboid.edges.contains { $0.carriesProfileOffset && $0.correction != 0 }
+    // Fattening the capture could not rule out, or saw and corrected only from its own strips.
+    let lips = cuboid.lips
+    let selfCorrected = profile == nil && (lips.fatteningSeen || lips.fatteningSuspected || lips.fatteningUnderBand)
+    let fattening = selfCorrected ? max(priors.fatteningPixels, 2) : (lips.fatteningRuledOut ? 0 : priors.fatteningPixels)
+    let rootThree = 3.0.squareRoot()
+
+    var sides: [SideBudget] = []
+    for edge in cuboid.edges {
+        let evidence = SideEvidence(edge, captureBand: captureBand)
+        let footprint = edge.pixelFootprint
+        var terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
+        if evidence.carriesEdgeBias {
+            if calibratedSides, edge.carriesProfileOffset, let doubt = edge.calibrationDoubt {
+                terms.append(.init(name: "profile", standard: doubt, kind: .typeB, sharedAcrossSides: true))
+            } else {
+                terms.append(.init(name: "edge_bias", standard: priors.edgeBiasPixels * footprint / rootThree,
+                                   kind: .typeB, sharedAcrossSides: true))
+                if fattening > 0 {
+                    terms.append(.init(name: "fattening", standard: fattening * footprint / rootThree,
+                                       kind: .typeB, sharedAcrossSides: true))
+                }
+            }
+        }
+        // A wall's foot hides where the side ends, anywhere up to the wall (unless the gap was
+        // measured against the wall itself).
+        if let distance = edge.wallDistance, !edge.gapToSurface {
+            terms.append(.init(name: "wall", standard: max(distance, footprint) / rootThree, kind: .typeB))
+        }
+        sides.append(SideBudget(evidence: evidence, terms: terms))
+    }
+
+    let frames = Double(max(1, agreement?.framesMeasured ?? 1))
+    func own(_ value: Double, spread: Double?) -> [UncertaintyTerm] {
+        var terms = [UncertaintyTerm(name: "scale", standard: value * priors.depthScale, kind: .typeB)]
+        if let spread { terms.append(.init(name: "frames", standard: spread / frames.squareRoot(), kind: .typeA)) }
+        return terms
+    }
+    let planePoints = Double(max(1, parameters.independentPlanePoints))
+    let topPoints = min(Double(max(1, top.inlierIndices.count)), planePoints)
+    let floorPoints = min(Double(max(1, floor.inlierCount)), planePoints)
+    let heightTerms = own(cuboid.height, spread: agreement?.heightSpread) + [
+        .init(name: "top_plane", standard: top.rms / topPoints.squareRoot(), kind: .typeA),
+        .init(name: "floor_plane", standard: floor.rms / floorPoints.squareRoot(), kind: .typeA),
+        .init(name: "height_bias", standard: priors.heightBias, kind: .typeB),
+    ] + (floorNearBox.map { near in
+        // The floor around the box off the plane the height is measured from: by its median
+        // (a bias the plane does not follow, taken whole) and its scatter's standard error.
+        [UncertaintyTerm(name: "floor_near_box", standard: abs(near.offset), kind: .typeB),
+         UncertaintyTerm(name: "floor_scatter", standard: near.scatter / min(Double(near.count), planePoints).squareRoot(),
+                         kind: .typeA)]
+    } ?? [])
+    let lengthTerms = own(cuboid.length, spread: agreement?.lengthSpread)
+    let widthTerms = own(cuboid.width, spread: agreement?.widthSpread)
+    let padded = sides.count == 4 ? sides : Array(repeating: SideBudget(evidence: .topExtent(bandPixels: 0, disagreement: nil), terms: []), count: 4)
+    let contributions = [dimensionContributions(sides: Array(padded[0..<2]), own: lengthTerms),
+                         dimensionContributions(sides: Array(padded[2..<4]), own: widthTerms),
+                         dimensionContributions(sides: [], own: heightTerms)]
+    return MeasurementUncertainty(length: combined(contributions[0]), width: combined(contributions[1]),
+                                  height: combined(contributions[2]), sensorClass: sensorClass, sides: sides,
+                                  contributions: contributions)
+}

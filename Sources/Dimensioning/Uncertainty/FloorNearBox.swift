@@ -1,0 +1,32 @@
+import Foundation
+
+/// The floor where the box stands, as the capture shows it: the floor points in a ring around
+/// the footprint, their median height above the fitted floor plane and their robust scatter
+/// (metres). A floor that bends with range, a pallet's boards or a mat under the box leave the
+/// plane some millimetres off under the box itself; this is how far.
+public struct FloorNearBox: Sendable, Equatable {
+    /// Median height of the ring's floor points above the floor plane, metres.
+    public var offset: Double
+    /// 1.4826 median absolute deviations of their heights, metres.
+    public var scatter: Double
+    public var count: Int
+
+    /// Points within `band` metres of the floor plane lying `inner`-`outer` metres outside the
+    /// footprint (floor coordinates of `box.floorFrame`); nil with fewer than `minimumCount`.
+    public init?(_ scene: FusedScene, box: BoxSegment, footprint: Rectangle2D, band: Double = 0.03,
+          inner: Double = 0.02, outer: Double = 0.25, minimumCount: Int = 20) {
+        var heights: [Double] = []
+        let frame = box.floorFrame
+        for i in 0..<scene.pointsInWorld.count {
+            let q = frame.local(scene.pointsInWorld[i])
+            guard abs(q.z) <= band else { continue }
+            let outside = footprint.distanceOutside(SIMD2(q.x, q.y))
+            if outside >= inner && outside <= outer { heights.append(q.z) }
+        }
+        guard heights.count >= minimumCount, let median = Statistics.quantile(heights, 0.5),
+              let sigma = Statistics.robustSigma(heights) else { return nil }
+        offset = median
+        scatter = sigma
+        count = heights.count
+    }
+}

@@ -1,0 +1,83 @@
+/// The kind of depth camera that recorded a capture. It decides the *type B* part of the
+/// uncertainty (JCGM 100:2008, 4.3): what a capture of that kind cannot show about itself, such
+/// as an edge bias that neither a side face nor a lip reveals, or the depth scale's error.
+///
+/// The values behind each class are data, not code: `SensorClassPriors.table` (version
+/// `SensorClassPriors.version`), each value with where it came from. A sensor profile from
+/// `boxdim calibrate` narrows the class: its measured scatter replaces the class's edge prior on
+/// the sides it corrects, and its depth scale replaces the class's scale doubt.
+public enum SensorClass: String, CaseIterable, Sendable, Codable {
+    /// A phone or tablet LiDAR (time of flight, sparse emitter, 256 x 192 depth).
+    case lidar
+    /// A fixed time-of-flight camera (flying pixels at edges, invalidated there).
+    case tof
+    /// Active or passive stereo (edges fattened by the matcher: foreground spreads outward).
+    case stereo
+    /// Structured light (Kinect v1 class: smoothed edges, bands of intermediate depths).
+    case structuredLight = "structured-light"
+    /// Not known: every behaviour above is possible, so the widest priors apply.
+    case unknown
+
+    /// The class a capture's format implies when the user names none: a Stray Scanner folder
+    /// is an iPhone or iPad LiDAR capture; a point cloud or depth-image folder can come from
+    /// any camera.
+    public static func implied(byStrayScanner isStrayScanner: Bool) -> SensorClass {
+        isStrayScanner ? .lidar : .unknown
+    }
+
+    /// This class's type B priors.
+    public var priors: SensorClassPriors { SensorClassPriors.table[self] ?? SensorClassPriors.table[.unknown]! }
+}
+
+/// The type B priors of one sensor class: standard uncertainties (k = 1) for what a single
+/// capture cannot show. Each value states its source.
+///
+/// Every edge term is in pixels of the capture's depth image and becomes metres through each
+/// side's pixel footprint on the top plane (`EdgeEstimate.pixelFootprint`), so one prior serves
+/// every distance and resolution.
+public struct SensorClassPriors: Sendable, Equatable, Codable {
+    /// How far any edge of the top's outline may stand from the true edge, pixels, once the band
+    /// and the strips are accounted for: the half-width of a rectangular distribution centred on
+    /// zero (standard uncertainty this over sqrt(3)). The same for every side of a capture (one
+    /// sensor), so it adds linearly over a dimension's two sides.
+    public var edgeBiasPixels: Double
+    /// How far a fattening sensor may push the top's outline outward where the capture cannot
+    /// show it (no lip would show past any side, or fattening was seen and only self-corrected),
+    /// pixels: the half-width of a second rectangular distribution centred on zero, shared by
+    /// the sides like `edgeBiasPixels`. Zero for sensors that do not fatten.
+    public var fatteningPixels: Double
+    /// How much of a silhouette band's width is doubt about where in the band the edge lies
+    /// (0...1): 1 takes the edge anywhere in the band (a rectangular distribution over it), 0
+    /// takes the band's middle as exact (a band that straddles the edge symmetrically).
+    public var bandAsymmetry: Double
+    /// Relative standard uncertainty of the depth scale (every length scales with it).
+    public var depthScale: Double
+    /// Standard uncertainty of the height beyond the planes' own fits, metres: how far a box's
+    /// top plane may stand from its true top for this kind of sensor (mixed pixels, multipath,
+    /// a lid's sag).
+    public var heightBias: Double
+    /// Where these values came from.
+    public var source: String
+
+    /// The version of `table`; bumped whenever a value changes.
+    public static let version = "boxdim.sensor-classes/1"
+
+    /// The priors of every class.
+    public static let table: [SensorClass: SensorClassPriors] = [
+        .lidar: SensorClassPriors(
+            edgeBiasPixels: 0.15, fatteningPixels: 0, bandAsymmetry: 0.15, depthScale: 0.002, heightBias: 0.0006,
+            source: "simulated only: the iPhone LiDAR model and the handheld tuning members without fattening (`boxdim accuracy --split iphone|tuning`, seed 2026), set for 92-98 % coverage; no real LiDAR capture with a known size yet"),
+        .tof: SensorClassPriors(
+            edgeBiasPixels: 0.15, fatteningPixels: 0, bandAsymmetry: 0.3, depthScale: 0.003, heightBias: 0.001,
+            source: "simulated only: the fixed ToF member (invalidated 1-px band, ±0.5 % scale), `boxdim accuracy --split fixed --seed 101 --frames 1`"),
+        .stereo: SensorClassPriors(
+            edgeBiasPixels: 0.5, fatteningPixels: 3, bandAsymmetry: 0.5, depthScale: 0.006, heightBias: 0.002,
+            source: "simulated stereo members fatten 2-3 px (tuning seeds 101, 202); real stereo (neura-pallet) shows 2-4 px bands and 1-2 % depth error at 1.6-1.9 m"),
+        .structuredLight: SensorClassPriors(
+            edgeBiasPixels: 1.0, fatteningPixels: 1, bandAsymmetry: 1.0, depthScale: 0.006, heightBias: 0.002,
+            source: "real Kinect-class captures (pcl-box-on-carpet): 6-7 px smoothed bands not centred on the edge"),
+        .unknown: SensorClassPriors(
+            edgeBiasPixels: 1.0, fatteningPixels: 3, bandAsymmetry: 1.0, depthScale: 0.006, heightBias: 0.002,
+            source: "the widest of the classes above"),
+    ]
+}

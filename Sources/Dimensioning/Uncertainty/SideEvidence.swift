@@ -1,0 +1,103 @@
+/// What located one side of the footprint, classified once from its `EdgeEstimate`, each case
+/// carrying its own numbers (metres on the top plane; pixels of the reference camera).
+///
+/// The classification is the uncertainty model's view of a side: how the side was placed
+/// decides which evidence bounds its position (`SideEvidence.terms`).
+public enum SideEvidence: Sendable, Equatable {
+    /// Placed from the points of its own visible side face (a physical surface: no edge bias).
+    /// `disagreement` is the silhouette's estimate minus the face's, beyond what the top's noise
+    /// band explains at the crease, where both exist.
+    case sideFace(disagreement: Double?)
+    /// Placed in the middle of a band of mixed or missing pixels measured in this capture,
+    /// `bandPixels` wide, from `strips` strips whose positions scatter by `scatter` metres.
+    case silhouette(bandPixels: Double, scatter: Double?, strips: Int)
+    /// Faces the camera: the top runs into its own unseen face, and a band at the crease may eat
+    /// into the top by up to the capture's band (`bandPixels`).
+    case facingCamera(bandPixels: Double)
+    /// Its own gap was not a band (something behind it, a wall, missing returns): placed from the
+    /// top's last ray plus half the band the other sides show (`bandPixels`); `gapPixels` is its
+    /// own gap.
+    case borrowedBand(bandPixels: Double, gapPixels: Double, scatter: Double?, strips: Int)
+    /// A side facing the camera whose face returned nothing: half-way between the top's extent
+    /// and where the floor starts at its base, `disagreement` apart.
+    case topAndBase(disagreement: Double)
+    /// Known only from the top's outermost points plus half the point spacing (a fallback).
+    /// A band of `bandPixels` (its own, or the capture's) may have eaten that far into the top's
+    /// outline; `disagreement` is the floor's base line minus the top's extent where measured.
+    case topExtent(bandPixels: Double, disagreement: Double?)
+
+    /// Classifies a side. `captureBand` is the median band of the capture's own silhouette sides
+    /// (`captureBandPixels`).
+    init(_ edge: EdgeEstimate, captureBand: Double?) {
+        switch edge.method {
+        case .sideFace:
+            self = .sideFace(disagreement: edge.disagreementBeyondCrease)
+        case .topAndBase:
+            self = .topAndBase(disagreement: abs(edge.disagreement ?? 0))
+        case .topExtent:
+            self = .topExtent(bandPixels: max(edge.bandPixels ?? 0, captureBand ?? 0), disagreement: edge.disagreement.map(abs))
+        case .silhouette where edge.facesCamera:
+            self = .facingCamera(bandPixels: captureBand ?? edge.bandPixels ?? 0)
+        case .silhouette where edge.bandFromOtherSides || edge.gapOfMissingReturns:
+            self = .borrowedBand(bandPixels: captureBand ?? 0, gapPixels: edge.bandPixels ?? 0,
+                                 scatter: edge.stripScatter, strips: edge.strips)
+        case .silhouette:
+            self = .silhouette(bandPixels: edge.bandPixels ?? 0, scatter: edge.stripScatter, strips: edge.strips)
+        }
+    }
+
+    /// Whether the sensor's edge bias can move this side: every side placed from the top's
+    /// outline (silhouettes, their bands, the top's extent), but not one placed from a physical
+    /// face or from the floor at its base.
+    var carriesEdgeBias: Bool {
+        switch self {
+        case .sideFace, .topAndBase: false
+        case .silhouette, .facingCamera, .borrowedBand, .topExtent: true
+        }
+    }
+
+    /// The evidence's own standard uncertainties (type A, and the type B of placing a side in a
+    /// band), metres, for a side whose pixel footprint is `footprint` metres and whose top
+    /// samples lie `spacing` metres apart. Rectangular distributions over a width `w` have a
+    /// standard uncertainty of `w / sqrt(12)` (JCGM 100, 4.3.7).
+    func terms(footprint: Double, spacing: Double, priors: SensorClassPriors) -> [UncertaintyTerm] {
+        let rootTwelve = 12.0.squareRoot()
+        // The median of n strips scatters by about 1.25 sigma / sqrt(n).
+        func stripTerm(_ scatter: Double?, _ strips: Int) -> [UncertaintyTerm] {
+            guard let scatter, strips > 0 else { return [] }
+            return [.init(name: "strips", standard: 1.25 * scatter / Double(strips).squareRoot(), kind: .typeA)]
+        }
+        // Where in a band of `pixels` the edge lies.
+        func bandTerm(_ pixels: Double, _ share: Double) -> UncertaintyTerm {
+            .init(name: "band", standard: share * pixels * footprint / rootTwelve, kind: .typeB)
+        }
+        // A side located from many rays or face points is known to a fraction of a pixel: its
+        // strips' or face's scatter says how well; only a side placed from two single extents
+        // (`topAndBase`) keeps a pixel's rounding.
+        let pixel = UncertaintyTerm(name: "pixel", standard: footprint / rootTwelve, kind: .typeA)
+        switch self {
+        case let .sideFace(disagreement):
+            return [.init(name: "methods", standard: (disagreement ?? 0) / rootTwelve, kind: .typeA)]
+        case let .silhouette(band, scatter, strips):
+            return [bandTerm(band, priors.bandAsymmetry)] + stripTerm(scatter, strips)
+        case let .facingCamera(band):
+            return [bandTerm(band, 1)]
+        case let .borrowedBand(band, _, scatter, strips):
+            // The side's own gap says nothing of the edge: where the other sides' band lies
+            // against its last top ray is a rectangle of that band's width (at least a pixel)
+            // either side. Tuning sides placed so: |error| p90 1.4 px (`--split tuning`, seed 2026).
+            let own = UncertaintyTerm(name: "borrowed", standard: max(1, band) * footprint / 3.0.squareRoot(), kind: .typeB)
+            return [bandTerm(band, 1), own] + stripTerm(scatter, strips)
+        case let .topAndBase(disagreement):
+            return [pixel, .init(name: "methods", standard: disagreement / rootTwelve, kind: .typeA)]
+        case let .topExtent(band, disagreement):
+            // Anywhere within a point spacing of the outermost points, out to as far as a band
+            // may have eaten the top (one-sided: a rectangle of that half-width about the side),
+            // and as far as the floor's base line disagrees.
+            let rootThree = 3.0.squareRoot()
+            return [.init(name: "spacing", standard: max(spacing, footprint) / rootThree, kind: .typeB),
+                    .init(name: "eaten", standard: band * footprint / rootThree, kind: .typeB),
+                    .init(name: "methods", standard: (disagreement ?? 0) / rootTwelve, kind: .typeA)]
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+import TestSupport
+
+/// Real OAK-D stereo clouds (Tests/Fixtures/real/luxonis-oak, MIT): a box on a floor that bends
+/// away from its near part with range, 3-17 cm under the near floor's plane at 1.5-2.3 m.
+@Suite struct StereoFloorTests {
+    @Test func aFloorThatBendsWithRangeIsStillTheFloor() throws {
+        // Before: "no ground plane: the largest plane has 17 % of the points below it".
+        let result = try measureCapture(at: try TestPaths.oakCloud("example_2"))
+        #expect((0.08...0.13).contains(result.cuboid.height), "height \(result.cuboid.height) m")
+        #expect((0.20...0.33).contains(result.cuboid.length) && (0.18...0.30).contains(result.cuboid.width),
+                "\(result.cuboid.length) x \(result.cuboid.width) m")
+        #expect(result.uncertainty.sensorClass == .unknown, "a point cloud names no camera")
+        #expect(!result.fitsTolerance, "a stereo cloud without a profile is not known to 10 mm")
+    }
+
+    @Test func theCameraFrameIsFoundDespiteTheFloorsBend() throws {
+        // Before: the bent far floor outnumbered the box above the floor, the floor's "up" was
+        // taken from it, the origin was then under the floor and the clouds were read as world
+        // frames (one refused as a 1.6 m object whose outline steps).
+        for name in ["example_1", "example_4", "calibration_calibration"] {
+            let capture = try CaptureReader.read(try TestPaths.oakCloud(name))
+            #expect(capture.input?.convention == .opengl, "\(name): \(String(describing: capture.input?.convention))")
+        }
+    }
+
+    @Test func theSameCartonSeenTwiceAgreesWithinItsUncertainty() throws {
+        let a = try measureCapture(at: try TestPaths.oakCloud("example_4"))
+        let b = try measureCapture(at: try TestPaths.oakCloud("calibration_box"))
+        let ua = a.uncertainty.expanded, ub = b.uncertainty.expanded
+        let da = [a.cuboid.length, a.cuboid.width], db = [b.cuboid.length, b.cuboid.width]
+        for d in 0..<2 {
+            // Two independent measurements of one size differ by less than their combined U.
+            #expect(abs(da[d] - db[d]) <= (ua[d] * ua[d] + ub[d] * ub[d]).squareRoot(), "dimension \(d): \(da[d]) vs \(db[d])")
+        }
+        #expect((0.60...0.68).contains(a.cuboid.length) && (0.38...0.43).contains(a.cuboid.width))
+    }
+
+    @Test func theBareFloorIsNoBox() {
+        #expect {
+            _ = try measureCapture(at: try TestPaths.oakCloud("calibration_calibration"))
+        } throws: { error in
+            (error as? DimensioningError)?.code == "no_box"
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+@testable import DimensioningSimulation
+
+/// The uncertainty model (`estimateUncertainty`): its arithmetic, and that what it states is true
+/// on captures whose truth is known.
+@Suite struct UncertaintyModelTests {
+    private func side(_ terms: [UncertaintyTerm]) -> SideBudget {
+        SideBudget(evidence: .sideFace(disagreement: nil), terms: terms)
+    }
+
+    @Test func sharedTermsAddLinearlyAndTheRestInQuadrature() {
+        let shared = UncertaintyTerm(name: "edge_bias", standard: 0.001, kind: .typeB, sharedAcrossSides: true)
+        let own = UncertaintyTerm(name: "strips", standard: 0.003, kind: .typeA)
+        let parts = dimensionContributions(sides: [side([shared, own]), side([shared, own])],
+                                           own: [UncertaintyTerm(name: "scale", standard: 0.002, kind: .typeB)])
+        #expect(abs(parts["edge_bias"]! - 0.002) < 1e-12, "one sensor's bias moves both sides alike")
+        #expect(abs(parts["strips"]! - 0.003 * 2.0.squareRoot()) < 1e-12, "independent sides add in quadrature")
+        // sqrt(2^2 + 18 + 2^2) mm
+        #expect(abs(combined(parts) - 26.0.squareRoot() / 1000) < 1e-12, "\(combined(parts))")
+    }
+
+    @Test func theConfidenceIsTheProbabilityOfBeingWithinTheTolerance() {
+        let u = MeasurementUncertainty(length: 0.005, width: 0, height: 0, sensorClass: .lidar, sides: [], contributions: [])
+        // A normal error with sigma 5 mm lies within 10 mm (two sigma) 95.45 % of the time.
+        #expect(abs(u.probabilityWithin(tolerance: 0.010) - 0.9545) < 1e-4)
+        #expect(u.fits(tolerance: 0.010) && !u.fits(tolerance: 0.0099))
+        let three = MeasurementUncertainty(length: 0.005, width: 0.005, height: 0.005, sensorClass: .lidar, sides: [],
+                                           contributions: [])
+        #expect(abs(three.probabilityWithin(tolerance: 0.010) - pow(0.9545, 3)) < 1e-3)
+        #expect(three.probabilityWithin(tolerance: 0) == 0)
+    }
+
+    @Test func aLiDARCaptureStatesAnUncertaintyThatHoldsTheTruth() throws {
+        let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
+        let result = try runPipeline(PipelineTest.noisy(box).capture)
+        #expect(result.uncertainty.sensorClass == .lidar, "a Stray Scanner-like capture with poses is LiDAR")
+        let measured = [result.cuboid.length, result.cuboid.width, result.cuboid.height]
+        for (d, U) in result.uncertainty.expanded.enumerated() {
+            #expect(abs(measured[d] - [0.40, 0.30, 0.25][d]) <= U, "dimension \(d): \(measured[d]) ± \(U)")
+            #expect(U > 0.0005 && U < 0.008, "dimension \(d): U = \(U) m")
+        }
+        #expect(result.fitsTolerance && result.probabilityWithinTolerance >= 0.85)
+        var strict = PipelineParameters()
+        strict.uncertainty.tolerance = 0.0005
+        let tight = try runPipeline(PipelineTest.noisy(box).capture, parameters: strict)
+        #expect(!tight.fitsTolerance && tight.probabilityWithinTolerance < 0.85, "half a millimetre is beyond this capture")
+        #expect(tight.cuboid.length == result.cuboid.length, "the tolerance judges the measurement, it does not change it")
+    }
+
+    @Test func anUnknownSensorMayFattenSoItsEdgesAreKnownLessWell() throws {
+        let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
+        let capture = PipelineTest.noisy(box).capture
+        var unknown = PipelineParameters()
+        unknown.uncertainty.sensorClass = .unknown
+        let lidar = try runPipeline(capture), wide = try runPipeline(capture, parameters: unknown)
+        #expect(wide.uncertainty.sensorClass == .unknown)
+        #expect(wide.cuboid.length == lidar.cuboid.length)
+        #expect(wide.uncertainty.length > lidar.uncertainty.length + 0.001,
+                "\(wide.uncertainty.length) vs \(lidar.uncertainty.length)")
+        #expect(abs(wide.uncertainty.height - lidar.uncertainty.height) < 0.003, "the height has no edge")
+    }
+
+    @Test func everyClassStatesWhereItsPriorsCameFrom() {
+        for sensorClass in SensorClass.allCases {
+            let priors = sensorClass.priors
+            #expect(!priors.source.isEmpty)
+            #expect(priors.edgeBiasPixels >= 0 && priors.fatteningPixels >= 0 && (0...1).contains(priors.bandAsymmetry))
+            #expect(priors.depthScale > 0 && priors.depthScale < 0.05 && priors.heightBias > 0 && priors.heightBias < 0.01)
+        }
+        #expect(SensorClass.implied(byStrayScanner: true) == .lidar)
+        #expect(SensorClass.implied(byStrayScanner: false) == .unknown)
+        #expect(SensorClass(rawValue: "structured-light") == .structuredLight)
+    }
+}
