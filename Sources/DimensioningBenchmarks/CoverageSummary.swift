@@ -43,8 +43,7 @@ public struct CoverageSummary: Sendable, Codable, Equatable {
     /// model's probability at least `minConfidence` (`MeasurementUncertainty`'s rule).
     static func accepted(_ c: AccuracyBenchmark.Case, tolerance: Double, minConfidence: Double) -> Bool {
         guard let u = c.uncertainty else { return false }
-        let model = MeasurementUncertainty(length: u[0], width: u[1], height: u[2], sensorClass: c.sensorClass ?? .unknown,
-                                           sides: [], contributions: [])
+        let model = MeasurementUncertainty(length: u[0], width: u[1], height: u[2], sensorClass: c.sensorClass ?? .unknown)
         return model.fits(tolerance: tolerance) && model.probabilityWithin(tolerance: tolerance) >= minConfidence
     }
 

@@ -46,6 +46,16 @@ public struct MeasurementUncertainty: Sendable, Equatable {
     /// (`dimensionContributions`): what dominates it.
     public var contributions: [[String: Double]]
 
+    public init(length: Double, width: Double, height: Double, sensorClass: SensorClass, sides: [SideBudget] = [],
+                contributions: [[String: Double]] = []) {
+        self.length = length
+        self.width = width
+        self.height = height
+        self.sensorClass = sensorClass
+        self.sides = sides
+        self.contributions = contributions
+    }
+
     /// Expanded uncertainties (k = 2) of length, width and height, metres.
     public var expanded: [Double] { [length, width, height].map { Self.coverageFactor * $0 } }
 
