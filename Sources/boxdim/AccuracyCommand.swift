@@ -24,11 +24,7 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: "Confidence gate for acceptance (0...1): the model's probability that every dimension is within the tolerance.")
     var minConfidence = 0.85
 
-    @Option(help: "Tolerance, mm: accepted when every dimension's expanded uncertainty (k = 2) is within it.")
-    var tolerance = 10.0
-
-    @Option(help: ArgumentHelp("Sensor class for every capture (lidar, tof, stereo, structured-light, unknown); default: each member's own.", valueName: "class"))
-    var sensor: SensorClass?
+    @OptionGroup var gate: GateArguments
 
     @Option(help: "Frames per capture (1...60), e.g. 1 for a fixed camera's single frame; default: the catalog's 10-60.")
     var frames: Int?
@@ -60,7 +56,6 @@ struct AccuracyCommand: ParsableCommand {
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive") }
         guard (0...1).contains(minConfidence) else { throw ValidationError("--min-confidence must be in 0...1") }
-        guard tolerance > 0 else { throw ValidationError("--tolerance must be positive (mm)") }
         guard jobs > 0 else { throw ValidationError("--jobs must be positive") }
         if let frames, !(1...60).contains(frames) { throw ValidationError("--frames must be 1...60") }
         guard (0...20).contains(calibrate) else { throw ValidationError("--calibrate must be 0...20 reference captures") }
@@ -72,8 +67,7 @@ struct AccuracyCommand: ParsableCommand {
     func run() throws {
         let seed = self.seed ?? split.defaultSeed
         var parameters = PipelineParameters()
-        parameters.uncertainty.tolerance = tolerance / 1000
-        parameters.uncertainty.sensorClass = sensor
+        gate.apply(to: &parameters)
         if let profile {
             do { parameters.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) } catch {
                 printError("boxdim accuracy: \(error.description)")
@@ -116,7 +110,7 @@ struct AccuracyCommand: ParsableCommand {
         print(summary.table)
         let bySensor = AccuracyBySensor(cases: cases, minConfidence: minConfidence)
         if split != .iphone { print("\nper sensor model:\n" + bySensor.table) }
-        let coverage = CoverageSummary(cases: cases, tolerance: tolerance / 1000, minConfidence: minConfidence)
+        let coverage = CoverageSummary(cases: cases, tolerance: gate.tolerance / 1000, minConfidence: minConfidence)
         print("\n" + coverage.table)
         let bySide = AccuracyBySide(cases: cases)
         if sides { print("\nper sensor model and side method (signed side error, every measured positive):\n" + bySide.table) }
@@ -160,8 +154,7 @@ struct AccuracyCommand: ParsableCommand {
         for file in files {
             let name = file.pathComponents.suffix(2).joined(separator: "/")
             var parameters = PipelineParameters()
-            parameters.uncertainty.tolerance = tolerance / 1000
-            parameters.uncertainty.sensorClass = sensor
+            gate.apply(to: &parameters)
             let baseline: String
             do {
                 let capture = try CaptureReader.read(file)
@@ -175,7 +168,7 @@ struct AccuracyCommand: ParsableCommand {
                 let u = r.uncertainty.expanded.map { $0 * 1000 }
                 print(String(format: "  %@: %.1f ± %.1f x %.1f ± %.1f x %.1f ± %.1f mm (%@), confidence %.2f at %.0f mm%@; %@", name,
                              r.cuboid.length * 1000, u[0], r.cuboid.width * 1000, u[1], r.cuboid.height * 1000, u[2],
-                             r.uncertainty.sensorClass.rawValue, r.probabilityWithinTolerance, tolerance,
+                             r.uncertainty.sensorClass.rawValue, r.probabilityWithinTolerance, gate.tolerance,
                              r.fitsTolerance ? "" : " (U beyond tolerance)", baseline))
             } catch {
                 print("  \(name): refused: \(error.code) (\(error.description)); \(baseline)")
@@ -186,4 +179,3 @@ struct AccuracyCommand: ParsableCommand {
 
 extension SensorSplit: ExpressibleByArgument {}
 
-extension SensorClass: ExpressibleByArgument {}

@@ -6,7 +6,7 @@ struct GateArguments: ParsableArguments {
     @Option(help: "Tolerance, mm: a measurement is accepted when every dimension's expanded uncertainty (k = 2, about 95 %) is within it; the confidence is the probability that all three are. Dimensioners are certified in divisions of 2, 5, 10 and 20 mm.")
     var tolerance: Double = 10
 
-    @Option(help: ArgumentHelp("The camera's class for the uncertainty's type B priors: lidar, tof, stereo, structured-light or unknown; default: lidar for a Stray Scanner folder, unknown otherwise.", valueName: "class"))
+    @Option(help: ArgumentHelp("The camera's class for the uncertainty's type B priors: lidar, tof, stereo, structured-light or unknown; default: lidar for a Stray Scanner folder, unknown otherwise (accuracy: each simulated member's own).", valueName: "class"))
     var sensor: SensorClass?
 
     func validate() throws {
@@ -21,3 +21,5 @@ struct GateArguments: ParsableArguments {
         parameters.uncertainty.sensorClass = sensor
     }
 }
+
+extension SensorClass: ExpressibleByArgument {}
