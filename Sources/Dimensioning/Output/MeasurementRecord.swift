@@ -5,8 +5,9 @@ import Foundation
 /// added. Lengths are numbers in `units`; `volume_m3` is always cubic metres.
 ///
 /// ```json
-/// {"schema":"boxdim.measurement/6","capture":"box","status":"accepted","units":"cm",
-///  "length":40.01,"width":30.02,"height":25.0,"volume_m3":0.03003,"confidence":0.93,
+/// {"schema":"boxdim.measurement/7","capture":"box","status":"accepted","units":"cm",
+///  "length":40.01,"width":30.02,"height":25.0,"volume_m3":0.03003,"confidence":0.99,
+///  "uncertainty":{"length":0.23,"width":0.2,"height":0.16},"tolerance":1.0,"sensor_class":"lidar",
 ///  "frames":30,"spread":{"length":0.1,"width":0.1,"height":0.05},"error":null,"confidence_reasons":[],
 ///  "input":{"convention":"opengl","units":"mm","convention_detected":true,"units_detected":true,"dropped_frames":[]},
 ///  "barcodes":[{"symbology":"code128","text":"PARCEL-000123","face":"top","module_mm":0.99,"module_px":2.41,

@@ -7,7 +7,7 @@ import Foundation
 /// millimetres, distances in metres.
 ///
 /// These are the reasons `measure` prints under a measurement below the gate and writes as
-/// `confidence_reasons` (schema `boxdim.measurement/6`), so that a refused parcel says what to do
+/// `confidence_reasons` (schema `boxdim.measurement/7`), so that a refused parcel says what to do
 /// differently: another angle, more frames, a sensor profile.
 func confidenceReasons(_ breakdown: ConfidenceBreakdown, cuboid: CuboidFit, agreement: FrameAgreement?,
                        flatness: Double, distance: Double, parameters: ConfidenceParameters,
