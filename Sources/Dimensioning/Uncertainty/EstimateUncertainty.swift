@@ -24,8 +24,9 @@ public struct UncertaintyParameters: Sendable, Equatable, Codable {
 /// - Each side is classified once (`SideEvidence`) and contributes the terms of its evidence:
 ///   its band (where in the band the edge lies), its strips' scatter, its pixel, the disagreement
 ///   between two methods, a wall hiding its foot. These are measured in this capture.
-/// - Every side placed from the top's outline also carries the sensor's edge bias (type B): the
-///   class's residual `edgeBiasPixels`, and its `fatteningPixels` unless the capture rules
+/// - Every side but one placed from top and base (which keeps a pixel's rounding) carries its own
+///   placement noise (the class's `edgeNoisePixels`, independent per side); every side placed from
+///   the top's outline also the sensor's edge bias (type B): the class's residual `edgeBiasPixels`, and its `fatteningPixels` unless the capture rules
 ///   fattening out (`LipAssessment.fatteningRuledOut`). Where fattening was seen and only
 ///   self-corrected, at least two pixels of it. A sensor profile replaces both on the sides it
 ///   corrects by its references' measured scatter. These terms are shared by the sides.
@@ -55,6 +56,9 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
         let evidence = SideEvidence(edge, captureBand: captureBand)
         let footprint = edge.pixelFootprint
         var terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
+        if case .topAndBase = evidence {} else {
+            terms.append(.init(name: "placement", standard: priors.edgeNoisePixels * footprint / rootThree, kind: .typeB))
+        }
         if evidence.carriesEdgeBias {
             if calibratedSides, edge.carriesProfileOffset, let doubt = edge.calibrationDoubt {
                 terms.append(.init(name: "profile", standard: doubt, kind: .typeB, sharedAcrossSides: true))
