@@ -56,10 +56,16 @@ do {
     // 4. The result.
     switch session.phase {
     case let .captured(m):
-        let f = { (x: Measurement<UnitLength>) in String(format: "%.1f %@", x.value, x.unit.symbol) }
-        print("length \(f(m.length)), width \(f(m.width)), height \(f(m.height))")
-        print(String(format: "volume %.5f m³, confidence %.2f%@, %d frames", m.volume.value, m.confidence,
-                     m.confidence >= configuration.minimumConfidence ? "" : " (below the 0.85 auto-accept)", m.framesUsed))
+        // Each dimension ± its expanded uncertainty U (k = 2: the truth lies within about 95 % of
+        // the time); accepted when every U is within the configured tolerance (10 mm by default).
+        let f = { (x: Measurement<UnitLength>, u: Measurement<UnitLength>?) in
+            String(format: "%.1f ± %.1f %@", x.value, u?.value ?? .nan, x.unit.symbol)
+        }
+        print("length \(f(m.length, m.uncertainty?.length)), width \(f(m.width, m.uncertainty?.width)), "
+              + "height \(f(m.height, m.uncertainty?.height))")
+        let accepted = m.fitsTolerance && m.confidence >= configuration.minimumConfidence
+        print(String(format: "volume %.5f m³, confidence %.2f (within the tolerance)%@, %d frames", m.volume.value,
+                     m.confidence, accepted ? "" : ": not accepted, check before use", m.framesUsed))
     case let .failed(error):
         print("no measurement: \(error) [\(error.code)]")
         exit(4)
