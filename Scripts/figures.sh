@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes Sources/Dimensioning/Dimensioning.docc/Figures.md: today's accuracy, uncertainty and
 # acceptance figures, each table under the command that printed it and the commit it came from,
-# so that no figure in the docs is copied by hand. About 15-25 minutes on 2 cores.
+# and the README's headline lines (between its figures:begin and figures:end markers), so that
+# no figure in the docs is copied by hand. About 15-25 minutes on 2 cores.
 #
 #   Scripts/figures.sh [--quick]      (--quick: 40 captures per split, for a smoke run)
 set -euo pipefail
@@ -16,7 +17,8 @@ out=Sources/Dimensioning/Dimensioning.docc/Figures.md
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo "uncommitted")
 dirty=$(git status --porcelain 2>/dev/null | grep -q . && echo " (with uncommitted changes)" || true)
 tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+headlines=$(mktemp)
+trap 'rm -f "$tmp" "$headlines"' EXIT
 
 {
     echo "# Figures"
@@ -46,6 +48,17 @@ run() {
         echo
         sed -n '/^| sensor | class/,/^$/p' "$tmp"
     } >>"$out"
+    # The pooled row ("all"), or the only one: coverage, median U, acceptance at 5/10/20 mm.
+    awk -F'|' -v title="$title" -v cmd="boxdim accuracy $*" '
+        /^\| sensor \| class/ { inside = 1; next }
+        inside && /^\|---/ { next }
+        inside && /^\|/ { row = $0; name = $2; gsub(/ /, "", name); if (name == "all") { pooled = row } ; next }
+        inside { inside = 0 }
+        END {
+            if (pooled != "") row = pooled
+            split(row, f, "|")
+            printf "- %s (`%s`): truth within ± U %s; median U%s mm; accepted at 5 / 10 / 20 mm (beyond the tolerance):%s of %s; negatives accepted:%s\n", title, cmd, f[5], f[6], f[10], substr(f[7], index(f[7], "/") + 1), f[9]
+        }' "$tmp" >>"$headlines"
 }
 
 run "iPhone LiDAR, held out" --split iphone --seed 9041 --count "$count_iphone"
@@ -67,4 +80,16 @@ echo "boxdim accuracy (real captures)" >&2
     sed -n '/^real captures in/,$p' "$tmp" | sed "s|$(pwd)/||"
     echo '```'
 } >>"$out"
-echo "wrote $out" >&2
+# The README's headline lines, between its markers.
+python3 - "$headlines" "$commit" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().rstrip("\n")
+block = ("<!-- figures:begin (written by Scripts/figures.sh from commit %s; do not edit) -->\n%s\n<!-- figures:end -->"
+         % (sys.argv[2], lines))
+text = open("README.md").read()
+new, n = re.subn(r"<!-- figures:begin.*?<!-- figures:end -->", lambda m: block, text, flags=re.S)
+if n != 1:
+    sys.exit("README.md has no figures:begin/figures:end markers")
+open("README.md", "w").write(new)
+PY
+echo "wrote $out and README.md's headline figures" >&2

@@ -43,6 +43,7 @@ public struct VerificationReport: Sendable {
         h += section("Error by dimension (accepted captures)",
                      "<div class=\"grid3\">" + ["length", "width", "height"].enumerated().map { histogram(dimension: $0.offset, name: $0.element) }.joined() + "</div>")
         h += section("Measured against truth", "<div class=\"grid2\">" + scatterMeasuredVsTruth() + scatterErrorVsConfidence() + "</div>")
+        h += section("Is the confidence true?", "<div class=\"grid2\">" + reliabilityChart() + "</div>")
         h += section("Worst captures", worstCaptures())
         if let keying = s.barcodeKeying { h += section("Keyed by barcode", barcodeKeying(keying)) }
         h += """

@@ -100,6 +100,7 @@ import TestSupport
         #expect(html.contains("&quot;&amp;&lt;&gt;"))
         #expect(!html.contains("http://") || !html.contains("src=\"http"))
         #expect(html.contains("data:image/png;base64,"))
+        #expect(html.contains("Confidence against what happened"), "the reliability chart and table")
         let parser = XMLParser(data: Data(html.utf8))
         let delegate = TagCounter()
         parser.delegate = delegate
