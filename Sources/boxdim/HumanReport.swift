@@ -21,6 +21,7 @@ enum HumanReport {
             if let sensor = record.sensorClass {
                 lines.append("uncertainty: ± is U (k = 2, about 95 %), \(sensor.rawValue) sensor class")
             }
+            for note in record.shapeNotes ?? [] { lines.append("shape:      \(note)") }
             if let frames = record.frames { lines.append("frames:     \(frames)") }
             if let spread = record.spread {
                 lines.append("spread:     L \(f(spread.length)) / W \(f(spread.width)) / H \(f(spread.height)) \(u) (s.d. across frames)")

@@ -87,6 +87,9 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     public var tolerance: Double?
     /// The sensor class whose priors the uncertainty used ("lidar", "stereo", ..., "unknown").
     public var sensorClass: SensorClass?
+    /// What is irregular about a parcel measured as the cuboid enclosing it (`PipelineResult.shapeNotes`);
+    /// empty for a plain box, nil without a measurement.
+    public var shapeNotes: [String]?
     public var confidenceFactors: ConfidenceBreakdown?
     /// Why the confidence is not higher: one sentence per weakness (`PipelineResult.confidenceReasons`);
     /// empty when nothing weakened it, nil without a measurement.
@@ -111,6 +114,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         case minConfidence = "min_confidence"
         case frames, spread, uncertainty, tolerance
         case sensorClass = "sensor_class"
+        case shapeNotes = "shape_notes"
         case confidenceFactors = "confidence_factors"
         case confidenceReasons = "confidence_reasons"
         case pose, edges, error, input, barcodes
@@ -135,6 +139,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         uncertainty = try c.decodeIfPresent(Uncertainty.self, forKey: .uncertainty)
         tolerance = try c.decodeIfPresent(Double.self, forKey: .tolerance)
         sensorClass = try c.decodeIfPresent(SensorClass.self, forKey: .sensorClass)
+        shapeNotes = try c.decodeIfPresent([String].self, forKey: .shapeNotes)
         confidenceFactors = try c.decodeIfPresent(ConfidenceBreakdown.self, forKey: .confidenceFactors)
         confidenceReasons = try c.decodeIfPresent([String].self, forKey: .confidenceReasons)
         pose = try c.decodeIfPresent(DimensioningMeasurement.CuboidPose.self, forKey: .pose)
@@ -163,6 +168,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         try c.encode(uncertainty, forKey: .uncertainty)
         try c.encode(tolerance, forKey: .tolerance)
         try c.encode(sensorClass, forKey: .sensorClass)
+        try c.encode(shapeNotes, forKey: .shapeNotes)
         try c.encode(confidenceFactors, forKey: .confidenceFactors)
         try c.encode(confidenceReasons, forKey: .confidenceReasons)
         try c.encode(pose, forKey: .pose)
@@ -197,6 +203,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             uncertainty = Uncertainty(length: expanded[0], width: expanded[1], height: expanded[2])
             tolerance = convert(result.tolerance)
             sensorClass = result.uncertainty.sensorClass
+            shapeNotes = result.shapeNotes
             frames = result.scene.frameCount
             spread = result.agreement.map {
                 Spread(length: convert($0.lengthSpread), width: convert($0.widthSpread), height: convert($0.heightSpread))

@@ -20,6 +20,9 @@ public struct PipelineResult: Sendable {
     public var uncertainty: MeasurementUncertainty
     /// The tolerance the measurement is judged against, metres (`UncertaintyParameters.tolerance`).
     public var tolerance: Double
+    /// What is irregular about the parcel that was measured as the cuboid enclosing it (a recess
+    /// in its lid, a crushed corner), one sentence each; empty for a plain box.
+    public var shapeNotes: [String] = []
 
     /// The model's probability (0...1) that every dimension is within `tolerance` of the truth:
     /// the confidence a pipeline gates on.
@@ -157,12 +160,22 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if cuboid.width < parameters.box.minimumSide {
         throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.box.minimumSide)
     }
-    let outline = gatherOutlineEvidence(scene, box: box, top: top, drop: parameters.box.outlineSeenDrop)
-    if let step = outlineStep(outline, footprint: cuboid.footprint,
-                              pixelFootprints: cuboid.edges.map(\.pixelFootprint), parameters: parameters.box) {
+    let outline = gatherOutlineEvidence(scene, box: box, top: top, drop: parameters.box.outlineSeenDrop,
+                                        supportBand: parameters.box.outlineSupportBand)
+    let pixelFootprints = cuboid.edges.map(\.pixelFootprint)
+    if let step = outlineStep(outline, footprint: cuboid.footprint, pixelFootprints: pixelFootprints, parameters: parameters.box) {
         throw .notCuboid(reason: "the top's outline steps by \(Int((step.depth * 1000).rounded())) mm along "
-            + "\(Int((step.length * 1000).rounded())) of \(Int((step.sideLength * 1000).rounded())) mm of one side "
-            + "(two boxes of one height side by side, or a crushed lid)")
+            + "\(Int((step.length * 1000).rounded())) of \(Int((step.sideLength * 1000).rounded())) mm of one side, "
+            + "with the floor seen in the step (two boxes of one height side by side)")
+    }
+    // A step over the object's own lower part is a recess (a handle, a crushed corner): the
+    // parcel is billed as the cuboid enclosing it, and the result says so.
+    var shapeNotes: [String] = []
+    if let recess = outlineStep(outline, footprint: cuboid.footprint, pixelFootprints: pixelFootprints,
+                                parameters: parameters.box, reachingSupport: false) {
+        shapeNotes.append("the top's outline steps in by \(Int((recess.depth * 1000).rounded())) mm along "
+            + "\(Int((recess.length * 1000).rounded())) of \(Int((recess.sideLength * 1000).rounded())) mm of one side, "
+            + "over a lower part of the parcel (a recess, a handle or a crushed corner): measured as the cuboid enclosing it")
     }
     if let step = heightStep(topBandInside(scene, box: box, top: top, footprint: cuboid.footprint),
                              footprint: cuboid.footprint, parameters: parameters.box) {
@@ -202,7 +215,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                           profile: parameters.profile, parameters: parameters.uncertainty)
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,
                           agreement: agreement, confidence: confidence, flatness: flatness, distance: distance,
-                          confidenceReasons: reasons, uncertainty: uncertainty, tolerance: parameters.uncertainty.tolerance)
+                          confidenceReasons: reasons, uncertainty: uncertainty, tolerance: parameters.uncertainty.tolerance,
+                          shapeNotes: shapeNotes)
 }
 
 /// Reads the capture at `url` (a Stray Scanner folder, a .pcd or a .ply) and measures it.

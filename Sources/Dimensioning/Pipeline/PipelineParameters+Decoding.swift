@@ -137,6 +137,7 @@ extension BoxParameters {
         heightStepMinimumSamples = try c.value(AnyKey("heightStepMinimumSamples"), or: heightStepMinimumSamples)
         outlineSeenRays = try c.value(AnyKey("outlineSeenRays"), or: outlineSeenRays)
         outlineSeenDrop = try c.value(AnyKey("outlineSeenDrop"), or: outlineSeenDrop)
+        outlineSupportBand = try c.value(AnyKey("outlineSupportBand"), or: outlineSupportBand)
         minimumSide = try c.value(AnyKey("minimumSide"), or: minimumSide)
         minimumHeight = try c.value(AnyKey("minimumHeight"), or: minimumHeight)
         rangeMinimum = try c.value(AnyKey("rangeMinimum"), or: rangeMinimum)

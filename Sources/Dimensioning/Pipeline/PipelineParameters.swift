@@ -271,6 +271,10 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     public var outlineStepMinimumShare: Double = 0.15
     public var outlineSeenRays: Int = 3
     public var outlineSeenDrop: Double = 0.02
+    /// A ray seen in a step reaches the support when its point lies within this many metres of
+    /// the floor plane: only such steps are two parcels; a step over the object's own lower part
+    /// is a recess, measured as the enclosing cuboid (`PipelineResult.shapeNotes`). Default 0.03.
+    public var outlineSupportBand: Double = 0.03
     /// The top must be one plane (`heightStep`): a line across the footprint, at least
     /// `heightStepMinimumSide` metres from either end (on `heightStepSlice`-metre steps), with
     /// the top band's median height on either side differing by `heightStepMinimum` metres or

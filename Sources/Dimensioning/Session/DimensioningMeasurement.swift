@@ -20,6 +20,8 @@ public struct DimensioningMeasurement: Sendable, Equatable, Codable {
     public var tolerance: Measurement<UnitLength>?
     /// Whether every dimension's U is within the tolerance.
     public var fitsTolerance: Bool = false
+    /// What is irregular about a parcel measured as the cuboid enclosing it; empty for a plain box.
+    public var shapeNotes: [String] = []
     /// Frames fused into the measurement.
     public var framesUsed: Int
     /// Per-dimension standard deviation across frames, in the same unit as the lengths; nil with
@@ -70,6 +72,7 @@ public struct DimensioningMeasurement: Sendable, Equatable, Codable {
         uncertainty = Spread(length: expanded[0], width: expanded[1], height: expanded[2])
         tolerance = m(result.tolerance)
         fitsTolerance = result.fitsTolerance
+        shapeNotes = result.shapeNotes
         framesUsed = result.scene.frameCount
         spread = result.agreement.map { Spread(length: m($0.lengthSpread), width: m($0.widthSpread), height: m($0.heightSpread)) }
         let array = { (v: SIMD3<Double>) in [v.x, v.y, v.z] }

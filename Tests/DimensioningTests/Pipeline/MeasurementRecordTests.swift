@@ -12,7 +12,7 @@ import Testing
     static let keys: Set<String> = ["schema", "capture", "status", "units", "length", "width", "height", "volume_m3",
                                     "confidence", "min_confidence", "frames", "spread", "confidence_factors", "pose", "edges", "error",
                                     "input", "barcodes", "barcode_error", "confidence_reasons", "uncertainty", "tolerance",
-                                    "sensor_class"]
+                                    "sensor_class", "shape_notes"]
 
     @Test func measuredRecordHasTheStableShape() throws {
         let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
@@ -26,6 +26,7 @@ import Testing
         #expect(uncertainty.values.allSatisfy { $0 > 0 && $0 <= 10 }, "U in mm within the 10 mm tolerance: \(uncertainty)")
         #expect(json["tolerance"] as? Double == 10, "the default tolerance, in the record's units")
         #expect(json["sensor_class"] as? String == "lidar")
+        #expect((json["shape_notes"] as? [String])?.isEmpty == true, "a plain box has no shape notes")
         #expect(abs((json["confidence"] as? Double ?? 0) - MeasurementRecord.round(result.probabilityWithinTolerance, places: 4)) < 1e-9)
         #expect((json["barcodes"] as? [Any])?.isEmpty == true, "no colour stream: no barcodes, not an error")
         #expect(json["barcode_error"] is NSNull)

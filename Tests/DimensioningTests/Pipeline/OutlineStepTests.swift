@@ -87,4 +87,28 @@ import Testing
         #expect(abs(result.cuboid.width - 0.30) <= 0.005, "width \(result.cuboid.width) m")
         #expect(abs(result.cuboid.height - 0.23) <= 0.005, "height \(result.cuboid.height) m")
     }
+
+    /// A toolbox-like parcel, 270 x 230 x 87 mm, whose lid has a handle recess 83 mm long and
+    /// 38 mm deep at one side, 30 mm lower than the lid: the outline steps, but what is seen in
+    /// the step is the parcel itself, not the floor. A carrier bills the enclosing cuboid.
+    @Test func aRecessInTheLidIsMeasuredAsTheEnclosingCuboid() throws {
+        let (l, w, h, notch, depth, drop) = (0.27, 0.23, 0.087, 0.083, 0.038, 0.03)
+        let lid = SimulatedBox(center: SIMD2(0, -depth / 2), length: l, width: w - depth, height: h, yaw: 0)
+        let end = (l - notch) / 2
+        let left = SimulatedBox(center: SIMD2(-(notch + end) / 2, (w - depth) / 2), length: end, width: depth, height: h, yaw: 0)
+        let right = SimulatedBox(center: SIMD2((notch + end) / 2, (w - depth) / 2), length: end, width: depth, height: h, yaw: 0)
+        let recess = SimulatedBox(center: SIMD2(0, (w - depth) / 2), length: notch, width: depth, height: h - drop, yaw: 0)
+        let rig = CameraRig(distance: 0.75, elevation: 70 * Double.pi / 180, azimuth: 4.2, lookAt: SIMD3(0, 0, h), frameCount: 12)
+        let toolbox = SceneSimulator.render(scene: SimulatedScene(target: lid, otherBoxes: [left, right, recess]),
+                                            rig: rig, noise: .iPhoneLiDAR, seed: 43)
+        let result = try runPipeline(toolbox.capture)
+        #expect(abs(result.cuboid.length - l) <= 0.005, "length \(result.cuboid.length) m")
+        #expect(abs(result.cuboid.width - w) <= 0.005, "width \(result.cuboid.width) m")
+        #expect(abs(result.cuboid.height - h) <= 0.003, "height \(result.cuboid.height) m")
+        #expect(result.shapeNotes.count == 1 && result.shapeNotes[0].contains("recess"), "\(result.shapeNotes)")
+        let measured = [result.cuboid.length, result.cuboid.width, result.cuboid.height]
+        for (d, U) in result.uncertainty.expanded.enumerated() {
+            #expect(abs(measured[d] - [l, w, h][d]) <= U, "dimension \(d): \(measured[d]) ± \(U) m")
+        }
+    }
 }

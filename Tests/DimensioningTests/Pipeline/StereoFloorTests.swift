@@ -38,6 +38,18 @@ import TestSupport
         #expect((0.60...0.68).contains(a.cuboid.length) && (0.38...0.43).contains(a.cuboid.width))
     }
 
+    @Test func bothViewsOfTheSmallCartonAgreeWithinTheirUncertainty() throws {
+        // example_1 was refused twice over: read as a world frame, then "the top's outline steps"
+        // (what its step shows stands above the floor: measured as the enclosing cuboid).
+        let a = try measureCapture(at: try TestPaths.oakCloud("example_1"))
+        let b = try measureCapture(at: try TestPaths.oakCloud("example_2"))
+        let ma = [a.cuboid.length, a.cuboid.width, a.cuboid.height], mb = [b.cuboid.length, b.cuboid.width, b.cuboid.height]
+        let ua = a.uncertainty.expanded, ub = b.uncertainty.expanded
+        for d in 0..<3 {
+            #expect(abs(ma[d] - mb[d]) <= (ua[d] * ua[d] + ub[d] * ub[d]).squareRoot(), "dimension \(d): \(ma[d]) vs \(mb[d])")
+        }
+    }
+
     @Test func theBareFloorIsNoBox() {
         #expect {
             _ = try measureCapture(at: try TestPaths.oakCloud("calibration_calibration"))
