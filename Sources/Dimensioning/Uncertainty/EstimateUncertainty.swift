@@ -53,7 +53,7 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
 
     var sides: [SideBudget] = []
     for edge in cuboid.edges {
-        let evidence = SideEvidence(edge, captureBand: captureBand)
+        let evidence = SideEvidence(edge, captureBand: captureBand, calibratedSpread: calibratedSides)
         let footprint = edge.pixelFootprint
         var terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
         if case .topAndBase = evidence {} else {

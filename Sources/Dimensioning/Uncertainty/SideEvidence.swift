@@ -14,10 +14,14 @@ public enum SideEvidence: Sendable, Equatable {
     /// Faces the camera: the top runs into its own unseen face, and a band at the crease may eat
     /// into the top by up to the capture's band (`bandPixels`).
     case facingCamera(bandPixels: Double)
-    /// Its own gap was not a band (something behind it, a wall, missing returns): placed from the
-    /// top's last ray plus half the band the other sides show (`bandPixels`); `gapPixels` is its
-    /// own gap.
+    /// Its own gap was not a band (something close behind it, a wall): placed from the top's
+    /// last ray plus half the band the other sides show (`bandPixels`); `gapPixels` is its own gap.
     case borrowedBand(bandPixels: Double, gapPixels: Double, scatter: Double?, strips: Int)
+    /// Past its top nothing came back for `gapPixels`, wider than any band (a dark patch, a stereo
+    /// camera's occlusion strip): placed like a borrowed band, but the patch may hide the top's
+    /// own edge anywhere in the gap, unless a stereo profile vouches that the top's last ray is
+    /// the edge (`vouched`: its calibrated spread stops at such a strip).
+    case occlusionGap(gapPixels: Double, bandPixels: Double, scatter: Double?, strips: Int, vouched: Bool)
     /// A side facing the camera whose face returned nothing: half-way between the top's extent
     /// and where the floor starts at its base, `disagreement` apart.
     case topAndBase(disagreement: Double)
@@ -27,8 +31,9 @@ public enum SideEvidence: Sendable, Equatable {
     case topExtent(bandPixels: Double, disagreement: Double?)
 
     /// Classifies a side. `captureBand` is the median band of the capture's own silhouette sides
-    /// (`captureBandPixels`).
-    init(_ edge: EdgeEstimate, captureBand: Double?) {
+    /// (`captureBandPixels`); `calibratedSpread` whether a sensor profile's offset moves some side
+    /// of this capture (a calibrated spread that stops at an occlusion strip).
+    init(_ edge: EdgeEstimate, captureBand: Double?, calibratedSpread: Bool = false) {
         switch edge.method {
         case .sideFace:
             self = .sideFace(disagreement: edge.disagreementBeyondCrease)
@@ -38,7 +43,10 @@ public enum SideEvidence: Sendable, Equatable {
             self = .topExtent(bandPixels: max(edge.bandPixels ?? 0, captureBand ?? 0), disagreement: edge.disagreement.map(abs))
         case .silhouette where edge.facesCamera:
             self = .facingCamera(bandPixels: captureBand ?? edge.bandPixels ?? 0)
-        case .silhouette where edge.bandFromOtherSides || edge.gapOfMissingReturns:
+        case .silhouette where edge.gapOfMissingReturns:
+            self = .occlusionGap(gapPixels: edge.bandPixels ?? 0, bandPixels: captureBand ?? 0, scatter: edge.stripScatter,
+                                 strips: edge.strips, vouched: calibratedSpread)
+        case .silhouette where edge.bandFromOtherSides:
             self = .borrowedBand(bandPixels: captureBand ?? 0, gapPixels: edge.bandPixels ?? 0,
                                  scatter: edge.stripScatter, strips: edge.strips)
         case .silhouette:
@@ -52,7 +60,7 @@ public enum SideEvidence: Sendable, Equatable {
     var carriesEdgeBias: Bool {
         switch self {
         case .sideFace, .topAndBase: false
-        case .silhouette, .facingCamera, .borrowedBand, .topExtent: true
+        case .silhouette, .facingCamera, .borrowedBand, .occlusionGap, .topExtent: true
         }
     }
 
@@ -88,6 +96,16 @@ public enum SideEvidence: Sendable, Equatable {
             // either side. Tuning sides placed so: |error| p90 1.4 px (`--split tuning`, seed 2026).
             let own = UncertaintyTerm(name: "borrowed", standard: max(1, band) * footprint / 3.0.squareRoot(), kind: .typeB)
             return [bandTerm(band, 1), own] + stripTerm(scatter, strips)
+        case let .occlusionGap(gap, band, scatter, strips, vouched):
+            guard !vouched else {
+                return [bandTerm(band, 1), UncertaintyTerm(name: "borrowed", standard: max(1, band) * footprint / 3.0.squareRoot(),
+                                                           kind: .typeB)] + stripTerm(scatter, strips)
+            }
+            // The top's edge anywhere from its last ray out across the gap (one-sided: a
+            // rectangle of the gap's width about the side). Held-out ToF frames with dark
+            // patches: such a side 15 mm short (fixed 5077, scenario 110).
+            return [UncertaintyTerm(name: "gap", standard: gap * footprint / 3.0.squareRoot(), kind: .typeB)]
+                + stripTerm(scatter, strips)
         case let .topAndBase(disagreement):
             return [pixel, .init(name: "methods", standard: disagreement / rootTwelve, kind: .typeA)]
         case let .topExtent(band, disagreement):

@@ -73,4 +73,26 @@ import Testing
         #expect(SensorClass.implied(byStrayScanner: false) == .unknown)
         #expect(SensorClass(rawValue: "structured-light") == .structuredLight)
     }
+
+    @Test func aGapOfNothingButMissingReturnsMayHideTheTopsOwnEdge() {
+        var edge = EdgeEstimate(method: .silhouette, pixelFootprint: 0.003, bandPixels: 26, lipShare: 0,
+                                disagreement: nil, correction: 0, strips: 8)
+        edge.bandFromOtherSides = true
+        edge.gapOfMissingReturns = true
+        let evidence = SideEvidence(edge, captureBand: 1.3)
+        #expect(evidence == .occlusionGap(gapPixels: 26, bandPixels: 1.3, scatter: nil, strips: 8, vouched: false))
+        let priors = SensorClass.tof.priors
+        let gap = evidence.terms(footprint: 0.003, spacing: 0.004, priors: priors).first { $0.name == "gap" }
+        // Anywhere across 26 pixels of 3 mm: a rectangle of 78 mm, 45 mm standard.
+        #expect(abs((gap?.standard ?? 0) - 26 * 0.003 / 3.0.squareRoot()) < 1e-12)
+        // A stereo profile whose spread stops at such a strip vouches for the top's last ray.
+        let vouched = SideEvidence(edge, captureBand: 1.3, calibratedSpread: true)
+        let terms = vouched.terms(footprint: 0.003, spacing: 0.004, priors: priors)
+        #expect(!terms.contains { $0.name == "gap" })
+        #expect(terms.allSatisfy { $0.standard < 0.003 }, "\(terms)")
+        // A borrowed band with a surface behind (not missing returns) keeps the band's doubt only.
+        edge.gapOfMissingReturns = false
+        edge.backedBySurface = true
+        #expect(SideEvidence(edge, captureBand: 1.3) == .borrowedBand(bandPixels: 1.3, gapPixels: 26, scatter: nil, strips: 8))
+    }
 }
