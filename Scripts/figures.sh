@@ -4,15 +4,21 @@
 # and the README's headline lines (between its figures:begin and figures:end markers), so that
 # no figure in the docs is copied by hand. About 15-25 minutes on 2 cores.
 #
-#   Scripts/figures.sh [--quick]      (--quick: 40 captures per split, for a smoke run)
+#   Scripts/figures.sh [--quick]      (--quick: 40 captures per split, for a smoke run;
+#                                      BOXDIM=path/to/boxdim: that binary, not a release build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 count_family=120 count_iphone=100 count_fixed=120
 if [ "${1:-}" = "--quick" ]; then count_family=40 count_iphone=40 count_fixed=40; fi
 
-swift build -c release --product boxdim >&2
-boxdim=.build/release/boxdim
+# BOXDIM=path uses that binary as it is (no build); otherwise a release build.
+if [ -n "${BOXDIM:-}" ]; then
+    boxdim="$BOXDIM"
+else
+    swift build -c release --product boxdim >&2
+    boxdim=.build/release/boxdim
+fi
 out=Sources/Dimensioning/Dimensioning.docc/Figures.md
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo "uncommitted")
 dirty=$(git status --porcelain 2>/dev/null | grep -q . && echo " (with uncommitted changes)" || true)
