@@ -5,10 +5,7 @@ import PackageDescription
 /// `Scripts/setup.sh` installs them; the C++ target is the only one that sees them.
 let pclHeaders = ["-I/usr/include/pcl-1.13", "-I/usr/include/eigen3"]
 
-/// The C++ shim's folder: the point-cloud file library shares its C header and internal helpers.
-let shimFolder = Context.packageDirectory + "/Sources/CPointCloud"
-
-/// The C++ warnings both C++ targets build with.
+/// The C++ warnings the C++ target builds with.
 let cxxWarnings = ["-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-deprecated-declarations"]
 
 /// Optimised even in debug builds: the tests run the whole pipeline and the simulator hundreds
@@ -23,9 +20,6 @@ let package = Package(
         .library(name: "DimensioningSimulation", targets: ["DimensioningSimulation"]),
         .library(name: "DimensioningVerification", targets: ["DimensioningVerification"]),
         .executable(name: "boxdim", targets: ["boxdim"]),
-        // PCL's .pcd/.ply io as a shared library of its own, loaded with dlopen on first use (see
-        // cpointcloud_io.h): nothing links it, so `swift build` builds it beside the executables.
-        .library(name: "CPointCloudIO", type: .dynamic, targets: ["CPointCloudIO"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,7 +30,7 @@ let package = Package(
         // Thin C++ shim over PCL, Eigen, qhull, libpng and libdeflate. Public header is C only
         // (`cpc_` prefix). Start-up cost kept low: PCL's algorithms are compiled in from its
         // template headers (cpc_pcl.hpp), so only libpcl_common is linked; the hull is qhull's own
-        // (cpc_hull.cpp); .pcd/.ply io (and the VTK it pulls in) is CPointCloudIO, loaded on first use.
+        // (cpc_hull.cpp). PCL's io module is not used: .pcd/.ply files are read in Swift (Capture/).
         .target(
             name: "CPointCloud",
             path: "Sources/CPointCloud",
@@ -72,23 +66,6 @@ let package = Package(
             linkerSettings: [
                 .linkedLibrary("ZXing"),
                 .linkedLibrary("png"),
-                .linkedLibrary("stdc++"),
-            ]
-        ),
-        // PCL's io module (.pcd/.ply), built as libCPointCloudIO.so and loaded by CPointCloud's
-        // `cpc_cloud_read`/`cpc_cloud_write` on first use. Flat C API (`cpcio_` prefix, the
-        // `cpc_` types); every other symbol hidden.
-        .target(
-            name: "CPointCloudIO",
-            path: "Sources/CPointCloudIO",
-            cxxSettings: [
-                .unsafeFlags(pclHeaders + ["-I" + shimFolder + "/include", "-I" + shimFolder, "-O2",
-                                           "-fvisibility=hidden", "-fvisibility-inlines-hidden"] + cxxWarnings),
-            ],
-            linkerSettings: [
-                .linkedLibrary("pcl_io"),
-                .linkedLibrary("pcl_io_ply"),
-                .linkedLibrary("pcl_common"),
                 .linkedLibrary("stdc++"),
             ]
         ),
