@@ -37,11 +37,14 @@ if ! swiftc -sanitize=fuzzer,address -parse-as-library "$probe" -o "$build/probe
 fi
 
 # 1. The C++ shims, instrumented for coverage and ASan (rebuilt when a source or header changed):
-#    CPointCloud (PCL) and CBarcode (zxing-cpp, FFmpeg), which the engine links too.
+#    CPointCloud (PCL) and CBarcode (zxing-cpp, FFmpeg), which the engine links too. PCL's and
+#    Eigen's header folders come from pkg-config, as in Package.swift (CPCLSystem).
+pcl_cflags=()
+read -r -a pcl_cflags <<<"$(pkg-config --cflags pcl_common)"
 objects=()
 for shim in CPointCloud CBarcode; do
     cxxflags=(-std=c++17 -O1 -g -fsanitize=fuzzer-no-link,address -fno-omit-frame-pointer
-              -I/usr/include/pcl-1.13 -I/usr/include/eigen3 -I"$root/Sources/$shim/include"
+              "${pcl_cflags[@]}" -I"$root/Sources/$shim/include"
               -I"$root/Sources/CPointCloud/include" -I"$root/Sources/CPointCloud"
               -Wall -Wextra -Wno-unused-parameter -Wno-deprecated-declarations)
     newest_header="$(ls -t "$root"/Sources/$shim/*.hpp "$root"/Sources/$shim/include/*.h \
