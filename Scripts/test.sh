@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Sets up (system packages), runs a one-minute fuzz smoke (the libFuzzer targets keep building
-# and stay clean), builds the tests (release), builds the documentation (Scripts/docs.sh: fails
-# on any DocC warning), then runs the whole test suite (release), whose summary is the closing line.
+# and stay clean), builds the tests (release), checks that an installed boxdim reads every
+# cloud format on its own (Scripts/lone-boxdim-check.sh), builds the documentation
+# (Scripts/docs.sh: fails on any DocC warning), then runs the whole test suite (release), whose
+# summary is the closing line.
 # `.ci/run` calls exactly this.
 #
 # Self-contained: the tests read their fixtures from Tests/Fixtures only (and a test fails if any
@@ -34,5 +36,7 @@ Scripts/fuzz.sh 15
 # comes from the release configuration. `-enable-testing` keeps `@testable import` working in a
 # release build (what `swift test -c release` does by itself, `--enable-testable-imports`).
 swift build -c release --build-tests -Xswiftc -enable-testing
+# The boxdim of `swift build --product boxdim`, installed alone, reads .pcd and .ply.
+Scripts/lone-boxdim-check.sh -Xswiftc -enable-testing
 Scripts/docs.sh
 swift test -c release --skip-build "$@"
