@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sets up (system packages), runs a one-minute fuzz smoke (the libFuzzer targets keep building
 # and stay clean), builds the tests (release), checks that an installed boxdim reads every
-# cloud format on its own (Scripts/lone-boxdim-check.sh), builds the documentation
-# (Scripts/docs.sh: fails on any DocC warning), then runs the whole test suite (release), whose
-# summary is the closing line.
+# cloud format on its own (Scripts/lone-boxdim-check.sh) and that a package depending on this
+# one by URL and version builds and measures (Scripts/consumer-check.sh), builds the
+# documentation (Scripts/docs.sh: fails on any DocC warning), then runs the whole test suite
+# (release), whose summary is the closing line.
 # `.ci/run` calls exactly this.
 #
 # Self-contained: the tests read their fixtures from Tests/Fixtures only (and a test fails if any
@@ -38,5 +39,7 @@ Scripts/fuzz.sh 15
 swift build -c release --build-tests -Xswiftc -enable-testing
 # The boxdim of `swift build --product boxdim`, installed alone, reads .pcd and .ply.
 Scripts/lone-boxdim-check.sh -Xswiftc -enable-testing
+# A package depending on this one by URL and version builds and measures the sample.
+Scripts/consumer-check.sh
 Scripts/docs.sh
 swift test -c release --skip-build "$@"
