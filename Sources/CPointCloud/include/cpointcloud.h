@@ -1,6 +1,6 @@
 /*
  * cpointcloud.h - the C boundary between BoxDimensioning's Swift code and PCL 1.13 / Eigen 3.4 /
- * libpng / libdeflate / qhull (and, loaded on first use, libCPointCloudIO.so for PCL's io).
+ * libpng / libdeflate / qhull. (.pcd/.ply files are read and written in Swift, not through here.)
  *
  * Rules of this header:
  *  - C only: no PCL, Eigen or C++ types cross it; every symbol is prefixed `cpc_`.
