@@ -178,9 +178,12 @@ enum CloudFileReader {
         var xyz: [Float] = []
         var index: [Int32]?
 
-        init(declared: Int, organized: Bool) {
-            xyz.reserveCapacity(3 * declared)
-            if organized { index = []; index!.reserveCapacity(declared) }
+        /// `fileBytes`: the file's size, which caps the memory reserved up front (a header may
+        /// declare many more points than its body holds; the reader finds out as it reads).
+        init(declared: Int, organized: Bool, fileBytes: Int) {
+            let expected = min(declared, fileBytes)
+            xyz.reserveCapacity(3 * expected)
+            if organized { index = []; index!.reserveCapacity(expected) }
         }
 
         static func fits(_ v: Double) -> Bool { v.isFinite && abs(v) <= Double(Float.greatestFiniteMagnitude) }

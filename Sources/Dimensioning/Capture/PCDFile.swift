@@ -179,7 +179,7 @@ enum PCDFile {
         let header = try header(bytes, maxPoints: maxPoints)
         let n = header.points
         let axes = ["x", "y", "z"].map { name in header.fields.first { $0.name == name }! }
-        var collector = CloudFileReader.Collector(declared: n, organized: header.height > 1)
+        var collector = CloudFileReader.Collector(declared: n, organized: header.height > 1, fileBytes: bytes.count)
         let bodyBytes = header.bodyStart < bytes.count ? bytes.count - header.bodyStart : 0
         switch header.body {
         case .binary:

@@ -125,7 +125,7 @@ enum PLYFile {
                 throw fail("binary body holds \(body) bytes, the header promises at least \(needed)")
             }
         }
-        var collector = CloudFileReader.Collector(declared: count, organized: height > 1)
+        var collector = CloudFileReader.Collector(declared: count, organized: height > 1, fileBytes: bytes.count)
         if format == .ascii {
             try readASCII(bytes, from: lines.position, elements: elements, vertexAt: vertexAt, axes: axes, into: &collector)
         } else {
