@@ -34,15 +34,17 @@ fi
     git tag 0.1.0
 )
 revision="$(git -C "$origin" rev-parse HEAD)"
-# A new snapshot: forget the previous one's clone and resolution (the tag now names another commit).
+# A new snapshot: start from an empty build folder (the tag now names another commit, and every
+# file of the dependency's checkout is new anyway).
 if [ "$(cat "$work/revision" 2>/dev/null)" != "$revision" ]; then
-    rm -rf "$scratch/repositories" "$scratch/checkouts" "$work/Package.resolved"
+    rm -rf "$scratch"
 fi
 export BOXDIM_PACKAGE_URL="file://$origin"
 consumer="$root/Samples/ConsumerApp"
 rm -f "$consumer/Package.resolved"
 echo "consumer-check: building Samples/ConsumerApp against $BOXDIM_PACKAGE_URL (0.1.0)"
-swift build -c release --package-path "$consumer" --scratch-path "$scratch" 2>&1 | tail -3
+# No shared dependency cache: it is keyed by URL, and this URL's tag 0.1.0 moves with the snapshot.
+swift build -c release --package-path "$consumer" --scratch-path "$scratch" --disable-dependency-cache 2>&1 | tail -3
 echo "$revision" >"$work/revision"
 rm -f "$consumer/Package.resolved"
 out="$("$scratch/release/ConsumerApp" "$root/Samples/captures/box-400x300x250")"
