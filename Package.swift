@@ -1,31 +1,23 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// Where Debian 12 installs the headers of PCL 1.13 and Eigen 3.4 (`pkg-config --cflags pcl_common`).
-/// `Scripts/setup.sh` installs them; the C++ target is the only one that sees them.
-let pclHeaders = ["-I/usr/include/pcl-1.13", "-I/usr/include/eigen3"]
-
-/// The C++ shim's folder: the point-cloud file library shares its C header and internal helpers.
-let shimFolder = Context.packageDirectory + "/Sources/CPointCloud"
-
-/// The C++ warnings both C++ targets build with.
-let cxxWarnings = ["-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-deprecated-declarations"]
-
-/// Optimised even in debug builds: the tests run the whole pipeline and the simulator hundreds
-/// of times (-enable-testing still applies for @testable).
-let optimised: [SwiftSetting] = [.unsafeFlags(["-O"])]
+// Builds on Linux only (Debian 12 with Swift 6.3 is what it is tested on): the C++ shims need
+// PCL 1.13, Eigen 3.4, qhull, libpng, libdeflate, zxing-cpp and FFmpeg's headers as Debian
+// installs them (Scripts/setup.sh). No `platforms:` line, since no Apple platform is supported.
+//
+// No target sets `.unsafeFlags`: SwiftPM refuses a package with unsafe flags as a versioned
+// dependency, and an app depends on this one by URL and version (Samples/ConsumerApp,
+// Scripts/consumer-check.sh). Header paths come from pkg-config through the system-library
+// targets below; speed comes from release builds (`swift build -c release`; Scripts/test.sh
+// builds and runs the tests in release too).
 
 let package = Package(
     name: "BoxDimensioning",
-    platforms: [.macOS(.v13)],
     products: [
         .library(name: "Dimensioning", targets: ["Dimensioning"]),
         .library(name: "DimensioningSimulation", targets: ["DimensioningSimulation"]),
         .library(name: "DimensioningVerification", targets: ["DimensioningVerification"]),
         .executable(name: "boxdim", targets: ["boxdim"]),
-        // PCL's .pcd/.ply io as a shared library of its own, loaded with dlopen on first use (see
-        // cpointcloud_io.h): nothing links it, so `swift build` builds it beside the executables.
-        .library(name: "CPointCloudIO", type: .dynamic, targets: ["CPointCloudIO"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -33,18 +25,23 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
+        // PCL 1.13's and Eigen 3.4's headers and libpcl_common, found with pkg-config
+        // (`pkg-config --cflags --libs pcl_common`; its .pc requires eigen3). Only CPointCloud
+        // depends on it.
+        .systemLibrary(
+            name: "CPCLSystem",
+            path: "Sources/SystemLibraries/CPCLSystem",
+            pkgConfig: "pcl_common",
+            providers: [.apt(["libpcl-dev", "libeigen3-dev"])]
+        ),
         // Thin C++ shim over PCL, Eigen, qhull, libpng and libdeflate. Public header is C only
         // (`cpc_` prefix). Start-up cost kept low: PCL's algorithms are compiled in from its
         // template headers (cpc_pcl.hpp), so only libpcl_common is linked; the hull is qhull's own
-        // (cpc_hull.cpp); .pcd/.ply io (and the VTK it pulls in) is CPointCloudIO, loaded on first use.
+        // (cpc_hull.cpp). PCL's io module is not used: .pcd/.ply files are read in Swift (Capture/).
         .target(
             name: "CPointCloud",
+            dependencies: ["CPCLSystem"],
             path: "Sources/CPointCloud",
-            cxxSettings: [
-                // -O2 even in debug builds: PCL's templates are 10-50x slower unoptimised,
-                // and the test suite runs the whole pipeline many times.
-                .unsafeFlags(pclHeaders + ["-O2"] + cxxWarnings),
-            ],
             linkerSettings: [
                 .linkedLibrary("pcl_common"),
                 // FLANN's kd-tree (header-only, inside PCL's search) refers to LZ4 for its
@@ -66,29 +63,9 @@ let package = Package(
         .target(
             name: "CBarcode",
             path: "Sources/CBarcode",
-            cxxSettings: [
-                .unsafeFlags(["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"]),
-            ],
             linkerSettings: [
                 .linkedLibrary("ZXing"),
                 .linkedLibrary("png"),
-                .linkedLibrary("stdc++"),
-            ]
-        ),
-        // PCL's io module (.pcd/.ply), built as libCPointCloudIO.so and loaded by CPointCloud's
-        // `cpc_cloud_read`/`cpc_cloud_write` on first use. Flat C API (`cpcio_` prefix, the
-        // `cpc_` types); every other symbol hidden.
-        .target(
-            name: "CPointCloudIO",
-            path: "Sources/CPointCloudIO",
-            cxxSettings: [
-                .unsafeFlags(pclHeaders + ["-I" + shimFolder + "/include", "-I" + shimFolder, "-O2",
-                                           "-fvisibility=hidden", "-fvisibility-inlines-hidden"] + cxxWarnings),
-            ],
-            linkerSettings: [
-                .linkedLibrary("pcl_io"),
-                .linkedLibrary("pcl_io_ply"),
-                .linkedLibrary("pcl_common"),
                 .linkedLibrary("stdc++"),
             ]
         ),
@@ -97,29 +74,25 @@ let package = Package(
         .target(
             name: "Dimensioning",
             dependencies: ["CPointCloud", "CBarcode"],
-            path: "Sources/Dimensioning",
-            swiftSettings: optimised
+            path: "Sources/Dimensioning"
         ),
         // The seeded LiDAR scene simulator: scenes, sensor and noise models, dataset writer.
         .target(
             name: "DimensioningSimulation",
             dependencies: ["Dimensioning"],
-            path: "Sources/DimensioningSimulation",
-            swiftSettings: optimised
+            path: "Sources/DimensioningSimulation"
         ),
         // Batch verification against ground truth: journal, summary, report, shards.
         .target(
             name: "DimensioningVerification",
             dependencies: ["Dimensioning"],
-            path: "Sources/DimensioningVerification",
-            swiftSettings: optimised
+            path: "Sources/DimensioningVerification"
         ),
         // The accuracy, repeatability and speed harness behind `boxdim accuracy` and `boxdim bench`.
         .target(
             name: "DimensioningBenchmarks",
             dependencies: ["Dimensioning", "DimensioningSimulation"],
-            path: "Sources/DimensioningBenchmarks",
-            swiftSettings: optimised
+            path: "Sources/DimensioningBenchmarks"
         ),
         .executableTarget(
             name: "boxdim",

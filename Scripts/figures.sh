@@ -68,7 +68,6 @@ run() {
 }
 
 run "iPhone LiDAR, held out" --split iphone --seed 9041 --count "$count_iphone"
-run "iPhone LiDAR at a 5 mm tolerance" --split iphone --seed 9041 --count "$count_iphone" --tolerance 5
 run "Handheld sensor family, held out" --split holdout --seed 3313 --count "$count_family"
 run "Fixed cameras, single frames, held out" --split fixed --seed 5077 --frames 1 --count "$count_fixed"
 run "Fixed cameras, ten frames, held out" --split fixed --seed 5077 --frames 10 --count "$count_fixed"

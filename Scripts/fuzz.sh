@@ -5,7 +5,7 @@
 #
 # Targets:  depth  PNG (fast path and libpng fallback behind the C boundary) and NPY depth decoding
 #           csv    camera_matrix.csv, odometry.csv, ground_truth.csv parsers
-#           cloud  .pcd/.ply: Swift file checks, our C++ header check, PCL's reader
+#           cloud  .pcd/.ply: Swift file checks and our PCD/PLY readers (LZF included)
 #           folder depth-PNG folders (intrinsics.json, PNG), PCL frame .xml, .pcd/.ply frame folders
 # Seeds come from the broken-input corpus generator (Tests/DimensioningTests/Support) plus small
 # valid files and the head of a real PCD vendored in Tests/Fixtures/real. The growing
@@ -37,15 +37,15 @@ if ! swiftc -sanitize=fuzzer,address -parse-as-library "$probe" -o "$build/probe
 fi
 
 # 1. The C++ shims, instrumented for coverage and ASan (rebuilt when a source or header changed):
-#    CPointCloud (PCL) and CBarcode (zxing-cpp, FFmpeg), which the engine links too, and the
-#    point-cloud io library (Sources/CPointCloudIO, a shared library loaded on demand in the
-#    normal build), linked in statically here: the shim then calls it directly.
+#    CPointCloud (PCL) and CBarcode (zxing-cpp, FFmpeg), which the engine links too. PCL's and
+#    Eigen's header folders come from pkg-config, as in Package.swift (CPCLSystem).
+pcl_cflags=()
+read -r -a pcl_cflags <<<"$(pkg-config --cflags pcl_common)"
 objects=()
-for shim in CPointCloud CBarcode CPointCloudIO; do
+for shim in CPointCloud CBarcode; do
     cxxflags=(-std=c++17 -O1 -g -fsanitize=fuzzer-no-link,address -fno-omit-frame-pointer
-              -I/usr/include/pcl-1.13 -I/usr/include/eigen3 -I"$root/Sources/$shim/include"
+              "${pcl_cflags[@]}" -I"$root/Sources/$shim/include"
               -I"$root/Sources/CPointCloud/include" -I"$root/Sources/CPointCloud"
-              -I"$root/Sources/CPointCloudIO/include"
               -Wall -Wextra -Wno-unused-parameter -Wno-deprecated-declarations)
     newest_header="$(ls -t "$root"/Sources/$shim/*.hpp "$root"/Sources/$shim/include/*.h \
         "$root"/Sources/CPointCloud/*.hpp "$root"/Sources/CPointCloud/include/*.h 2>/dev/null | head -1)"
@@ -91,7 +91,7 @@ done
 
 # 3. Each target, linked against the libraries, the shims, PCL, qhull, libpng, libdeflate and
 #    zxing-cpp (FFmpeg is opened on first use, see Sources/CBarcode/cbc_ffmpeg.hpp).
-libs=(-lpcl_io -lpcl_io_ply -lpcl_common -llz4 -lqhull_r -lpng -ldeflate -lZXing -lstdc++)
+libs=(-lpcl_common -llz4 -lqhull_r -lpng -ldeflate -lZXing -lstdc++)
 declare -A target_source=([depth]=FuzzDepth.swift [csv]=FuzzCSV.swift [cloud]=FuzzCloud.swift [folder]=FuzzFolder.swift)
 for target in "${targets[@]}"; do
     source="$root/Tests/Fuzz/${target_source[$target]:?unknown target $target}"

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Sets up (system packages), runs a one-minute fuzz smoke (the libFuzzer targets keep building
-# and stay clean), builds the tests, builds the documentation (Scripts/docs.sh: fails on any
-# DocC warning), then runs the whole test suite, whose summary is the closing line.
+# and stay clean), builds the tests (release), checks that an installed boxdim reads every
+# cloud format on its own (Scripts/lone-boxdim-check.sh) and that a package depending on this
+# one by URL and version builds and measures (Scripts/consumer-check.sh), builds the
+# documentation (Scripts/docs.sh: fails on any DocC warning), then runs the whole test suite
+# (release), whose summary is the closing line.
 # `.ci/run` calls exactly this.
 #
 # Self-contained: the tests read their fixtures from Tests/Fixtures only (and a test fails if any
@@ -29,6 +32,14 @@ fi
 
 Scripts/setup.sh
 Scripts/fuzz.sh 15
-swift build --build-tests
+# Release: the tests run the whole pipeline and the simulator hundreds of times, and
+# Package.swift forces no -O (no target may use unsafe flags: see its header), so the speed
+# comes from the release configuration. `-enable-testing` keeps `@testable import` working in a
+# release build (what `swift test -c release` does by itself, `--enable-testable-imports`).
+swift build -c release --build-tests -Xswiftc -enable-testing
+# The boxdim of `swift build --product boxdim`, installed alone, reads .pcd and .ply.
+Scripts/lone-boxdim-check.sh -Xswiftc -enable-testing
+# A package depending on this one by URL and version builds and measures the sample.
+Scripts/consumer-check.sh
 Scripts/docs.sh
-swift test --skip-build "$@"
+swift test -c release --skip-build "$@"

@@ -1,6 +1,6 @@
 // Segmentation through PCL (compiled from its headers, see cpc_pcl.hpp): RANSAC plane and
 // Euclidean clustering (the reference for cpc_components.cpp). The 2-D convex hull is qhull's
-// (cpc_hull.cpp), .pcd/.ply io is libCPointCloudIO.so (cpc_cloud_loader.cpp). Each function
+// (cpc_hull.cpp); .pcd/.ply files are read in Swift (CloudFileReader.swift). Each function
 // copies the caller's floats into a pcl::PointCloud<pcl::PointXYZ>, runs one PCL algorithm and
 // copies the answer back out.
 #include "cpc_pcl.hpp"

@@ -32,10 +32,6 @@ public struct VerificationOptions: Sendable {
     public var limits = CaptureLimits()
     /// Axes and unit of point-cloud captures (`--axes`, `--input-units`); nil fields: found from the data.
     public var input = InputOptions()
-    /// When set, `.pcd`/`.ply` captures are read in a child process running this executable's
-    /// hidden `read-cloud` subcommand (`IsolatedCloudReader`): a reader crash is recorded as that
-    /// capture's `unreadable_capture` instead of ending the batch. `boxdim verify` sets itself.
-    public var cloudReaderHelper: URL?
 
     public init() {}
 }

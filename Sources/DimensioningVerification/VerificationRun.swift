@@ -129,9 +129,8 @@ public enum VerificationRun {
         let target = overlays.appendingPathComponent(name)
         do {
             // Only the frames the pipeline fuses are kept: a long capture costs bounded memory.
-            let read = try IsolatedCloudReader.read(url, limits: options.limits, helper: options.cloudReaderHelper,
-                                                    options: options.input,
-                                                    window: .last(options.parameters.fusion.maximumFrames))
+            let read = try CaptureReader.read(url, limits: options.limits, options: options.input,
+                                              window: .last(options.parameters.fusion.maximumFrames))
             let measured = measureWithBarcodes(read, parameters: options.measuringParameters, limits: options.limits)
             outcome = measured.outcome
             barcodes = measured.barcodes

@@ -14,7 +14,7 @@ struct BoxDim: ParsableCommand {
         """,
         subcommands: [MeasureCommand.self, ReplayCommand.self, VerifyCommand.self, CalibrateCommand.self, ConvertCommand.self,
                       AccuracyCommand.self, SimulateCommand.self, BenchCommand.self,
-                      BenchSessionCommand.self, ReadCloudCommand.self]
+                      BenchSessionCommand.self]
     )
 
     static func main() {

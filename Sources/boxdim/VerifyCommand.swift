@@ -116,8 +116,6 @@ struct VerifyCommand: ParsableCommand {
                 return .failure(error)
             }
         }
-        // Point-cloud captures are read by this executable in a child process (crash isolation).
-        options.cloudReaderHelper = Bundle.main.executableURL
         let progress = ProgressReporter(quiet: quiet)
         let datasetURL = URL(fileURLWithPath: dataset!)
         let result = Result { () throws(DimensioningError) in

@@ -1,7 +1,7 @@
 // libFuzzer target: the point-cloud path. The first byte chooses .pcd or .ply; the rest is
-// written to a scratch file and read by PointCloudReader: Swift's file checks, then the C++
-// header check that stands in front of PCL (whose loadPCDFile segfaults on damaged headers),
-// then PCL's reader, all behind the C boundary. Built by Scripts/fuzz.sh.
+// written to a scratch file and read by PointCloudReader: Swift's file checks, then our own
+// PCD/PLY readers (CloudFileReader, PCDFile, PLYFile, LZF; PCL's io module is no longer used).
+// A Swift trap (an overflow, an index out of range) is a crash here. Built by Scripts/fuzz.sh.
 @testable import Dimensioning
 import Foundation
 

@@ -1,6 +1,6 @@
 /*
  * cpointcloud.h - the C boundary between BoxDimensioning's Swift code and PCL 1.13 / Eigen 3.4 /
- * libpng / libdeflate / qhull (and, loaded on first use, libCPointCloudIO.so for PCL's io).
+ * libpng / libdeflate / qhull. (.pcd/.ply files are read and written in Swift, not through here.)
  *
  * Rules of this header:
  *  - C only: no PCL, Eigen or C++ types cross it; every symbol is prefixed `cpc_`.
@@ -110,65 +110,6 @@ cpc_status cpc_png_decode_gray_fast_only(const uint8_t *bytes, size_t byte_count
 cpc_status cpc_png_write(const char *path, uint32_t width, uint32_t height,
                          uint32_t channels, uint32_t bit_depth, const void *pixels,
                          int compression, cpc_error *error);
-
-/* ----------------------------------------------------------------------------------------- */
-/* Point cloud files (PCL io: .pcd v0.7 ascii/binary/binary_compressed, .ply ascii/binary)   */
-/* ----------------------------------------------------------------------------------------- */
-/*
- * PCL's io module (and the VTK, Boost, OpenNI, libusb and libpcap libraries it links) lives in
- * a shared library of its own, libCPointCloudIO.so (Sources/CPointCloudIO), which the two
- * functions below load with dlopen on their first call: a program that never reads or writes a
- * .pcd/.ply never maps it. The library is looked for in the file named by the environment
- * variable BOXDIM_CLOUD_IO_LIBRARY (when set: only there), then beside the running executable
- * (where `swift build` puts it), beside the shared object holding this code, and in the dynamic
- * loader's search path. When it cannot be loaded both functions return CPC_ERR_IO saying so.
- */
-
-/** The path of the point-cloud I/O library in use (loading it if needed), "(linked in)" when
- *  its code is part of the program, or NULL when it cannot be loaded. */
-const char *cpc_cloud_io_library(void);
-
-/** A cloud read from a file. Only finite points are kept (a double coordinate beyond float's
- *  range counts as non-finite). For an organized cloud
- *  (`height` > 1) `pixel_index[i]` is row*width+column of point i in the sensor grid;
- *  otherwise `pixel_index` is NULL. Free `xyz` and `pixel_index` with cpc_free. */
-typedef struct {
-    size_t count;         /* finite points kept */
-    size_t declared;      /* points the file declared (finite or not) */
-    uint32_t width;       /* organized width, or the number of points */
-    uint32_t height;      /* organized height, or 1 */
-    float *xyz;           /* 3*count floats, metres */
-    int32_t *pixel_index; /* count entries, or NULL */
-} cpc_cloud;
-
-/**
- * Reads a .pcd or .ply file (chosen by extension, case-insensitive) through PCL's io module,
- * via pcl::PCLPointCloud2 so that x/y/z stored as float32, float64 or integer types are all
- * converted correctly. For .pcd the header is parsed and checked by this library *before*
- * PCL sees the file (PCL 1.13 crashes on a 0-byte file and on some damaged headers): unknown
- * keywords, a missing x/y/z field, an unknown DATA kind, inconsistent FIELDS/SIZE/TYPE/COUNT,
- * WIDTH*HEIGHT != POINTS, or a body shorter than the header promises all give CPC_ERR_FORMAT.
- * Files declaring more than `max_points` points give CPC_ERR_TOO_LARGE before reading the body.
- */
-cpc_status cpc_cloud_read(const char *path, size_t max_points, cpc_cloud *out, cpc_error *error);
-
-typedef enum {
-    CPC_CLOUD_PCD_ASCII = 0,
-    CPC_CLOUD_PCD_BINARY = 1,
-    CPC_CLOUD_PCD_BINARY_COMPRESSED = 2,
-    CPC_CLOUD_PLY_ASCII = 3,
-    CPC_CLOUD_PLY_BINARY = 4
-} cpc_cloud_format;
-
-/**
- * Writes `count` points through PCL's io module. `rgb` (count entries, 0x00RRGGBB) and
- * `label` (count entries) are optional (NULL); when given they are written as the PCL fields
- * `rgb` and `label`. An organized cloud is written when width*height == count and height > 1;
- * otherwise pass width = count, height = 1.
- */
-cpc_status cpc_cloud_write(const char *path, cpc_cloud_format format,
-                           const float *xyz, size_t count, uint32_t width, uint32_t height,
-                           const uint32_t *rgb, const int32_t *label, cpc_error *error);
 
 /* ----------------------------------------------------------------------------------------- */
 /* Filters                                                                                   */

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Reads a `.pcd` (v0.7: ascii, binary, binary_compressed) or `.ply` (ascii, binary) point
-/// cloud through PCL's io module behind the C boundary (`NativeCloud.read`).
+/// Reads a `.pcd` (v0.7 and older headers: ascii, binary, binary_compressed) or `.ply` (ascii,
+/// binary little- or big-endian) point cloud with our own readers (`CloudFileReader`, through
+/// `NativeCloud.read`): the same points in the same order as PCL 1.13's readers gave.
 ///
 /// Neither format states its axes or unit: `CloudOrientation` finds them from the data (or
 /// takes them from `options`: `--axes`, `--input-units`) and the points are mapped into the
@@ -13,9 +14,9 @@ import Foundation
 /// index in the sensor grid. A cloud with no finite point is not refused here (the pipeline
 /// refuses it as having no depth).
 ///
-/// Before PCL sees the file, Swift checks that it exists, is a regular file, is not empty and
-/// is at most `limits.maxCloudFileBytes`; the C side refuses files declaring more than
-/// `limits.maxCloudPoints` points before reading their body. Every failure is
+/// The file must exist, be a regular file, not be empty and be at most
+/// `limits.maxCloudFileBytes`; a file declaring more than `limits.maxCloudPoints` points is
+/// refused before its body is read. Every failure is
 /// `DimensioningError.unreadableCapture(file:reason:)` naming the file.
 public enum PointCloudReader {
     /// File extensions this reader accepts (lower case; matching is case-insensitive).
@@ -26,9 +27,8 @@ public enum PointCloudReader {
         capture(from: try readRaw(file: file, limits: limits), file: file, options: options)
     }
 
-    /// The capture of a cloud read as written (`readRaw`, possibly in a child process: see
-    /// `IsolatedCloudReader`): its axes and unit found from the data (or `options`), moved into
-    /// the engine's camera frame.
+    /// The capture of a cloud read as written (`readRaw`): its axes and unit found from the data
+    /// (or `options`), moved into the engine's camera frame.
     static func capture(from loaded: NativeCloud.Loaded, file: URL, options: InputOptions) -> DepthCapture {
         let interpretation = CloudOrientation.interpret(loaded.points, gridWidth: loaded.width, gridHeight: loaded.height,
                                                         pixelIndex: loaded.height > 1 ? loaded.pixelIndex : nil,

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Writes point clouds as `.pcd` or `.ply` through PCL's io module (`NativeCloud.write`).
+/// Writes point clouds as `.pcd` or `.ply` with our own encoders (`CloudFileWriter`, through
+/// `NativeCloud.write`; PCL's io module is not used).
 ///
 /// Points are written as given (metres, whatever frame the caller holds them in). An
 /// organized `CapturedCloud` is written as its full `gridWidth x gridHeight` grid with NaN
@@ -8,7 +9,8 @@ import Foundation
 /// file is written under a temporary name in the same folder and renamed. Failures are
 /// `DimensioningError.unreadableCapture(file:reason:)` naming the file.
 public enum PointCloudWriter {
-    /// File encodings PCL can write.
+    /// File encodings: PCD ascii, binary and binary_compressed (LZF); PLY ascii and
+    /// binary_little_endian.
     public enum Format: Sendable, Equatable, CaseIterable {
         case pcdASCII, pcdBinary, pcdBinaryCompressed, plyASCII, plyBinary
 

@@ -1,6 +1,7 @@
 import CPointCloud
 
-/// Point-cloud files and algorithms from PCL, through the C boundary (internal).
+/// PCL's algorithms through the C boundary, and point-cloud files (our own readers and
+/// writers, `CloudFileReader` / `CloudFileWriter`) (internal).
 enum NativeCloud {
     /// A cloud read from a .pcd/.ply file: finite points only.
     struct Loaded: Sendable {
@@ -13,42 +14,19 @@ enum NativeCloud {
 
     enum FileFormat: Sendable {
         case pcdASCII, pcdBinary, pcdBinaryCompressed, plyASCII, plyBinary
-
-        var native: cpc_cloud_format {
-            switch self {
-            case .pcdASCII: CPC_CLOUD_PCD_ASCII
-            case .pcdBinary: CPC_CLOUD_PCD_BINARY
-            case .pcdBinaryCompressed: CPC_CLOUD_PCD_BINARY_COMPRESSED
-            case .plyASCII: CPC_CLOUD_PLY_ASCII
-            case .plyBinary: CPC_CLOUD_PLY_BINARY
-            }
-        }
     }
 
+    /// Reads a .pcd or .ply file with our own readers (`CloudFileReader`; PCL's io module is not
+    /// used): kept here, beside PCL's algorithms, so that callers need not know which side reads.
     static func read(path: String, maxPoints: Int) throws(NativeFailure) -> Loaded {
-        var cloud = cpc_cloud()
-        try NativeFailure.check { cpc_cloud_read(path, maxPoints, &cloud, $0) }
-        defer { cpc_free(cloud.xyz); cpc_free(cloud.pixel_index) }
-        let xyz = Array(UnsafeBufferPointer(start: cloud.xyz, count: 3 * cloud.count))
-        let index = cloud.pixel_index.map { Array(UnsafeBufferPointer(start: $0, count: cloud.count)) }
-        return Loaded(points: PointCloud(xyz: xyz), declared: cloud.declared,
-                      width: Int(cloud.width), height: Int(cloud.height), pixelIndex: index)
+        try CloudFileReader.read(path: path, maxPoints: maxPoints)
     }
 
-    /// Writes points with optional 0x00RRGGBB colours and integer labels.
+    /// Writes points with optional 0x00RRGGBB colours and integer labels (`CloudFileWriter`).
     static func write(path: String, format: FileFormat, points: PointCloud, width: Int? = nil,
                       height: Int? = nil, rgb: [UInt32]? = nil, labels: [Int32]? = nil) throws(NativeFailure) {
-        let w = UInt32(width ?? points.count), h = UInt32(height ?? 1)
-        try NativeFailure.check { error in
-            points.xyz.withUnsafeBufferPointer { xyz in
-                withOptionalBuffer(rgb) { rgbPointer in
-                    withOptionalBuffer(labels) { labelPointer in
-                        cpc_cloud_write(path, format.native, xyz.baseAddress, points.count, w, h,
-                                        rgbPointer, labelPointer, error)
-                    }
-                }
-            }
-        }
+        try CloudFileWriter.write(path: path, format: format, xyz: points.xyz, width: width ?? points.count,
+                                  height: height ?? 1, rgb: rgb, labels: labels)
     }
 
     /// pcl::VoxelGrid centroids with cubic voxels of edge `leaf` metres.
@@ -155,12 +133,6 @@ enum NativeCloud {
         }
         return (0..<hullCount).map { SIMD2(Double(hull[2 * $0]), Double(hull[2 * $0 + 1])) }
     }
-}
-
-/// Calls `body` with a pointer to the array's storage, or NULL when the array is nil.
-private func withOptionalBuffer<T, R>(_ array: [T]?, _ body: (UnsafePointer<T>?) -> R) -> R {
-    guard let array else { return body(nil) }
-    return array.withUnsafeBufferPointer { body($0.baseAddress) }
 }
 
 extension cpc_plane_params {
