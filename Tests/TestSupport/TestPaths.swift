@@ -45,6 +45,12 @@ public enum TestPaths {
         try fixture("real/luxonis-oak/\(name).ply")
     }
 
+    /// The ROS-Industrial table scene (`real/rosi-tabletop/table.pcd`): five box-like objects on a
+    /// table, a z-up world-frame cloud merged from several viewpoints.
+    public static var rosiTable: URL {
+        get throws { try fixture("real/rosi-tabletop/table.pcd") }
+    }
+
     /// A new empty temporary folder. The test that asks for it removes it when it ends, pass or
     /// fail (`defer { try? FileManager.default.removeItem(at: folder) }`), or keeps its outputs
     /// in a `ScratchFolder`.

@@ -41,4 +41,21 @@ import TestSupport
         #expect(abs(k.fx - 525) < 0.5 && abs(k.fy - 525) < 0.5)
         #expect(abs(k.cx - 320) < 0.5 && abs(k.cy - 240) < 0.5)
     }
+
+    /// Five box-like objects on a table, no floor in view, a merged world-frame cloud: the object
+    /// is measured on the table (its base at the table's height, z = 0.034 m in the file), not
+    /// refused for want of a floor, and its ± U says a cloud naming no camera is known to centimetres.
+    @Test func anObjectOnTheTableIsMeasuredOnTheTable() throws {
+        let capture = try CaptureReader.read(try TestPaths.rosiTable)
+        #expect(capture.input?.convention == .zUp)
+        let result = try runPipeline(capture)
+        let record = MeasurementRecord(capture: "table", outcome: .success(result), units: .millimeters,
+                                       minConfidence: 0.85, input: capture.input)
+        let pose = try #require(record.pose)
+        let base = pose.centerMeters[2] - result.cuboid.height / 2
+        #expect(abs(base - 0.034) < 0.008, "the object's base at z = \(base) m, the table at 0.034 m")
+        #expect(abs(pose.upAxis[2]) > 0.99, "up is the file's z: \(pose.upAxis)")
+        #expect(result.cuboid.height > 0.05 && result.cuboid.height < 0.3, "height \(result.cuboid.height) m")
+        #expect(result.uncertainty.sensorClass == .unknown && !result.fitsTolerance)
+    }
 }
