@@ -149,11 +149,16 @@ public func calibrateProfile(_ references: [CalibrationReference], parameters: P
                                            fit.offset, measured[0][0] * 1000, measured[0][1] * 1000, sizes[0][0] * 1000, sizes[0][1] * 1000))
     }
     let offset = fit.offset, offsetUncertainty = fit.offsetUncertainty
-    let profile = SensorProfile(edgeOffsetPixels: (offset * 100).rounded() / 100, depthScale: scale,
+    var profile = SensorProfile(edgeOffsetPixels: (offset * 100).rounded() / 100, depthScale: scale,
                                 reference: reference, knownSizeMM: sizes[0].map { ($0 * 10000).rounded() / 10 },
                                 facingEdgeOffsetPixels: fit.facingOffset.map { ($0 * 100).rounded() / 100 },
                                 edgeScatterPixels: fit.scatterPixels.map { min(5, ($0 * 100).rounded() / 100) },
                                 imageSizePixels: commonImageSize(references))
+    // From three references on, how far one reference's height ratio strays: this camera's
+    // depth scale doubt for the uncertainty model (rounded to 0.01 %).
+    if references.count >= 3, let spread = Statistics.standardDeviation(ratios) {
+        profile.depthScaleScatter = min(0.1, (spread * 10000).rounded() / 10000)
+    }
     var final = uncalibrated
     final.profile = profile
     var pairs: [(measured: [Double], calibrated: [Double])] = []

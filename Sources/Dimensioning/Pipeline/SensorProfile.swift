@@ -29,6 +29,11 @@ public struct SensorProfile: Sendable, Codable, Equatable {
     /// Depths are multiplied by this before measuring (1 = no correction). Valid range
     /// 0.9...1.1.
     public var depthScale: Double
+    /// How far one reference's height ratio (known over measured) scattered about the others'
+    /// (their standard deviation, a fraction: 0.003 is 0.3 %); nil under three references. The
+    /// uncertainty model takes it as the depth scale's doubt in place of the sensor class's
+    /// (`SensorClassPriors.depthScale`): this camera's scale, measured. Valid range 0...0.1.
+    public var depthScaleScatter: Double? = nil
     /// Where it came from: the reference capture and the box's known size (mm), for people.
     public var reference: String?
     public var knownSizeMM: [Double]?
@@ -45,6 +50,7 @@ public struct SensorProfile: Sendable, Codable, Equatable {
         case facingEdgeOffsetPixels = "facing_edge_offset_px"
         case edgeScatterPixels = "edge_scatter_px"
         case depthScale = "depth_scale"
+        case depthScaleScatter = "depth_scale_scatter"
         case reference
         case knownSizeMM = "known_size_mm"
         case imageSizePixels = "image_size_px"
@@ -77,6 +83,11 @@ public struct SensorProfile: Sendable, Codable, Equatable {
                                                    debugDescription: "edge_scatter_px must be in 0...5")
         }
         depthScale = try c.decodeIfPresent(Double.self, forKey: .depthScale) ?? 1
+        depthScaleScatter = try c.decodeIfPresent(Double.self, forKey: .depthScaleScatter)
+        if let scatter = depthScaleScatter, !(scatter.isFinite && (0...0.1).contains(scatter)) {
+            throw DecodingError.dataCorruptedError(forKey: .depthScaleScatter, in: c,
+                                                   debugDescription: "depth_scale_scatter must be in 0...0.1")
+        }
         reference = try c.decodeIfPresent(String.self, forKey: .reference)
         knownSizeMM = try c.decodeIfPresent([Double].self, forKey: .knownSizeMM)
         imageSizePixels = try c.decodeIfPresent([Int].self, forKey: .imageSizePixels)
@@ -104,6 +115,7 @@ public struct SensorProfile: Sendable, Codable, Equatable {
         try c.encode(edgeOffsetPixels, forKey: .edgeOffsetPixels)
         try c.encodeIfPresent(facingEdgeOffsetPixels, forKey: .facingEdgeOffsetPixels)
         try c.encodeIfPresent(edgeScatterPixels, forKey: .edgeScatterPixels)
+        try c.encodeIfPresent(depthScaleScatter, forKey: .depthScaleScatter)
         try c.encode(depthScale, forKey: .depthScale)
         try c.encodeIfPresent(reference, forKey: .reference)
         try c.encodeIfPresent(knownSizeMM, forKey: .knownSizeMM)

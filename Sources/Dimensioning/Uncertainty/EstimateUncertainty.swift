@@ -30,8 +30,9 @@ public struct UncertaintyParameters: Sendable, Equatable, Codable {
 ///   fattening out (`LipAssessment.fatteningRuledOut`). Where fattening was seen and only
 ///   self-corrected, at least two pixels of it. A sensor profile replaces both on the sides it
 ///   corrects by its references' measured scatter. These terms are shared by the sides.
-/// - Length and width combine their two sides, the depth scale's doubt (`L s`) and, with
-///   several frames, the frames' spread over the root of their number.
+/// - Length and width combine their two sides, the depth scale's doubt (`L s`: the profile's
+///   `depthScaleScatter` when it measured one, else the class's `depthScale`) and, with several
+///   frames, the frames' spread over the root of their number.
 /// - Height combines the top's and the floor's plane offsets (their RMS over the root of
 ///   `independentPlanePoints` at most), how far the floor around the box stands off the floor
 ///   plane (`FloorNearBox`: its median, and its scatter's standard error), the class's
@@ -81,7 +82,9 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
 
     let frames = Double(max(1, agreement?.framesMeasured ?? 1))
     func own(_ value: Double, spread: Double?) -> [UncertaintyTerm] {
-        var terms = [UncertaintyTerm(name: "scale", standard: value * priors.depthScale, kind: .typeB)]
+        // A profile measured this camera's scale on its references; otherwise the class's doubt.
+        let scale = profile?.depthScaleScatter ?? priors.depthScale
+        var terms = [UncertaintyTerm(name: "scale", standard: value * scale, kind: .typeB)]
         if let spread { terms.append(.init(name: "frames", standard: spread / frames.squareRoot(), kind: .typeA)) }
         return terms
     }

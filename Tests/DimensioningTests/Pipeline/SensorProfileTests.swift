@@ -26,6 +26,11 @@ import TestSupport
         let sized = SensorProfile(edgeOffsetPixels: 2, imageSizePixels: [640, 480])
         try sized.write(to: url)
         #expect(try SensorProfile.read(url) == sized)
+        #expect(!(try String(contentsOf: url, encoding: .utf8)).contains("depth_scale_scatter"), "none measured, no key")
+        var measuredScale = sized
+        measuredScale.depthScaleScatter = 0.0031
+        try measuredScale.write(to: url)
+        #expect(try SensorProfile.read(url) == measuredScale)
         #expect(try String(contentsOf: url, encoding: .utf8).contains("\"image_size_px\" : [\n    640,\n    480\n  ]"))
     }
 
@@ -57,6 +62,7 @@ import TestSupport
     @Test(arguments: [
         ("{\"edge_offset_px\": 9}", "edge_offset_px"),
         ("{\"depth_scale\": 2}", "depth_scale"),
+        ("{\"depth_scale_scatter\": 0.5}", "depth_scale_scatter"),
         ("{\"facing_edge_offset_px\": -7}", "facing_edge_offset_px"),
         ("{\"image_size_px\": [640]}", "image_size_px"),
         ("{\"image_size_px\": [640, 0]}", "image_size_px"),

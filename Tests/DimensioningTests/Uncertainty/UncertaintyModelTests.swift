@@ -95,4 +95,20 @@ import Testing
         edge.backedBySurface = true
         #expect(SideEvidence(edge, captureBand: 1.3) == .borrowedBand(bandPixels: 1.3, gapPixels: 26, scatter: nil, strips: 8))
     }
+
+    @Test func aProfilesMeasuredScaleReplacesTheClasssDoubt() throws {
+        let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
+        let capture = PipelineTest.noisy(box).capture
+        var parameters = PipelineParameters()
+        parameters.uncertainty.sensorClass = .stereo
+        let classOnly = try runPipeline(capture, parameters: parameters)
+        var profile = SensorProfile(edgeOffsetPixels: 0)
+        profile.depthScaleScatter = 0.001
+        parameters.profile = profile
+        let measured = try runPipeline(capture, parameters: parameters)
+        let scale = { (r: PipelineResult) in r.uncertainty.contributions[0]["scale"] ?? 0 }
+        // 0.6 % of 0.4 m for the stereo class; 0.1 % measured on this camera's references.
+        #expect(abs(scale(classOnly) - 0.40 * 0.006) < 0.0003, "\(scale(classOnly))")
+        #expect(abs(scale(measured) - 0.40 * 0.001) < 0.0001, "\(scale(measured))")
+    }
 }
