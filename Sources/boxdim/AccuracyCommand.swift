@@ -155,16 +155,21 @@ struct AccuracyCommand: ParsableCommand {
             let name = file.pathComponents.suffix(2).joined(separator: "/")
             var parameters = PipelineParameters()
             gate.apply(to: &parameters)
+            // Read once: the naive rectangle and the engine measure the same capture.
+            let capture: DepthCapture
+            do { capture = try CaptureReader.read(file) } catch {
+                print("  \(name): unreadable: \(error.description)")
+                continue
+            }
             let baseline: String
             do {
-                let capture = try CaptureReader.read(file)
                 let b = try naiveTopRectangle(capture, parameters: parameters)
                 baseline = String(format: "naive %.1f x %.1f x %.1f mm", b[0] * 1000, b[1] * 1000, b[2] * 1000)
             } catch {
                 baseline = "naive: \(error.code)"
             }
             do {
-                let r = try measureCapture(at: file, parameters: parameters)
+                let r = try runPipeline(capture, parameters: parameters)
                 let u = r.uncertainty.expanded.map { $0 * 1000 }
                 print(String(format: "  %@: %.1f ± %.1f x %.1f ± %.1f x %.1f ± %.1f mm (%@), confidence %.2f at %.0f mm%@; %@", name,
                              r.cuboid.length * 1000, u[0], r.cuboid.width * 1000, u[1], r.cuboid.height * 1000, u[2],

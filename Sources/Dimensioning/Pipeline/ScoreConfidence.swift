@@ -129,7 +129,7 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
     var reasons: [String] = []
     // A profile accounts for a gap of missing returns only where it calibrated a spread that
     // stops at such a gap (a stereo matcher's): some side of this capture carries its offset.
-    let calibratedSpread = calibrated && edges.contains { $0.carriesProfileOffset && $0.correction != 0 }
+    let calibratedSpread = calibrated && profileMovedASide(edges)
     func disagreementTerm(_ apart: Double) -> Double {
         1 - (1 - parameters.disagreementFactor)
             * ramp(apart, from: parameters.disagreementTolerance, to: 2 * parameters.disagreementTolerance)
@@ -242,6 +242,13 @@ func edgeEvidence(_ edges: [EdgeEstimate], lips: LipAssessment = .unknown, param
         }
     }
     return (factor, reasons)
+}
+
+/// Whether a sensor profile's edge offset moved some side of these (`EdgeEstimate.carriesProfileOffset`
+/// with a correction): the profile calibrated a spread that stops at an occlusion strip, so it
+/// vouches for a gap of missing returns beside one.
+func profileMovedASide(_ edges: [EdgeEstimate]) -> Bool {
+    edges.contains { $0.carriesProfileOffset && $0.correction != 0 }
 }
 
 /// 0 below `from`, 1 above `to`, smooth (cubic) in between.

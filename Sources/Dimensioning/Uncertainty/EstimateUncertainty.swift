@@ -45,12 +45,11 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
     let priors = sensorClass.priors
     let captureBand = captureBandPixels(cuboid.edges)
     let spacing = (cuboid.footprint.area / Double(max(1, cuboid.topPointCount))).squareRoot()
-    let calibratedSides = profile != nil && cuboid.edges.contains { $0.carriesProfileOffset && $0.correction != 0 }
+    let calibratedSides = profile != nil && profileMovedASide(cuboid.edges)
     // Fattening the capture could not rule out, or saw and corrected only from its own strips.
     let lips = cuboid.lips
     let selfCorrected = profile == nil && (lips.fatteningSeen || lips.fatteningSuspected || lips.fatteningUnderBand)
     let fattening = selfCorrected ? max(priors.fatteningPixels, 2) : (lips.fatteningRuledOut ? 0 : priors.fatteningPixels)
-    let rootThree = 3.0.squareRoot()
 
     var sides: [SideBudget] = []
     for edge in cuboid.edges {
@@ -58,24 +57,22 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
         let footprint = edge.pixelFootprint
         var terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
         if case .topAndBase = evidence {} else {
-            terms.append(.init(name: "placement", standard: priors.edgeNoisePixels * footprint / rootThree, kind: .typeB))
+            terms.append(.rectangle("placement", halfWidth: priors.edgeNoisePixels * footprint))
         }
         if evidence.carriesEdgeBias {
             if calibratedSides, edge.carriesProfileOffset, let doubt = edge.calibrationDoubt {
                 terms.append(.init(name: "profile", standard: doubt, kind: .typeB, sharedAcrossSides: true))
             } else {
-                terms.append(.init(name: "edge_bias", standard: priors.edgeBiasPixels * footprint / rootThree,
-                                   kind: .typeB, sharedAcrossSides: true))
+                terms.append(.rectangle("edge_bias", halfWidth: priors.edgeBiasPixels * footprint, sharedAcrossSides: true))
                 if fattening > 0 {
-                    terms.append(.init(name: "fattening", standard: fattening * footprint / rootThree,
-                                       kind: .typeB, sharedAcrossSides: true))
+                    terms.append(.rectangle("fattening", halfWidth: fattening * footprint, sharedAcrossSides: true))
                 }
             }
         }
         // A wall's foot hides where the side ends, anywhere up to the wall (unless the gap was
         // measured against the wall itself).
         if let distance = edge.wallDistance, !edge.gapToSurface {
-            terms.append(.init(name: "wall", standard: max(distance, footprint) / rootThree, kind: .typeB))
+            terms.append(.rectangle("wall", halfWidth: max(distance, footprint)))
         }
         sides.append(SideBudget(evidence: evidence, terms: terms))
     }
@@ -104,9 +101,9 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
     } ?? [])
     let lengthTerms = own(cuboid.length, spread: agreement?.lengthSpread)
     let widthTerms = own(cuboid.width, spread: agreement?.widthSpread)
-    let padded = sides.count == 4 ? sides : Array(repeating: SideBudget(evidence: .topExtent(bandPixels: 0, disagreement: nil), terms: []), count: 4)
-    let contributions = [dimensionContributions(sides: Array(padded[0..<2]), own: lengthTerms),
-                         dimensionContributions(sides: Array(padded[2..<4]), own: widthTerms),
+    // Sides in record order: +length, -length, +width, -width.
+    let contributions = [dimensionContributions(sides: Array(sides.prefix(2)), own: lengthTerms),
+                         dimensionContributions(sides: Array(sides.dropFirst(2).prefix(2)), own: widthTerms),
                          dimensionContributions(sides: [], own: heightTerms)]
     return MeasurementUncertainty(length: combined(contributions[0]), width: combined(contributions[1]),
                                   height: combined(contributions[2]), sensorClass: sensorClass, sides: sides,

@@ -18,6 +18,13 @@ public struct UncertaintyTerm: Sendable, Equatable, Codable {
     /// A term every side of the capture shares (one sensor's bias, one profile's error): over a
     /// dimension's two sides it adds linearly, not in quadrature (correlation +1, JCGM 100, 5.2.2).
     public var sharedAcrossSides: Bool = false
+
+    /// A term whose value lies anywhere within ± `halfWidth` metres: a rectangular distribution,
+    /// standard uncertainty `halfWidth / sqrt(3)` (JCGM 100, 4.3.7).
+    static func rectangle(_ name: String, halfWidth: Double, kind: Kind = .typeB,
+                          sharedAcrossSides: Bool = false) -> UncertaintyTerm {
+        UncertaintyTerm(name: name, standard: halfWidth / 3.0.squareRoot(), kind: kind, sharedAcrossSides: sharedAcrossSides)
+    }
 }
 
 /// The uncertainty budget of one side of the footprint (+length, −length, +width, −width).

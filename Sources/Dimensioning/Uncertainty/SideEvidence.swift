@@ -94,27 +94,25 @@ public enum SideEvidence: Sendable, Equatable {
             // The side's own gap says nothing of the edge: where the other sides' band lies
             // against its last top ray is a rectangle of that band's width (at least a pixel)
             // either side. Tuning sides placed so: |error| p90 1.4 px (`--split tuning`, seed 2026).
-            let own = UncertaintyTerm(name: "borrowed", standard: max(1, band) * footprint / 3.0.squareRoot(), kind: .typeB)
-            return [bandTerm(band, 1), own] + stripTerm(scatter, strips)
+            return [bandTerm(band, 1), .rectangle("borrowed", halfWidth: max(1, band) * footprint)] + stripTerm(scatter, strips)
         case let .occlusionGap(gap, band, scatter, strips, vouched):
+            // A strip a stereo profile vouches for is a borrowed band like any other.
             guard !vouched else {
-                return [bandTerm(band, 1), UncertaintyTerm(name: "borrowed", standard: max(1, band) * footprint / 3.0.squareRoot(),
-                                                           kind: .typeB)] + stripTerm(scatter, strips)
+                return SideEvidence.borrowedBand(bandPixels: band, gapPixels: gap, scatter: scatter, strips: strips)
+                    .terms(footprint: footprint, spacing: spacing, priors: priors)
             }
             // The top's edge anywhere from its last ray out across the gap (one-sided: a
             // rectangle of the gap's width about the side). Held-out ToF frames with dark
             // patches: such a side 15 mm short (fixed 5077, scenario 110).
-            return [UncertaintyTerm(name: "gap", standard: gap * footprint / 3.0.squareRoot(), kind: .typeB)]
-                + stripTerm(scatter, strips)
+            return [.rectangle("gap", halfWidth: gap * footprint)] + stripTerm(scatter, strips)
         case let .topAndBase(disagreement):
             return [pixel, .init(name: "methods", standard: disagreement / rootTwelve, kind: .typeA)]
         case let .topExtent(band, disagreement):
             // Anywhere within a point spacing of the outermost points, out to as far as a band
             // may have eaten the top (one-sided: a rectangle of that half-width about the side),
             // and as far as the floor's base line disagrees.
-            let rootThree = 3.0.squareRoot()
-            return [.init(name: "spacing", standard: max(spacing, footprint) / rootThree, kind: .typeB),
-                    .init(name: "eaten", standard: band * footprint / rootThree, kind: .typeB),
+            return [.rectangle("spacing", halfWidth: max(spacing, footprint)),
+                    .rectangle("eaten", halfWidth: band * footprint),
                     .init(name: "methods", standard: (disagreement ?? 0) / rootTwelve, kind: .typeA)]
         }
     }
