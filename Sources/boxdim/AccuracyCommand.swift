@@ -149,6 +149,7 @@ struct AccuracyCommand: ParsableCommand {
         let files = enumerator.compactMap { $0 as? URL }
             .filter { ["pcd", "ply"].contains($0.pathExtension.lowercased()) }
             .sorted { $0.path < $1.path }
+        defer { printRealScenes(in: folder) }
         guard !files.isEmpty else { return }
         print("\nreal captures in \(folder.path):")
         for file in files {

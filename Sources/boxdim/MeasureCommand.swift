@@ -40,6 +40,9 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "Write a PLY of the fused scene coloured by segmentation, with the cuboid's edges (white).")
     var ply: String?
 
+    @Flag(help: "Measure every carton in the scene (cartons pressed together, a pallet), each with its own size ± U or refusal: a table, or one JSON object of schema boxdim.scene/1.")
+    var all = false
+
     func validate() throws {
         if let frames, Self.parseFrames(frames) == nil {
             throw ValidationError("--frames must be FIRST-LAST with 0 <= FIRST <= LAST, got '\(frames)'")
@@ -54,9 +57,13 @@ struct MeasureCommand: ParsableCommand {
         if let ply, URL(fileURLWithPath: ply).pathExtension.lowercased() != "ply" {
             throw ValidationError("--ply must name a .ply file, got \"\(ply)\"")
         }
+        if all && (overlay != nil || ply != nil) {
+            throw ValidationError("--all does not write --overlay or --ply yet")
+        }
     }
 
     func run() throws {
+        if all { return try measureAll() }
         let url = URL(fileURLWithPath: capture)
         var outcome: Result<PipelineResult, DimensioningError>
         var description: InputDescription?

@@ -215,22 +215,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             }
             confidenceFactors = factors
             confidenceReasons = result.confidenceReasons
-            var cuboidPose = DimensioningMeasurement(result, unit: units).pose
-            if let back = input?.inputFromCamera, back != .identity {
-                // In the input's own axes (metres), not the engine's (virtual) camera frame.
-                let vector = { (v: [Double]) in SIMD3(v[0], v[1], v[2]) }
-                let array = { (v: SIMD3<Double>) in [v.x, v.y, v.z] }
-                cuboidPose.centerMeters = array(back.apply(vector(cuboidPose.centerMeters)))
-                cuboidPose.lengthAxis = array(back.rotate(vector(cuboidPose.lengthAxis)))
-                cuboidPose.widthAxis = array(back.rotate(vector(cuboidPose.widthAxis)))
-                cuboidPose.upAxis = array(back.rotate(vector(cuboidPose.upAxis)))
-            }
-            let micrometres = { (v: [Double]) in v.map { MeasurementRecord.round($0, places: 6) } }
-            cuboidPose.centerMeters = micrometres(cuboidPose.centerMeters)
-            cuboidPose.lengthAxis = micrometres(cuboidPose.lengthAxis)
-            cuboidPose.widthAxis = micrometres(cuboidPose.widthAxis)
-            cuboidPose.upAxis = micrometres(cuboidPose.upAxis)
-            pose = cuboidPose
+            pose = MeasurementRecord.recordPose(c.centerInWorld, axes: c.axesInWorld, input: input)
             edges = zip(EdgeRecord.sideNames, c.edges).map { EdgeRecord(side: $0, estimate: $1) }
             status = score >= minConfidence && result.fitsTolerance ? .accepted : .lowConfidence
             error = nil

@@ -80,13 +80,19 @@ func checkNotCutOff(_ scene: FusedScene, box: BoxSegment, margin: Int) throws(Di
 /// above) count: the box itself meets the border, not a straggler of its cluster.
 func cutOffEdges(_ scene: FusedScene, box: BoxSegment, margin: Int, within cuboid: CuboidFit? = nil,
                  floorMargin: Double = 0) -> [String] {
+    guard let cuboid else { return borderEdges(scene, indices: box.pointIndices, margin: margin) }
+    return borderEdges(scene, indices: box.pointIndices.filter { i in
+        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        return cuboid.footprint.contains(SIMD2(q.x, q.y), margin: floorMargin)
+    }, margin: margin)
+}
+
+/// The image borders (left, right, top, bottom) that at least 5 of the points `indices`' pixels
+/// lie within `margin` pixels of, sorted; empty for an unorganised cloud.
+func borderEdges(_ scene: FusedScene, indices: [Int], margin: Int) -> [String] {
     guard let pixels = scene.pixelIndex, scene.gridWidth > 0, scene.gridHeight > 0 else { return [] }
     var counts = [0, 0, 0, 0]
-    for i in box.pointIndices {
-        if let cuboid {
-            let q = box.floorFrame.local(scene.pointsInWorld[i])
-            guard cuboid.footprint.contains(SIMD2(q.x, q.y), margin: floorMargin) else { continue }
-        }
+    for i in indices {
         let p = Int(pixels[i]), x = p % scene.gridWidth, y = p / scene.gridWidth
         if x <= margin { counts[0] += 1 }
         if x >= scene.gridWidth - 1 - margin { counts[1] += 1 }

@@ -24,6 +24,10 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
     case boxTooSmall(smallestSide: Double, minimum: Double)
     /// The box runs off the edge of the depth image.
     case boxCutOff(edges: [String])
+    /// Part of the box is hidden behind a nearer object: `pixels` of its outline in the depth
+    /// image border points of another object at least 3 cm nearer the camera (a scene measured
+    /// carton by carton, `measureAllBoxes`).
+    case hiddenBehind(pixels: Int)
     /// The object is not a cuboid (round, sagging, gable-topped, ...).
     case notCuboid(reason: String)
     /// The box is closer or farther (metres, from the camera) than the engine measures well.
@@ -53,6 +57,7 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
         case .againstWall: "against_wall"
         case .boxTooSmall: "box_too_small"
         case .boxCutOff: "box_cut_off"
+        case .hiddenBehind: "hidden_behind"
         case .notCuboid: "not_cuboid"
         case .outOfRange: "out_of_range"
         case .unstableCapture: "unstable_capture"
@@ -93,6 +98,9 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
                           side * 100, minimum * 100)
         case let .boxCutOff(edges):
             return "the box runs off the \(edges.joined(separator: ", ")) edge of the view; move back so the whole box is seen."
+        case let .hiddenBehind(pixels):
+            return "part of the box is hidden behind a nearer object (\(pixels) pixels of its outline border one); "
+                + "measure it from where it is seen whole."
         case let .notCuboid(reason):
             return "the object is not a cuboid: \(reason)."
         case let .outOfRange(distance, range):

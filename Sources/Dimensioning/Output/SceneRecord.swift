@@ -1,0 +1,182 @@
+import Foundation
+
+/// The stable JSON shape of a scene measured carton by carton (`boxdim measure --all --json`,
+/// `measureAllBoxes`). Keys are snake_case and never renamed; new keys may be added.
+///
+/// ```json
+/// {"schema":"boxdim.scene/1","capture":"pallet","units":"mm","status":"measured","error":null,
+///  "support_levels":[144.2],"boxes":[
+///   {"index":1,"position":[412.5,-80.1],"top_level":452.3,"method":"top_rectangle","support_level":352.6,
+///    "measurement":{"schema":"boxdim.measurement/7","capture":"pallet#1","status":"low_confidence", ...}}]}
+/// ```
+///
+/// - `status`: `measured` when at least one carton was measured (each carton's own `status` says
+///   whether it was accepted), `no_measurement` when the scene or every carton was refused,
+///   `unreadable` when the capture could not be read; `error` then says why.
+/// - `position`: the centre of the carton's top on the floor plane, in `units`, in the floor
+///   frame the scene was measured in (x along the camera's view, y across it, both on the floor).
+/// - `top_level`, `support_level`: heights above the floor plane, in `units`; the support is the
+///   surface the carton stands on (0 for the floor plane).
+/// - `method`: `engine` (a lone object, measured as `boxdim measure` would) or `top_rectangle`
+///   (a carton among others, measured from its top and the surface beside it).
+/// - `measurement`: the carton's full measurement record (`MeasurementRecord`), its `capture`
+///   the scene's with `#index`.
+public struct SceneRecord: Sendable, Equatable, Codable {
+    public enum Status: String, Sendable, Codable {
+        case measured
+        case noMeasurement = "no_measurement"
+        case unreadable
+    }
+
+    public struct Box: Sendable, Equatable, Codable {
+        public var index: Int
+        public var position: [Double]
+        public var topLevel: Double
+        public var method: SceneBoxMeasurement.Method?
+        public var supportLevel: Double?
+        public var measurement: MeasurementRecord
+
+        enum CodingKeys: String, CodingKey {
+            case index, position, method, measurement
+            case topLevel = "top_level"
+            case supportLevel = "support_level"
+        }
+
+        /// Every key is written, `method` and `support_level` as null for a refused carton.
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(index, forKey: .index)
+            try c.encode(position, forKey: .position)
+            try c.encode(topLevel, forKey: .topLevel)
+            try c.encode(method, forKey: .method)
+            try c.encode(supportLevel, forKey: .supportLevel)
+            try c.encode(measurement, forKey: .measurement)
+        }
+    }
+
+    public static let currentSchema = "boxdim.scene/1"
+
+    public var schema = SceneRecord.currentSchema
+    public var capture: String
+    public var units: LengthUnit
+    public var status: Status
+    public var error: MeasurementRecord.ErrorInfo?
+    public var supportLevels: [Double]
+    public var boxes: [Box]
+
+    enum CodingKeys: String, CodingKey {
+        case schema, capture, units, status, error, boxes
+        case supportLevels = "support_levels"
+    }
+
+    /// Every key is written, `error` as null when there is none, as in `MeasurementRecord`.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schema, forKey: .schema)
+        try c.encode(capture, forKey: .capture)
+        try c.encode(units, forKey: .units)
+        try c.encode(status, forKey: .status)
+        try c.encode(error, forKey: .error)
+        try c.encode(supportLevels, forKey: .supportLevels)
+        try c.encode(boxes, forKey: .boxes)
+    }
+
+    /// Builds the record of a scene from `measureAllBoxes`' outcome.
+    public init(capture: String, outcome: Result<SceneMeasurement, DimensioningError>, units: LengthUnit,
+                minConfidence: Double, input: InputDescription? = nil) {
+        self.capture = capture
+        self.units = units
+        let convert = { (meters: Double) in MeasurementRecord.round(units.fromMeters(meters), places: 4) }
+        switch outcome {
+        case let .failure(failure):
+            status = failure.isUnreadable ? .unreadable : .noMeasurement
+            error = MeasurementRecord.ErrorInfo(code: failure.code, message: failure.description)
+            supportLevels = []
+            boxes = []
+        case let .success(scene):
+            supportLevels = scene.supportLevels.map(convert)
+            boxes = scene.boxes.enumerated().map { k, box in
+                let name = "\(capture)#\(k + 1)"
+                let record: MeasurementRecord
+                switch box.outcome {
+                case let .success(measured):
+                    if let result = measured.pipeline {
+                        record = MeasurementRecord(capture: name, outcome: .success(result), units: units,
+                                                   minConfidence: minConfidence, input: input)
+                    } else {
+                        record = MeasurementRecord(capture: name, topRectangle: measured, frames: scene.scene.frameCount,
+                                                   units: units, minConfidence: minConfidence, input: input)
+                    }
+                case let .failure(refusal):
+                    record = MeasurementRecord(capture: name, outcome: .failure(refusal), units: units,
+                                               minConfidence: minConfidence, input: input)
+                }
+                let measured = try? box.outcome.get()
+                return Box(index: k + 1, position: [convert(box.positionOnSupport.x), convert(box.positionOnSupport.y)],
+                           topLevel: convert(box.topLevel), method: measured?.method,
+                           supportLevel: measured.map { convert($0.supportLevel) }, measurement: record)
+            }
+            let anyMeasured = boxes.contains { $0.measurement.length != nil }
+            status = anyMeasured ? .measured : .noMeasurement
+            error = anyMeasured ? nil : MeasurementRecord.ErrorInfo(
+                code: DimensioningError.noBox.code,
+                message: boxes.isEmpty ? DimensioningError.noBox.description : "no carton in the scene could be measured")
+        }
+    }
+
+    /// One line of JSON, keys sorted, no escaped slashes: the stable form for files and pipes.
+    public func jsonLine() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding a value of plain fields cannot fail.
+        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension MeasurementRecord {
+    /// The record of a carton measured from its top among others (`SceneBoxMeasurement.Method.topRectangle`):
+    /// no side evidence (`edges` and `confidence_factors` are null), its shape notes say what
+    /// it stands on, and it is never `accepted` (`SceneBoxMeasurement.notAcceptedBecause`, in
+    /// `confidence_reasons`).
+    init(capture: String, topRectangle box: SceneBoxMeasurement, frames: Int, units: LengthUnit, minConfidence: Double,
+         input: InputDescription?) {
+        self.capture = capture
+        self.units = units
+        self.minConfidence = minConfidence
+        self.input = input
+        let convert = { (meters: Double) in MeasurementRecord.round(units.fromMeters(meters), places: 4) }
+        length = convert(box.length)
+        width = convert(box.width)
+        height = convert(box.height)
+        volumeM3 = MeasurementRecord.round(box.length * box.width * box.height, places: 9)
+        let score = MeasurementRecord.round(box.probabilityWithinTolerance, places: 4)
+        confidence = score
+        let expanded = box.uncertainty.expanded.map(convert)
+        uncertainty = Uncertainty(length: expanded[0], width: expanded[1], height: expanded[2])
+        tolerance = convert(box.tolerance)
+        sensorClass = box.uncertainty.sensorClass
+        shapeNotes = box.shapeNotes
+        confidenceReasons = box.notAcceptedBecause.map { [$0] } ?? []
+        self.frames = frames
+        pose = MeasurementRecord.recordPose(box.centerInWorld, axes: box.axesInWorld, input: input)
+        status = box.isAccepted(minimumConfidence: minConfidence) ? .accepted : .lowConfidence
+    }
+}
+
+extension MeasurementRecord {
+    /// A cuboid's pose (world frame, metres) as records state it: in the input's own axes when a
+    /// point cloud was read in other axes than the engine's (virtual) camera frame, rounded to
+    /// 1e-6 (a micrometre for the centre).
+    static func recordPose(_ centerInWorld: SIMD3<Double>, axes: [SIMD3<Double>], input: InputDescription?)
+        -> DimensioningMeasurement.CuboidPose {
+        var centre = centerInWorld, directions = axes
+        if let back = input?.inputFromCamera, back != .identity {
+            centre = back.apply(centre)
+            directions = directions.map { back.rotate($0) }
+        }
+        let micrometres = { (v: SIMD3<Double>) in [v.x, v.y, v.z].map { MeasurementRecord.round($0, places: 6) } }
+        return DimensioningMeasurement.CuboidPose(centerMeters: micrometres(centre), lengthAxis: micrometres(directions[0]),
+                                                  widthAxis: micrometres(directions[1]), upAxis: micrometres(directions[2]))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// The scene seen from above: the highest point over each cell of a grid on the support
+/// (floor coordinates of `frame`, metres). A vertical side face collapses onto the line where it
+/// stands, so the map holds the tops, the support and little else; a top is a flat, connected
+/// patch of cells (`findTopRegions`).
+public struct HeightMap: Sendable {
+    /// The floor frame the map lies in (heights along `frame.up`).
+    public var frame: FloorFrame
+    /// Cell side, metres.
+    public var cellSize: Double
+    /// Floor coordinates (metres) of cell (0, 0)'s lower corner.
+    public var origin: SIMD2<Double>
+    public var columns: Int
+    public var rows: Int
+    /// Highest height (metres above the floor plane) over each cell, `row * columns + column`;
+    /// NaN where nothing was seen.
+    public var top: [Float]
+    /// The points mapped (indices into `FusedScene.pointsInWorld`), their heights (metres) and
+    /// their cells (parallel arrays).
+    public var pointIndices: [Int]
+    public var pointHeights: [Double]
+    public var pointCells: [Int32]
+
+    /// At most this many cells a side (20 m at the default 5 mm): a hostile cloud's far points
+    /// beyond it are left out, not allocated for.
+    static let maximumCells = 4096
+
+    /// Maps the points `indices` of `scene` (those above the floor, or any subset) into cells of
+    /// `cellSize` metres on `frame`.
+    public init(_ scene: FusedScene, indices: [Int], frame: FloorFrame, cellSize: Double) {
+        self.frame = frame
+        self.cellSize = cellSize
+        var local: [SIMD3<Double>] = []
+        local.reserveCapacity(indices.count)
+        var lo = SIMD2(Double.infinity, .infinity), hi = -lo
+        for i in indices {
+            let q = frame.local(scene.pointsInWorld[i])
+            local.append(q)
+            guard q.x.isFinite, q.y.isFinite, q.z.isFinite else { continue }
+            lo = pointwiseMin(lo, SIMD2(q.x, q.y))
+            hi = pointwiseMax(hi, SIMD2(q.x, q.y))
+        }
+        // Centred on the points' median when they span more than the grid allows.
+        if hi.x - lo.x > Double(Self.maximumCells) * cellSize || hi.y - lo.y > Double(Self.maximumCells) * cellSize {
+            let xs = local.map(\.x).filter(\.isFinite), ys = local.map(\.y).filter(\.isFinite)
+            let centre = SIMD2(Statistics.median(xs) ?? 0, Statistics.median(ys) ?? 0)
+            let half = Double(Self.maximumCells / 2) * cellSize
+            lo = pointwiseMax(lo, centre - half)
+            hi = pointwiseMin(hi, centre + half)
+        }
+        if !(lo.x <= hi.x && lo.y <= hi.y) { lo = .zero; hi = .zero }
+        origin = lo
+        columns = min(Self.maximumCells, Int(((hi.x - lo.x) / cellSize).rounded(.down)) + 1)
+        rows = min(Self.maximumCells, Int(((hi.y - lo.y) / cellSize).rounded(.down)) + 1)
+        top = [Float](repeating: .nan, count: columns * rows)
+        pointIndices = []
+        pointHeights = []
+        pointCells = []
+        pointIndices.reserveCapacity(indices.count)
+        for (i, q) in zip(indices, local) {
+            guard let cell = cellIndex(SIMD2(q.x, q.y)), q.z.isFinite else { continue }
+            pointIndices.append(i)
+            pointHeights.append(q.z)
+            pointCells.append(Int32(cell))
+            let h = Float(q.z)
+            if !(top[cell] >= h) { top[cell] = h }
+        }
+    }
+
+    /// The cell holding floor point `p` (metres), nil outside the map.
+    public func cellIndex(_ p: SIMD2<Double>) -> Int? {
+        let c = (p - origin) / cellSize
+        guard c.x >= 0, c.y >= 0, c.x < Double(columns), c.y < Double(rows) else { return nil }
+        return Int(c.y) * columns + Int(c.x)
+    }
+
+    /// Centre of cell `cell` in floor coordinates, metres.
+    public func centre(ofCell cell: Int) -> SIMD2<Double> {
+        origin + (SIMD2(Double(cell % columns), Double(cell / columns)) + 0.5) * cellSize
+    }
+
+    /// Whether cell `cell`'s surface is flat enough to be part of a top: along each axis, the
+    /// height difference to the nearest seen cell within `reach` cells, on the flatter of its two
+    /// sides, over their distance is at most `maximumSlope`. Taking the flatter side keeps a
+    /// top's rim cells (flat inward, a drop outward); a ramp rises on both sides.
+    public func isFlat(_ cell: Int, maximumSlope: Double, reach: Int = 3) -> Bool {
+        let h = top[cell]
+        guard !h.isNaN else { return false }
+        let column = cell % columns, row = cell / columns
+        for (dx, dy) in [(1, 0), (0, 1)] {
+            var flattest = Double.infinity
+            for sign in [1, -1] {
+                for k in 1...reach {
+                    let c = column + sign * dx * k, r = row + sign * dy * k
+                    guard c >= 0, r >= 0, c < columns, r < rows else { break }
+                    let other = top[r * columns + c]
+                    if other.isNaN { continue }
+                    flattest = min(flattest, abs(Double(other - h)) / (Double(k) * cellSize))
+                    break
+                }
+            }
+            if flattest > maximumSlope { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// Measures every carton in a scene, each with its own size ± U or its own refusal.
+///
+/// 1. `fuseFrames` and `fitFloor` as for one box; the objects standing on the floor are
+///    `boxCandidates` (Euclidean clusters), all of them.
+/// 2. The scene seen from above (`HeightMap`, every point from 5 cm under the floor plane up to
+///    the tallest box) is cut into flat tops (`findTopRegions`): a depth step between two tops
+///    cuts them apart.
+/// 3. An object holding at most one top is a lone object and is measured by the whole engine
+///    (`measureCandidate`, after the floor is refitted around it, as `runPipeline` does for a
+///    later candidate): what `boxdim measure` would say of it alone, unless a nearer object
+///    hides part of it (`hiddenOutlinePixels`: refused as `hiddenBehind`).
+/// 4. Each top of an object holding several (cartons pressed together, a pallet) is measured
+///    from its top alone (`measureTop`), standing on the highest surface seen beside it
+///    (`supportBeside`). Every top is listed, a pallet's deck too (refused as no box).
+///
+/// Cartons of one height pressed together with no step between them are one top to a depth
+/// camera: the top covers less than its rectangle (an L, a T) and is refused as not a cuboid,
+/// or, when they make a rectangle together, it is measured as one carton. The seams between
+/// lids are not looked for yet.
+///
+/// Deterministic like `runPipeline`.
+///
+/// - Throws: the scene's refusal (no depth, no ground plane, no object on it), or
+///   `profileMismatch`; a carton's refusal is its own `SceneBox.outcome`.
+public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParameters = .init(),
+                            sceneParameters: SceneParameters = .init()) throws(DimensioningError) -> SceneMeasurement {
+    if let wanted = parameters.profile?.imageSizePixels, let size = capture.imageSizePixels, wanted != size {
+        throw .profileMismatch(profileImage: wanted, captureImage: size)
+    }
+    let capture = parameters.profile.map { capture.scalingDepth(by: $0.depthScale) } ?? capture
+    var parameters = parameters
+    if parameters.uncertainty.sensorClass == nil {
+        parameters.uncertainty.sensorClass = .implied(byStrayScanner: capture.input == nil && !capture.frames.isEmpty)
+    }
+    let scene = try fuseFrames(capture, parameters: parameters.fusion)
+    let floor = try fitFloor(scene, parameters: parameters.floor)
+    let objects = try boxCandidates(scene, floor: floor, parameters: parameters.box, limit: Int.max)
+    let frame = objects[0].floorFrame
+
+    var mapped: [Int] = []
+    for i in 0..<scene.pointsInWorld.count {
+        let h = floor.plane.signedDistance(scene.pointsInWorld[i])
+        if h >= -0.05 && h <= parameters.box.maximumHeightAboveFloor { mapped.append(i) }
+    }
+    let cellSize = max(sceneParameters.cellSize, 1.5 * pointSpacing(scene, indices: mapped, frame: frame))
+    let map = HeightMap(scene, indices: mapped, frame: frame, cellSize: cellSize)
+    // Every flat surface (the floor and a pallet's deck too, as supports); the tops are those
+    // at least a box's height above the floor.
+    let surfaces = try findTopRegions(map, minimumHeight: -0.05,
+                                      minimumArea: parameters.box.minimumSide * parameters.box.minimumSide / 2,
+                                      parameters: sceneParameters)
+    var surfaceOfCell: [Int: Int] = [:]
+    for (k, surface) in surfaces.enumerated() { for cell in surface.cells { surfaceOfCell[cell] = k } }
+    let regions = surfaces.filter { $0.level >= parameters.box.minimumHeight }
+    let owners = regionOwners(regions, map: map, objects: objects, pointCount: scene.pointsInWorld.count)
+
+    let pixels = PixelPoints(scene)
+    var boxes: [SceneBox] = [], supportLevels: [Double] = []
+    for (k, object) in objects.enumerated() {
+        let tops = regions.indices.filter { owners[$0] == k }
+        if tops.count <= 1 {
+            guard let only = tops.first else { continue } // no flat top: not a carton
+            boxes.append(measureLoneObject(object, top: regions[only], scene: scene, pixels: pixels, floor: floor,
+                                           frame: frame, parameters: parameters))
+            continue
+        }
+        var measured: [(region: TopRegion, box: SceneBox, support: Double?)] = []
+        for r in tops {
+            let region = regions[r]
+            guard let outline = TopOutline(region, map: map, scene: scene, stepTolerance: sceneParameters.stepTolerance) else { continue }
+            let support = supportBeside(map, rectangle: outline.rectangle, level: region.level,
+                                        minimumHeight: parameters.box.minimumHeight,
+                                        minimumWidth: parameters.box.minimumSide / 2, surfaces: surfaces,
+                                        surfaceOfCell: surfaceOfCell, parameters: sceneParameters)
+            let outcome: Result<SceneBoxMeasurement, DimensioningError>
+            do {
+                outcome = .success(try measureTop(outline, region: region, support: support, map: map, scene: scene,
+                                                  pixels: pixels, parameters: parameters, sceneParameters: sceneParameters))
+            } catch { outcome = .failure(error) }
+            measured.append((region, SceneBox(positionOnSupport: outline.rectangle.center, topLevel: region.level,
+                                              outcome: outcome), support?.level))
+        }
+        // Surfaces the measured cartons stand on, other than the floor plane.
+        for entry in measured {
+            boxes.append(entry.box)
+            if case .success = entry.box.outcome, let level = entry.support, level > parameters.box.minimumHeight,
+               !supportLevels.contains(where: { abs($0 - level) <= sceneParameters.stepTolerance }) {
+                supportLevels.append(level)
+            }
+        }
+    }
+    // Near to far along the view, then across it (10-cm rows).
+    boxes.sort { a, b in
+        let rowA = (a.positionOnSupport.x / 0.1).rounded(.down), rowB = (b.positionOnSupport.x / 0.1).rounded(.down)
+        return rowA != rowB ? rowA < rowB : a.positionOnSupport.y < b.positionOnSupport.y
+    }
+    return SceneMeasurement(scene: scene, floor: floor, frame: frame, boxes: boxes,
+                            supportLevels: supportLevels.sorted(by: >))
+}
+
+/// The typical distance between neighbouring points on the support, metres: 2 cm over the root
+/// of the median number of points in the 2-cm cells they occupy.
+func pointSpacing(_ scene: FusedScene, indices: [Int], frame: FloorFrame) -> Double {
+    var counts: [SIMD2<Int32>: Int] = [:]
+    for i in indices {
+        let q = frame.local(scene.pointsInWorld[i])
+        counts[SIMD2(gridCell(q.x, size: 0.02), gridCell(q.y, size: 0.02)), default: 0] += 1
+    }
+    let median = Statistics.median(counts.values.map(Double.init)) ?? 1
+    return 0.02 / max(1, median).squareRoot()
+}
+
+/// For each region, the object (index into `objects`) most of its top points belong to; nil
+/// when none does (a top of points outside every cluster).
+func regionOwners(_ regions: [TopRegion], map: HeightMap, objects: [BoxSegment], pointCount: Int) -> [Int?] {
+    var objectOfPoint = [Int32](repeating: -1, count: pointCount)
+    for (k, object) in objects.enumerated() { for i in object.pointIndices { objectOfPoint[i] = Int32(k) } }
+    var regionOfCell: [Int: Int] = [:]
+    for (r, region) in regions.enumerated() { for cell in region.cells { regionOfCell[cell] = r } }
+    var votes = [[Int32: Int]](repeating: [:], count: regions.count)
+    for j in 0..<map.pointIndices.count {
+        guard let r = regionOfCell[Int(map.pointCells[j])], abs(map.pointHeights[j] - regions[r].level) <= 0.02 else { continue }
+        let owner = objectOfPoint[map.pointIndices[j]]
+        if owner >= 0 { votes[r][owner, default: 0] += 1 }
+    }
+    return votes.map { tally in tally.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }.map { Int($0.key) } }
+}
+
+/// Pixels of an outline bordering something nearer (`hiddenOutlinePixels`) from which an object
+/// counts as partly hidden: as many as make a cut-off (`borderEdges`); fewer are stray points.
+let minimumHiddenPixels = 5
+
+/// A lone object measured by the whole engine, with the floor refitted around it; refused as
+/// `hiddenBehind` when something nearer hides part of its top's outline (its points within 2 cm
+/// of the top's level).
+func measureLoneObject(_ object: BoxSegment, top: TopRegion, scene: FusedScene, pixels: PixelPoints?, floor: FloorFit,
+                       frame: FloorFrame, parameters: PipelineParameters) -> SceneBox {
+    var box = object, floorHere = floor
+    if let refit = refittedAroundCandidate(scene, viewFloor: floor, candidate: object, parameters: parameters) {
+        (box, floorHere) = refit
+    }
+    var centre = SIMD2<Double>.zero
+    for i in box.pointIndices {
+        let q = frame.local(scene.pointsInWorld[i])
+        centre += SIMD2(q.x, q.y)
+    }
+    centre /= Double(max(1, box.pointIndices.count))
+    do throws(DimensioningError) {
+        // Something nearer hides part of its top (another object in front): its size is not
+        // seen. Its side faces may be hidden: the engine places their sides from the top too.
+        let topBand = zip(object.pointIndices, object.heights).filter { $0.1 >= top.level - 0.02 }.map(\.0)
+        let hidden = hiddenOutlinePixels(scene, pixels: pixels, indices: topBand)
+        if hidden >= minimumHiddenPixels { throw .hiddenBehind(pixels: hidden) }
+        let result = try measureCandidate(box, scene: scene, floor: floorHere, parameters: parameters)
+        let q = frame.local(result.cuboid.centerInWorld)
+        return SceneBox(positionOnSupport: SIMD2(q.x, q.y), topLevel: top.level, outcome: .success(SceneBoxMeasurement(result)))
+    } catch {
+        return SceneBox(positionOnSupport: centre, topLevel: top.level, outcome: .failure(error))
+    }
+}

@@ -1,0 +1,229 @@
+import Foundation
+
+/// The surface a top stands on, as seen beside it (`supportBeside`).
+struct SupportBeside: Sendable, Equatable {
+    /// The surfaces seen beside the top, low enough to stand on and seen widely enough: the
+    /// local median height of each above the floor plane, metres, highest first.
+    var levels: [Double]
+    /// 1.4826 median absolute deviations of the highest surface's heights, metres, and its cells.
+    var scatter: Double
+    var count: Int
+    /// Sides of the rectangle (+A, −A, +B, −B) the highest surface was seen beside.
+    var sidesSeen: Int
+
+    /// The estimate of the height the top stands on: the middle of the surfaces seen beside it
+    /// (metres; the one surface's height when only one is seen).
+    var level: Double { (levels[0] + levels[levels.count - 1]) / 2 }
+    /// Half the spread of those surfaces, metres: the top may stand on any of them, since what
+    /// is under it is not seen (a rectangular distribution of this half-width, JCGM 100, 4.3.7).
+    var ambiguity: Double { (levels[0] - levels[levels.count - 1]) / 2 }
+}
+
+/// The highest surface beside `rectangle` (floor coordinates) lying at least `minimumHeight`
+/// below `level`. The surfaces are the map's flat regions (`findTopRegions` at any height: the
+/// floor, a pallet's deck, the lower layer of cartons, a neighbour's lower top) at least
+/// `minimumWidth` wide (half the smallest box's side: a strip of mixed depths along a top's
+/// edge, a few centimetres wide, is no surface to stand on). Of the cells 1.5 cells to `reach`
+/// metres outside the rectangle, those of one surface low enough vote for it; every surface with
+/// at least a tenth of the votes (and 10) is seen beside the top, at the median height of its
+/// cells there. The top stands on one of them, and which one the depth cannot show: a carton
+/// beside a pallet's deck and the floor, or beside a lower neighbour and the layer both stand
+/// on (`SupportBeside.level`, `.ambiguity`). Nil when no surface is seen.
+func supportBeside(_ map: HeightMap, rectangle: Rectangle2D, level: Double, minimumHeight: Double, minimumWidth: Double,
+                   surfaces: [TopRegion], surfaceOfCell: [Int: Int], parameters: SceneParameters) -> SupportBeside? {
+    let reach = parameters.supportReach, inner = 1.5 * map.cellSize
+    let corners = rectangle.corners
+    let lo = corners.reduce(SIMD2(Double.infinity, .infinity)) { pointwiseMin($0, $1) } - reach
+    let hi = corners.reduce(-SIMD2(Double.infinity, .infinity)) { pointwiseMax($0, $1) } + reach
+    let c0 = max(0, Int(((lo.x - map.origin.x) / map.cellSize).rounded(.down)))
+    let c1 = min(map.columns - 1, Int(((hi.x - map.origin.x) / map.cellSize).rounded(.up)))
+    let r0 = max(0, Int(((lo.y - map.origin.y) / map.cellSize).rounded(.down)))
+    let r1 = min(map.rows - 1, Int(((hi.y - map.origin.y) / map.cellSize).rounded(.up)))
+    guard c0 <= c1, r0 <= r1 else { return nil }
+    var votes: [Int: (heights: [Double], sides: Set<Int>)] = [:]
+    var total = 0
+    for r in r0...r1 {
+        for c in c0...c1 {
+            let cell = r * map.columns + c
+            guard let surface = surfaceOfCell[cell], surfaces[surface].level <= level - minimumHeight,
+                  surfaces[surface].width >= minimumWidth else { continue }
+            let p = map.centre(ofCell: cell)
+            let outside = rectangle.distanceOutside(p)
+            guard outside >= inner, outside <= reach else { continue }
+            let q = rectangle.local(p)
+            // The side it lies beside: the axis along which it is farther out.
+            let a = abs(q.x) - rectangle.halfA, b = abs(q.y) - rectangle.halfB
+            let side = a >= b ? (q.x >= 0 ? 0 : 1) : (q.y >= 0 ? 2 : 3)
+            votes[surface, default: ([], [])].heights.append(Double(map.top[cell]))
+            votes[surface, default: ([], [])].sides.insert(side)
+            total += 1
+        }
+    }
+    let needed = max(10, total / 10)
+    let seen = votes.filter { $0.value.heights.count >= needed }
+        .sorted { surfaces[$0.key].level != surfaces[$1.key].level ? surfaces[$0.key].level > surfaces[$1.key].level : $0.key < $1.key }
+    let levels = seen.compactMap { Statistics.median($0.value.heights) }
+    guard let highest = seen.first, levels.count == seen.count else { return nil }
+    return SupportBeside(levels: levels, scatter: Statistics.robustSigma(highest.value.heights) ?? 0,
+                         count: highest.value.heights.count, sidesSeen: highest.value.sides.count)
+}
+
+/// A top's outline: its points (those of the region's cells within the step tolerance of its
+/// level), the minimum-area rectangle of their convex hull (qhull through PCL, rotating
+/// calipers) and the share of that rectangle the region covers.
+struct TopOutline: Sendable {
+    var rectangle: Rectangle2D
+    /// Heights above the floor plane (metres) and scene indices of the top's points.
+    var heights: [Double]
+    var indices: [Int]
+    /// Of the map's seen cells inside the rectangle, the share at the top's level (0...1); cells
+    /// with no return (a glossy label, a stereo camera's dropout) count neither way.
+    var fill: Double
+
+    init?(_ region: TopRegion, map: HeightMap, scene: FusedScene, stepTolerance: Double) {
+        let inRegion = Set(region.cells)
+        var points: [SIMD2<Double>] = []
+        heights = []
+        indices = []
+        for j in 0..<map.pointIndices.count where inRegion.contains(Int(map.pointCells[j])) {
+            let h = map.pointHeights[j]
+            guard abs(h - region.level) <= stepTolerance else { continue }
+            let q = map.frame.local(scene.pointsInWorld[map.pointIndices[j]])
+            points.append(SIMD2(q.x, q.y))
+            heights.append(h)
+            indices.append(map.pointIndices[j])
+        }
+        guard points.count >= 10, let hull = try? NativeCloud.convexHull2D(points),
+              let rectangle = minimumAreaRectangle(hull: hull)?.normalized() else { return nil }
+        self.rectangle = rectangle
+        var seen = 0, atLevel = 0
+        let reach = rectangle.halfA + map.cellSize
+        let lo = rectangle.center - reach, hi = rectangle.center + reach
+        let c0 = max(0, Int(((lo.x - map.origin.x) / map.cellSize).rounded(.down)))
+        let c1 = min(map.columns - 1, Int(((hi.x - map.origin.x) / map.cellSize).rounded(.up)))
+        let r0 = max(0, Int(((lo.y - map.origin.y) / map.cellSize).rounded(.down)))
+        let r1 = min(map.rows - 1, Int(((hi.y - map.origin.y) / map.cellSize).rounded(.up)))
+        if c0 <= c1 && r0 <= r1 {
+            for r in r0...r1 {
+                for c in c0...c1 {
+                    let cell = r * map.columns + c
+                    let h = map.top[cell]
+                    guard !h.isNaN, rectangle.contains(map.centre(ofCell: cell), margin: -map.cellSize / 2) else { continue }
+                    seen += 1
+                    if abs(Double(h) - region.level) <= stepTolerance { atLevel += 1 }
+                }
+            }
+        }
+        fill = seen > 0 ? Double(atLevel) / Double(seen) : 0
+    }
+}
+
+/// Measures a carton standing among others from its top alone (`SceneBoxMeasurement.Method.topRectangle`):
+///
+/// 1. the top's outline (`TopOutline`): its length and width;
+/// 2. the top's height as its points' 10 %-trimmed mean, the support's as its cells' median
+///    (`supportBeside`), the carton's height their difference;
+/// 3. each side known only from the top's extent (`SideEvidence.topExtent`): the point spacing,
+///    the class's placement noise, edge bias and fattening at the side's pixel footprint; the
+///    height from both planes' offsets, the class's height bias and its depth scale
+///    (`topRectangleUncertainty`).
+///
+/// - Throws: `boxTooSmall`, `notCuboid` when the top covers less than the minimum fill of its
+///   rectangle (cartons of one height pressed together, or not a box), `boxCutOff` when the top
+///   reaches the image's border, `hiddenBehind` when a taller neighbour hides part of it,
+///   `noGroundPlane` when no surface is seen beside it.
+func measureTop(_ outline: TopOutline, region: TopRegion, support: SupportBeside?, map: HeightMap, scene: FusedScene,
+                pixels: PixelPoints?, parameters: PipelineParameters,
+                sceneParameters: SceneParameters) throws(DimensioningError) -> SceneBoxMeasurement {
+    let rectangle = outline.rectangle, heights = outline.heights
+    let length = 2 * rectangle.halfA, width = 2 * rectangle.halfB
+    if width < parameters.box.minimumSide {
+        throw .boxTooSmall(smallestSide: width, minimum: parameters.box.minimumSide)
+    }
+    if outline.fill < parameters.confidence.minimumFill {
+        throw .notCuboid(reason: "the top covers \(Int((outline.fill * 100).rounded())) % of its \(millimetres(length)) x "
+            + "\(millimetres(width)) mm rectangle: cartons of one height pressed together, or not a box")
+    }
+    let edges = borderEdges(scene, indices: outline.indices, margin: parameters.box.borderMarginPixels)
+    if !edges.isEmpty { throw .boxCutOff(edges: edges) }
+    let hidden = hiddenOutlinePixels(scene, pixels: pixels, indices: outline.indices)
+    if hidden >= minimumHiddenPixels { throw .hiddenBehind(pixels: hidden) }
+    guard let support else {
+        throw .noGroundPlane(reason: "no surface is seen within \(millimetres(sceneParameters.supportReach)) mm "
+            + "beside the \(millimetres(length)) x \(millimetres(width)) mm top that it could stand on")
+    }
+    let topLevel = Statistics.trimmedMean(heights, trim: 0.1) ?? region.level
+    let topScatter = Statistics.robustSigma(heights) ?? 0
+    let height = topLevel - support.level
+    if height < parameters.box.minimumHeight {
+        throw .boxTooSmall(smallestSide: height, minimum: parameters.box.minimumHeight)
+    }
+    var notes: [String] = []
+    if support.levels.count > 1 {
+        notes.append("stands on one of the surfaces seen beside it, "
+            + support.levels.map { "\(millimetres($0))" }.joined(separator: ", ")
+            + " mm above the floor; which one is not seen, so its height is taken half-way, ± half their spread")
+    } else if support.level > parameters.box.minimumHeight {
+        notes.append("stands on a surface \(millimetres(support.level)) mm above the floor, seen beside "
+            + "\(support.sidesSeen) of its 4 sides (a pallet, a lower layer of cartons)")
+    }
+    let frame = map.frame
+    let centre = frame.world(SIMD3(rectangle.center.x, rectangle.center.y, (topLevel + support.level) / 2))
+    let uncertainty = topRectangleUncertainty(rectangle: rectangle, topLevel: topLevel, height: height,
+                                              topScatter: topScatter, topCount: heights.count, support: support,
+                                              scene: scene, frame: frame, parameters: parameters.uncertainty)
+    return SceneBoxMeasurement(method: .topRectangle, length: length, width: width, height: height, footprint: rectangle,
+                               supportLevel: support.level, centerInWorld: centre,
+                               axesInWorld: [frame.worldDirection(rectangle.axisA), frame.worldDirection(rectangle.axisB), frame.up],
+                               uncertainty: uncertainty, tolerance: parameters.uncertainty.tolerance, shapeNotes: notes)
+}
+
+/// The uncertainty of a top-rectangle carton (see `measureTop`), by the same rules as
+/// `estimateUncertainty`: each side's terms in quadrature, the sensor's shared terms linearly
+/// over a dimension's two sides, then the dimension's own terms.
+func topRectangleUncertainty(rectangle: Rectangle2D, topLevel: Double, height: Double, topScatter: Double, topCount: Int,
+                             support: SupportBeside, scene: FusedScene, frame: FloorFrame,
+                             parameters: UncertaintyParameters) -> MeasurementUncertainty {
+    let sensorClass = parameters.sensorClass ?? .unknown
+    let priors = sensorClass.priors
+    let spacing = (rectangle.area / Double(max(1, topCount))).squareRoot()
+    let focal = scene.intrinsics.map { ($0.fx + $0.fy) / 2 }
+    // Sides in record order: +length, -length, +width, -width.
+    let offsets = [rectangle.axisA * rectangle.halfA, -rectangle.axisA * rectangle.halfA,
+                   rectangle.axisB * rectangle.halfB, -rectangle.axisB * rectangle.halfB]
+    let sides = offsets.map { offset -> SideBudget in
+        let middle = rectangle.center + offset
+        let distance = length(frame.world(SIMD3(middle.x, middle.y, topLevel)) - scene.cameraPosition)
+        let footprint = focal.map { distance / max($0, 1) } ?? spacing
+        let evidence = SideEvidence.topExtent(bandPixels: 0, disagreement: nil)
+        var terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
+        terms.append(.rectangle("placement", halfWidth: priors.edgeNoisePixels * footprint))
+        terms.append(.rectangle("edge_bias", halfWidth: priors.edgeBiasPixels * footprint, sharedAcrossSides: true))
+        if priors.fatteningPixels > 0 {
+            terms.append(.rectangle("fattening", halfWidth: priors.fatteningPixels * footprint, sharedAcrossSides: true))
+        }
+        return SideBudget(evidence: evidence, terms: terms)
+    }
+    let independent = Double(max(1, parameters.independentPlanePoints))
+    let scale = priors.depthScale
+    let lengthTerms = [UncertaintyTerm(name: "scale", standard: 2 * rectangle.halfA * scale, kind: .typeB)]
+    let widthTerms = [UncertaintyTerm(name: "scale", standard: 2 * rectangle.halfB * scale, kind: .typeB)]
+    let heightTerms = [
+        UncertaintyTerm(name: "scale", standard: height * scale, kind: .typeB),
+        UncertaintyTerm(name: "top_plane", standard: topScatter / min(Double(max(1, topCount)), independent).squareRoot(),
+                        kind: .typeA),
+        UncertaintyTerm(name: "support_plane", standard: support.scatter / min(Double(support.count), independent).squareRoot(),
+                        kind: .typeA),
+        UncertaintyTerm(name: "height_bias", standard: priors.heightBias, kind: .typeB),
+        .rectangle("support_choice", halfWidth: support.ambiguity),
+    ]
+    let contributions = [dimensionContributions(sides: Array(sides.prefix(2)), own: lengthTerms),
+                         dimensionContributions(sides: Array(sides.suffix(2)), own: widthTerms),
+                         dimensionContributions(sides: [], own: heightTerms)]
+    return MeasurementUncertainty(length: combined(contributions[0]), width: combined(contributions[1]),
+                                  height: combined(contributions[2]), sensorClass: sensorClass, sides: sides,
+                                  contributions: contributions)
+}
+
+/// Metres as a whole number of millimetres, for refusal texts.
+func millimetres(_ metres: Double) -> Int { Int((metres * 1000).rounded()) }

@@ -1,0 +1,112 @@
+import Foundation
+
+/// Every carton found in one capture (`measureAllBoxes`): each with its own measurement or its
+/// own refusal.
+public struct SceneMeasurement: Sendable {
+    public var scene: FusedScene
+    /// The plane the scene stands on (the floor, or a table's top): heights are measured from
+    /// it unless a carton stands on a higher surface seen beside it.
+    public var floor: FloorFit
+    /// The floor frame the positions and the height map are in.
+    public var frame: FloorFrame
+    /// The cartons, ordered by position: near to far from the camera, then right to left.
+    public var boxes: [SceneBox]
+    /// Flat surfaces that cartons stand on other than the floor plane (a pallet's deck, a lower
+    /// layer of cartons): their heights above the floor plane, metres, highest first.
+    public var supportLevels: [Double]
+}
+
+/// One carton of a scene: where it stands and what was measured, or why it was not.
+public struct SceneBox: Sendable {
+    /// Centre of its top's footprint in floor coordinates of `SceneMeasurement.frame`, metres.
+    public var positionOnSupport: SIMD2<Double>
+    /// Height of its top above the floor plane, metres.
+    public var topLevel: Double
+    public var outcome: Result<SceneBoxMeasurement, DimensioningError>
+}
+
+/// The measurement of one carton of a scene (metres, world frame).
+public struct SceneBoxMeasurement: Sendable {
+    /// How it was measured.
+    public enum Method: String, Sendable, Codable {
+        /// A lone object: the whole engine (`runPipeline`'s stages for one candidate), its sides
+        /// located from their faces and silhouettes.
+        case engine
+        /// A carton standing among others: the minimum-area rectangle of its top, the height from
+        /// its top to the surface seen beside it. Its sides are known only from the top's extent
+        /// (`SideEvidence.topExtent`), with the sensor class's edge bias and fattening.
+        case topRectangle = "top_rectangle"
+    }
+
+    public var method: Method
+    /// Length >= width, and height, metres.
+    public var length: Double
+    public var width: Double
+    public var height: Double
+    /// The footprint in floor coordinates, `axisA` along the length.
+    public var footprint: Rectangle2D
+    /// Height above the floor plane of the surface it stands on, metres (0: the floor plane).
+    public var supportLevel: Double
+    public var centerInWorld: SIMD3<Double>
+    /// Unit axes in the world frame: along the length, along the width, up.
+    public var axesInWorld: [SIMD3<Double>]
+    public var uncertainty: MeasurementUncertainty
+    /// The tolerance judged against, metres.
+    public var tolerance: Double
+    /// What is irregular or assumed, one sentence each.
+    public var shapeNotes: [String]
+    /// The whole pipeline's result, for a carton measured by the engine (`Method.engine`).
+    public var pipeline: PipelineResult?
+
+    /// The model's probability (0...1) that every dimension is within `tolerance` of the truth.
+    public var probabilityWithinTolerance: Double { uncertainty.probabilityWithin(tolerance: tolerance) }
+    /// Whether every dimension's expanded uncertainty (k = 2) is within `tolerance`.
+    public var fitsTolerance: Bool { uncertainty.fits(tolerance: tolerance) }
+
+    /// Why a carton measured from its top among others is never accepted, whatever its U: the
+    /// top could be several cartons of one height pressed together, since the seams between lids
+    /// are not looked for (nil for a lone object measured by the engine).
+    public var notAcceptedBecause: String? {
+        method == .topRectangle ? "measured from its top among other cartons: cartons of one height pressed together "
+            + "make one top, and the seams between their lids are not looked for, so it may be several cartons" : nil
+    }
+
+    /// Whether it may be accepted: within the tolerance, at the minimum confidence, and not a
+    /// top that may be several cartons (`notAcceptedBecause`).
+    public func isAccepted(minimumConfidence: Double) -> Bool {
+        notAcceptedBecause == nil && fitsTolerance && probabilityWithinTolerance >= minimumConfidence
+    }
+
+    /// A lone object's measurement by the whole engine.
+    init(_ result: PipelineResult) {
+        method = .engine
+        length = result.cuboid.length
+        width = result.cuboid.width
+        height = result.cuboid.height
+        footprint = result.cuboid.footprint
+        supportLevel = 0
+        centerInWorld = result.cuboid.centerInWorld
+        axesInWorld = result.cuboid.axesInWorld
+        uncertainty = result.uncertainty
+        tolerance = result.tolerance
+        shapeNotes = result.shapeNotes
+        pipeline = result
+    }
+
+    init(method: Method, length: Double, width: Double, height: Double, footprint: Rectangle2D, supportLevel: Double,
+         centerInWorld: SIMD3<Double>, axesInWorld: [SIMD3<Double>], uncertainty: MeasurementUncertainty,
+         tolerance: Double, shapeNotes: [String]) {
+        self.method = method
+        self.length = length
+        self.width = width
+        self.height = height
+        self.footprint = footprint
+        self.supportLevel = supportLevel
+        self.centerInWorld = centerInWorld
+        self.axesInWorld = axesInWorld
+        self.uncertainty = uncertainty
+        self.tolerance = tolerance
+        self.shapeNotes = shapeNotes
+        pipeline = nil
+    }
+}

@@ -1,0 +1,66 @@
+import Dimensioning
+import Foundation
+
+/// `boxdim accuracy`'s real scenes with stated carton sizes: every folder of the real-data
+/// folder holding a `cartons.json` (`boxdim.cartons/1`: the sizes of the cartons in its scenes,
+/// mm) is measured carton by carton (`measureAllBoxes`), each of its captures (its sub-folders)
+/// in turn. Each carton measured is set against the stated size nearest it (by length and
+/// width): the scene's positions are not stated, so which carton it is remains a guess, and a
+/// top that is several cartons shows as far from every size.
+extension AccuracyCommand {
+    struct StatedCartons: Decodable {
+        struct Carton: Decodable { var label: String; var length: Double; var width: Double; var height: Double }
+        var schema: String
+        var cartons: [Carton]
+    }
+
+    func printRealScenes(in folder: URL) {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return }
+        let lists = enumerator.compactMap { $0 as? URL }.filter { $0.lastPathComponent == "cartons.json" }
+            .sorted { $0.path < $1.path }
+        for list in lists {
+            let scene = list.deletingLastPathComponent()
+            guard let data = try? Data(contentsOf: list), let stated = try? JSONDecoder().decode(StatedCartons.self, from: data),
+                  stated.schema == "boxdim.cartons/1", !stated.cartons.isEmpty else {
+                print("  \(scene.lastPathComponent): cannot read \(list.lastPathComponent) (schema boxdim.cartons/1)")
+                continue
+            }
+            let captures = ((try? FileManager.default.contentsOfDirectory(at: scene, includingPropertiesForKeys: [.isDirectoryKey])) ?? [])
+                .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+                .sorted { $0.path < $1.path }
+            print("\nreal scenes, every carton (measure --all), against the stated sizes "
+                + stated.cartons.map { "\(Int($0.length)) x \(Int($0.width)) x \(Int($0.height))" }.joined(separator: ", ") + " mm:")
+            for capture in captures {
+                printScene(capture, name: "\(scene.lastPathComponent)/\(capture.lastPathComponent)", stated: stated.cartons)
+            }
+        }
+    }
+
+    private func printScene(_ url: URL, name: String, stated: [StatedCartons.Carton]) {
+        var parameters = PipelineParameters()
+        gate.apply(to: &parameters)
+        let scene: SceneMeasurement
+        do { scene = try measureAllBoxes(try CaptureReader.read(url), parameters: parameters) } catch {
+            print("  \(name): refused: \(error.code) (\(error.description))")
+            return
+        }
+        let measured = scene.boxes.compactMap { try? $0.outcome.get() }
+        let accepted = measured.filter { $0.isAccepted(minimumConfidence: minConfidence) }
+        var refusals: [String: Int] = [:]
+        for box in scene.boxes { if case let .failure(error) = box.outcome { refusals[error.code, default: 0] += 1 } }
+        print("  \(name): \(scene.boxes.count) tops, \(measured.count) measured, \(accepted.count) accepted; refused: "
+            + refusals.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+        for box in measured {
+            let size = [box.length, box.width, box.height].map { $0 * 1000 }
+            let u = box.uncertainty.expanded.map { $0 * 1000 }
+            let nearest = stated.min { a, b in
+                hypot(size[0] - a.length, size[1] - a.width) < hypot(size[0] - b.length, size[1] - b.width)
+            }!
+            let errors = [size[0] - nearest.length, size[1] - nearest.width, size[2] - nearest.height]
+            let inside = zip(errors, u).map { abs($0) <= $1 ? "yes" : "no" }.joined(separator: "/")
+            print(String(format: "    %.0f ± %.0f x %.0f ± %.0f x %.0f ± %.0f mm (%@): nearest %@, error %+.0f / %+.0f / %+.0f mm, inside ± U: %@",
+                         size[0], u[0], size[1], u[1], size[2], u[2], box.method.rawValue, nearest.label,
+                         errors[0], errors[1], errors[2], inside))
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+import TestSupport
+
+/// `boxdim measure --all`: the scene's JSON schema (boxdim.scene/1), its text table and its exit
+/// codes, on the real pallet frames.
+@Suite(.serialized, .enabled(if: BoxDimBinary.url != nil, "the boxdim executable is not built"))
+struct MeasureAllCommandTests {
+    @Test func thePalletsJSONIsOneSceneRecordWithAFullRecordPerCarton() throws {
+        guard let folder = RealFixtures.require("neura-pallet/frame-1") else { return }
+        let r = try BoxDimBinary.run(["measure", "--all", "--json", "--units", "mm", folder.path])
+        // Cartons measured, none accepted (they stand among others): 3.
+        #expect(r.status == 3, "\(r.stdout) \(r.stderr)")
+        let record = try JSONDecoder().decode(SceneRecord.self, from: Data(r.stdout.utf8))
+        #expect(record.schema == "boxdim.scene/1")
+        #expect(record.status == .measured)
+        #expect(record.units == .millimeters)
+        #expect(record.boxes.count >= 4)
+        #expect(record.boxes.map(\.index) == Array(1...record.boxes.count))
+        for box in record.boxes {
+            #expect(box.position.count == 2)
+            #expect(box.measurement.schema == MeasurementRecord.currentSchema)
+            #expect(box.measurement.capture == "\(folder.path)#\(box.index)")
+            #expect(box.measurement.status != .accepted)
+            if box.measurement.length == nil {
+                #expect(box.measurement.error != nil && box.method == nil)
+            } else {
+                #expect(box.method != nil && box.supportLevel != nil && box.measurement.uncertainty != nil)
+            }
+        }
+        // The keys scripts read, by name.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["schema", "capture", "units", "status", "error", "support_levels", "boxes"])
+        let first = try #require((object["boxes"] as? [[String: Any]])?.first)
+        #expect(Set(first.keys) == ["index", "position", "top_level", "method", "support_level", "measurement"])
+    }
+
+    @Test func theTextIsOneRowPerCarton() throws {
+        guard let folder = RealFixtures.require("neura-pallet/frame-2") else { return }
+        let r = try BoxDimBinary.run(["measure", "--all", "--units", "mm", folder.path])
+        #expect(r.status == 3, "\(r.stdout) \(r.stderr)")
+        let rows = r.stdout.split(separator: "\n").filter { $0.hasPrefix("#") }
+        #expect(rows.count >= 4, "\(r.stdout)")
+        #expect(rows.contains { $0.contains("refused:") })
+        #expect(rows.contains { $0.contains(" ± ") && $0.contains("check before use") })
+        #expect(r.stdout.contains("cartons:"))
+    }
+
+    @Test func anEmptyFloorIsFourAndAnUnreadableCaptureFive() throws {
+        let floor = try TestPaths.oakCloud("calibration_calibration")
+        let empty = try BoxDimBinary.run(["measure", "--all", "--json", floor.path])
+        #expect(empty.status == 4, "\(empty.stdout) \(empty.stderr)")
+        let record = try JSONDecoder().decode(SceneRecord.self, from: Data(empty.stdout.utf8))
+        #expect(record.status == .noMeasurement && record.boxes.isEmpty && record.error?.code == "no_box")
+        let missing = try BoxDimBinary.run(["measure", "--all", "--json", "/nonexistent/scene.pcd"])
+        #expect(missing.status == 5, "\(missing.stdout) \(missing.stderr)")
+        #expect(try JSONDecoder().decode(SceneRecord.self, from: Data(missing.stdout.utf8)).status == .unreadable)
+    }
+
+    @Test func picturesAreNotWrittenForAScene() throws {
+        let r = try BoxDimBinary.run(["measure", "--all", "--overlay", "/tmp/x.png", "scene.pcd"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("--all"))
+    }
+}
