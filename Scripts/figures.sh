@@ -38,8 +38,8 @@ trap 'rm -f "$tmp" "$headlines"' EXIT
     echo "are 2026 for \`iphone\` and \`tuning\`, 101 and 202 for \`fixed\`). Coverage is the share of measured"
     echo "boxes whose truth lies within ± U (92-98 % is right for k = 2); \"accepted at 5 / 10 / 20 mm\""
     echo "counts the boxes every U of which is within that tolerance, with those off by more in brackets."
-    echo "The real captures have no published sizes except the pallet's cartons (measured one by one"
-    echo "only once \`--all\` exists): they show what the engine states, not whether it is true."
+    echo "The real captures have no published sizes except the pallet's cartons (set against the"
+    echo "nearest stated size carton by carton): the others show what the engine states, not whether it is true."
 } >"$out"
 
 run() {
@@ -71,6 +71,21 @@ run "iPhone LiDAR, held out" --split iphone --seed 9041 --count "$count_iphone"
 run "Handheld sensor family, held out" --split holdout --seed 3313 --count "$count_family"
 run "Fixed cameras, single frames, held out" --split fixed --seed 5077 --frames 1 --count "$count_fixed"
 run "Fixed cameras, ten frames, held out" --split fixed --seed 5077 --frames 10 --count "$count_fixed"
+
+echo "boxdim accuracy --scenes" >&2
+"$boxdim" accuracy --scenes "$count_fixed" --seed 3313 >"$tmp"
+{
+    echo
+    echo "## Scenes of several boxes, held out"
+    echo
+    echo "\`boxdim accuracy --scenes $count_fixed --seed 3313\` (measured carton by carton, as \`measure --all\`;"
+    echo "see <doc:MeasuringScenes>)"
+    echo
+    echo '```text'
+    cat "$tmp"
+    echo '```'
+} >>"$out"
+echo "- Scenes of several boxes, held out (\`boxdim accuracy --scenes $count_fixed --seed 3313\`): $(sed -n 's/^accepted \([0-9]*\): beyond the tolerance \([0-9]*\).*/\1 accepted, \2 beyond the tolerance/p' "$tmp"); $(sed -n 's/^truth within ± U (L \/ W \/ H): /truth within ± U /p' "$tmp")" >>"$headlines"
 
 echo "boxdim accuracy (real captures)" >&2
 "$boxdim" accuracy --count 1 --repeatability 0 >"$tmp"

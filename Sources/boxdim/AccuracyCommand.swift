@@ -35,6 +35,9 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Calibrate each sensor model first, as a user calibrates each device: N reference captures of plain boxes of known size per model (from another seed of the catalog), pooled by `boxdim calibrate`'s fit, and that model's captures measured with its profile (1...20; 0: no calibration).", valueName: "N"))
     var calibrate = 0
 
+    @Option(help: ArgumentHelp("Instead of single boxes, render N simulated scenes of several boxes (apart, or pressed together at a depth step) and measure them carton by carton (measure --all): boxes found, truth within ± U, anything accepted wrongly.", valueName: "N"))
+    var scenes = 0
+
     @Option(help: "Parallel workers (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -73,6 +76,12 @@ struct AccuracyCommand: ParsableCommand {
                 printError("boxdim accuracy: \(error.description)")
                 throw ExitCode(5)
             }
+        }
+        if scenes > 0 {
+            print("scenes of several boxes, measured carton by carton (seed \(seed), tolerance \(gate.tolerance) mm, "
+                + "minimum confidence \(minConfidence)):")
+            print(SceneBenchmark.run(count: scenes, seed: seed, parameters: parameters, minConfidence: minConfidence).table)
+            return
         }
         var calibrations: [MemberCalibration] = []
         if calibrate > 0 {

@@ -1,0 +1,125 @@
+import Dimensioning
+import DimensioningSimulation
+import Foundation
+
+/// Simulated scenes of several boxes with known sizes, measured carton by carton
+/// (`measureAllBoxes`): how many are found, whether the truth lies within ± U, and whether
+/// anything is accepted that should not be.
+///
+/// Each scene (seeded) is one of two kinds, in turn:
+/// - apart: three boxes in a row, 8-20 cm apart, each turned up to 0.3 rad;
+/// - step: two boxes pressed together side by side whose heights differ by 6-20 cm.
+/// A capture of 10 frames of the iPhone LiDAR model from 1.2-1.8 m, 60-85 degrees down, from any
+/// side. A measured carton is matched to the box whose centre (seen from above) is within 8 cm
+/// of its own; one matching none (two boxes measured as one, a box's part) is unmatched.
+public enum SceneBenchmark {
+    public struct Report: Sendable, Codable {
+        public var scenes = 0
+        public var boxes = 0
+        /// Tops listed, measured, accepted; matched to a box; accepted beyond the tolerance or unmatched.
+        public var tops = 0
+        public var measured = 0
+        public var accepted = 0
+        public var matched = 0
+        public var acceptedBeyondTolerance = 0
+        public var acceptedUnmatched = 0
+        /// Per dimension (L, W, H): matched cartons whose truth lies within ± U.
+        public var withinU = [0, 0, 0]
+        /// Per dimension: median U (mm) and median |error| (mm) of the matched cartons.
+        public var medianU = [0.0, 0.0, 0.0]
+        public var medianError = [0.0, 0.0, 0.0]
+        /// Refusals by code.
+        public var refusals: [String: Int] = [:]
+        /// Matched cartons by method.
+        public var byMethod: [String: Int] = [:]
+    }
+
+    /// The scene `index` of `seed`: its boxes and the camera.
+    static func scene(_ index: Int, seed: UInt64) -> (SimulatedScene, CameraRig) {
+        var g = SeededGenerator(seed: seed, stream: UInt64(index) + 1)
+        var boxes: [SimulatedBox] = []
+        if index % 2 == 0 {
+            var x = 0.0
+            for k in 0..<3 {
+                let l = g.uniform(0.2, 0.4), w = g.uniform(0.15, 0.3), h = g.uniform(0.1, 0.35)
+                let yaw = g.uniform(-0.3, 0.3)
+                // The footprint's half extent along x, turned.
+                let half = (abs(cos(yaw)) * l + abs(sin(yaw)) * w) / 2
+                if k > 0 { x += half + g.uniform(0.08, 0.2) }
+                boxes.append(SimulatedBox(center: SIMD2(x, g.uniform(-0.05, 0.05)), length: l, width: w, height: h, yaw: yaw))
+                x += half
+            }
+        } else {
+            let l1 = g.uniform(0.2, 0.4), l2 = g.uniform(0.2, 0.4), w = g.uniform(0.2, 0.35)
+            let h1 = g.uniform(0.2, 0.4), h2 = h1 - g.uniform(0.06, 0.2)
+            boxes = [SimulatedBox(center: SIMD2(0, 0), length: l1, width: w, height: h1, yaw: 0),
+                     SimulatedBox(center: SIMD2((l1 + l2) / 2, g.uniform(-0.03, 0.03)), length: l2, width: g.uniform(0.2, 0.35),
+                                  height: max(0.08, h2), yaw: 0)]
+        }
+        let xs = boxes.map(\.center.x)
+        let middle = SIMD3((xs.min()! + xs.max()!) / 2, 0, 0.1)
+        let rig = CameraRig(distance: g.uniform(1.2, 1.8), elevation: g.uniform(60, 85) * Double.pi / 180,
+                            azimuth: g.uniform(0, 2 * Double.pi), lookAt: middle, frameCount: 10)
+        return (SimulatedScene(name: "scene-\(index)", target: boxes[0], otherBoxes: Array(boxes.dropFirst())), rig)
+    }
+
+    /// Renders and measures `count` scenes of `seed`.
+    public static func run(count: Int, seed: UInt64, parameters: PipelineParameters = .init(),
+                           minConfidence: Double = 0.85) -> Report {
+        var report = Report()
+        var us: [[Double]] = [[], [], []], errors: [[Double]] = [[], [], []]
+        for index in 0..<count {
+            let (scene, rig) = scene(index, seed: seed)
+            let capture = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: seed &+ UInt64(index)).capture
+            report.scenes += 1
+            report.boxes += scene.allBoxes.count
+            guard let measurement = try? measureAllBoxes(capture, parameters: parameters) else { continue }
+            report.tops += measurement.boxes.count
+            for box in measurement.boxes {
+                guard case let .success(m) = box.outcome else {
+                    if case let .failure(error) = box.outcome { report.refusals[error.code, default: 0] += 1 }
+                    continue
+                }
+                report.measured += 1
+                let accepted = m.isAccepted(minimumConfidence: minConfidence)
+                if accepted { report.accepted += 1 }
+                let centre = SIMD2(m.centerInWorld.x, m.centerInWorld.y)
+                let apart = { (b: SimulatedBox) in ((b.center - centre) * (b.center - centre)).sum().squareRoot() }
+                guard let truth = scene.allBoxes.min(by: { apart($0) < apart($1) }), apart(truth) <= 0.08 else {
+                    if accepted { report.acceptedUnmatched += 1 }
+                    continue
+                }
+                report.matched += 1
+                report.byMethod[m.method.rawValue, default: 0] += 1
+                let error = [m.length - max(truth.length, truth.width), m.width - min(truth.length, truth.width), m.height - truth.height]
+                let u = m.uncertainty.expanded
+                for k in 0..<3 {
+                    if abs(error[k]) <= u[k] { report.withinU[k] += 1 }
+                    us[k].append(u[k] * 1000)
+                    errors[k].append(abs(error[k]) * 1000)
+                }
+                if accepted && error.contains(where: { abs($0) > m.tolerance }) { report.acceptedBeyondTolerance += 1 }
+            }
+        }
+        func median(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.sorted()[v.count / 2] }
+        report.medianU = us.map(median)
+        report.medianError = errors.map(median)
+        return report
+    }
+}
+
+extension SceneBenchmark.Report {
+    /// A few lines for people.
+    public var table: String {
+        let share = { (n: Int) in matched == 0 ? "-" : String(format: "%.0f %%", 100 * Double(n) / Double(matched)) }
+        return [
+            "scenes: \(scenes) (\(boxes) boxes); tops \(tops), measured \(measured), matched to a box \(matched) "
+                + "(" + byMethod.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ")",
+            "accepted \(accepted): beyond the tolerance \(acceptedBeyondTolerance), matching no box \(acceptedUnmatched)",
+            "truth within ± U (L / W / H): \(share(withinU[0])) / \(share(withinU[1])) / \(share(withinU[2]))",
+            String(format: "median U %.1f / %.1f / %.1f mm; median |error| %.1f / %.1f / %.1f mm",
+                   medianU[0], medianU[1], medianU[2], medianError[0], medianError[1], medianError[2]),
+            "refused: " + refusals.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "),
+        ].joined(separator: "\n")
+    }
+}
