@@ -40,7 +40,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "Write a PLY of the fused scene coloured by segmentation, with the cuboid's edges (white).")
     var ply: String?
 
-    @Flag(help: "Measure every carton in the scene (cartons pressed together, a pallet), each with its own size ± U or refusal: a table, or one JSON object of schema boxdim.scene/1.")
+    @Flag(help: "Measure every carton in the scene (cartons pressed together, a pallet), each with its own size ± U or refusal: a table, or one JSON object of schema boxdim.scene/1; --overlay numbers each carton.")
     var all = false
 
     func validate() throws {
@@ -57,8 +57,8 @@ struct MeasureCommand: ParsableCommand {
         if let ply, URL(fileURLWithPath: ply).pathExtension.lowercased() != "ply" {
             throw ValidationError("--ply must name a .ply file, got \"\(ply)\"")
         }
-        if all && (overlay != nil || ply != nil) {
-            throw ValidationError("--all does not write --overlay or --ply yet")
+        if all && ply != nil {
+            throw ValidationError("--all does not write --ply yet (--overlay draws every carton)")
         }
     }
 

@@ -58,9 +58,15 @@ struct MeasureAllCommandTests {
         #expect(try JSONDecoder().decode(SceneRecord.self, from: Data(missing.stdout.utf8)).status == .unreadable)
     }
 
-    @Test func picturesAreNotWrittenForAScene() throws {
-        let r = try BoxDimBinary.run(["measure", "--all", "--overlay", "/tmp/x.png", "scene.pcd"])
-        #expect(r.status != 0)
-        #expect(r.stderr.contains("--all"))
+    @Test func theOverlayNumbersEveryCarton() throws {
+        guard let folder = RealFixtures.require("neura-pallet/frame-1") else { return }
+        let scratch = ScratchFolder("scene-overlay")
+        let png = scratch.path("scene.png")
+        let r = try BoxDimBinary.run(["measure", "--all", "--overlay", png.path, folder.path])
+        #expect(r.status == 3, "\(r.stdout) \(r.stderr)")
+        let bytes = try Data(contentsOf: png)
+        #expect(bytes.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        let noPLY = try BoxDimBinary.run(["measure", "--all", "--ply", scratch.path("x.ply").path, folder.path])
+        #expect(noPLY.status != 0 && noPLY.stderr.contains("--all"))
     }
 }

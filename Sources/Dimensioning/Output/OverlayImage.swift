@@ -11,20 +11,13 @@ struct OverlayImage: Sendable {
     /// The overlay of a measured scene.
     init(_ result: PipelineResult, scale: Int?) throws(DimensioningError) {
         let scene = result.scene
-        guard let pixelIndex = scene.pixelIndex, scene.gridWidth > 1, scene.gridHeight > 1 else {
-            throw .unsupported(feature: "an overlay picture of a point cloud with no organized pixel grid (use --ply instead)")
-        }
+        let depth = try Self.referenceDepth(scene)
         let cameraFromWorld = scene.worldFromReferenceCamera.inverse
         let w = scene.gridWidth, h = scene.gridHeight
-        var depth = [Float](repeating: 0, count: w * h)
         var label = [SceneSegmentation.Label](repeating: .other, count: w * h)
         let segmentation = SceneSegmentation(result)
-        for i in 0..<scene.pointsInWorld.count {
-            let p = Int(pixelIndex[i])
-            guard p >= 0, p < w * h else { continue }
-            let c = cameraFromWorld.apply(scene.pointsInWorld[i])
-            depth[p] = Float(c.z)
-            label[p] = segmentation.labels[i]
+        for (i, pixel) in (scene.pixelIndex ?? []).enumerated() where pixel >= 0 && Int(pixel) < w * h {
+            label[Int(pixel)] = segmentation.labels[i]
         }
         self.init(depth: depth, width: w, height: h, scale: scale)
         tint(label)
@@ -41,6 +34,25 @@ struct OverlayImage: Sendable {
                 }
             }
         }
+    }
+
+    /// The reference camera's depth (metres along its axis) at each pixel of the fused scene's
+    /// grid, 0 where no point lies.
+    ///
+    /// - Throws: `unsupported` for a cloud with no organized pixel grid.
+    static func referenceDepth(_ scene: FusedScene) throws(DimensioningError) -> [Float] {
+        guard let pixelIndex = scene.pixelIndex, scene.gridWidth > 1, scene.gridHeight > 1 else {
+            throw .unsupported(feature: "an overlay picture of a point cloud with no organized pixel grid (use --ply instead)")
+        }
+        let cameraFromWorld = scene.worldFromReferenceCamera.inverse
+        let count = scene.gridWidth * scene.gridHeight
+        var depth = [Float](repeating: 0, count: count)
+        for i in 0..<scene.pointsInWorld.count {
+            let p = Int(pixelIndex[i])
+            guard p >= 0, p < count else { continue }
+            depth[p] = Float(cameraFromWorld.apply(scene.pointsInWorld[i]).z)
+        }
+        return depth
     }
 
     /// A depth-only picture of a capture's first frame or organized cloud; nil when it has none.

@@ -14,6 +14,17 @@ public enum ScenePictures {
         try writePNG(image, to: url)
     }
 
+    /// Writes the overlay of a scene measured carton by carton: the reference depth colour-mapped,
+    /// each measured carton's cuboid drawn and every carton's number on its top (the `index` of
+    /// its record), green when accepted at `minimumConfidence`, magenta when measured but not
+    /// accepted, red when refused.
+    ///
+    /// - Throws: `unsupported` for clouds with no organized pixel grid.
+    public static func writeOverlay(_ scene: SceneMeasurement, minimumConfidence: Double, to url: URL,
+                                    scale: Int? = nil) throws(DimensioningError) {
+        try writePNG(try OverlayImage(scene, minimumConfidence: minimumConfidence, scale: scale), to: url)
+    }
+
     /// A depth-only picture of a capture that could not be measured (first frame, or the
     /// organized cloud), for reports.
     public static func writeDepthPreview(_ capture: DepthCapture, to url: URL) throws(DimensioningError) {

@@ -49,10 +49,14 @@ public struct CuboidEdges: Sendable {
                                              (0, 4), (1, 5), (2, 6), (3, 7)]
 
     public init(_ cuboid: CuboidFit) {
-        let a = cuboid.axesInWorld[0] * (cuboid.length / 2)
-        let b = cuboid.axesInWorld[1] * (cuboid.width / 2)
-        let up = cuboid.axesInWorld[2] * (cuboid.height / 2)
-        let c = cuboid.centerInWorld
+        self.init(centre: cuboid.centerInWorld, axes: cuboid.axesInWorld, length: cuboid.length, width: cuboid.width,
+                  height: cuboid.height)
+    }
+
+    /// The cuboid of `length x width x height` metres centred on `centre` (world), its unit
+    /// `axes` along the length, the width and up: the bottom ring of corners, then the top.
+    public init(centre c: SIMD3<Double>, axes: [SIMD3<Double>], length: Double, width: Double, height: Double) {
+        let a = axes[0] * (length / 2), b = axes[1] * (width / 2), up = axes[2] * (height / 2)
         let ring = [a + b, -a + b, -a - b, a - b]
         corners = ring.map { c + $0 - up } + ring.map { c + $0 + up }
     }

@@ -132,4 +132,16 @@ import TestSupport
             if case let .failure(error) = box.outcome { #expect(!error.description.isEmpty) }
         }
     }
+
+    /// The overlay's numbers: "12" is 8 + 11 lit cells of its 3 x 5 font, each a block of
+    /// 2 x scale pixels (at least 3), in the carton's colour on a dark plate.
+    @Test func anOverlayNumberLightsItsFontCells() {
+        var image = OverlayImage(depth: [Float](repeating: 1, count: 100 * 60), width: 100, height: 60, scale: 2)
+        let colour = SIMD3<UInt8>(1, 2, 3)
+        image.drawNumber(12, at: SIMD2(50, 30), colour: colour)
+        var lit = 0
+        for o in stride(from: 0, to: image.rgb.count, by: 3)
+        where image.rgb[o] == 1 && image.rgb[o + 1] == 2 && image.rgb[o + 2] == 3 { lit += 1 }
+        #expect(lit == (8 + 11) * 4 * 4)
+    }
 }
