@@ -75,13 +75,14 @@ module CBarcode {
 EOF
 swift_flags=(-parse-as-library -enable-testing -O -sanitize=fuzzer,address -package-name BoxDimensioning -I "$build/module")
 libraries=()
-for module in Dimensioning DimensioningVerification; do
+# In dependency order: each module imports only those before it.
+for module in Dimensioning DimensioningReaders DimensioningBarcodes DimensioningVerification; do
     swift_sources=()
     while IFS= read -r file; do swift_sources+=("$file"); done < <(find "$root/Sources/$module" -name '*.swift' | sort)
     library="$build/lib$module.a"
-    # Rebuilt when one of its sources is newer, or the module it imports was just rebuilt.
+    # Rebuilt when one of its sources is newer, or a module it imports was just rebuilt.
     if [ ! -f "$library" ] || [ -n "$(find "$root/Sources/$module" -name '*.swift' -newer "$library" | head -1)" ] ||
-       { [ ${#libraries[@]} -gt 0 ] && [ "${libraries[0]}" -nt "$library" ]; }; then
+       { [ ${#libraries[@]} -gt 0 ] && [ -n "$(find "${libraries[@]}" -newer "$library" | head -1)" ]; }; then
         echo "fuzz: compiling the $module library (${#swift_sources[@]} files)"
         swiftc "${swift_flags[@]}" -emit-library -static -module-name "$module" \
             -emit-module -emit-module-path "$build/module/$module.swiftmodule" "${swift_sources[@]}" -o "$library"
