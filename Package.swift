@@ -160,13 +160,13 @@ let package = Package(
         ),
         .testTarget(
             name: "DimensioningSimulationTests",
-            dependencies: ["Dimensioning", "DimensioningReaders", "DimensioningBarcodes", "DimensioningSimulation", "TestSupport"],
+            dependencies: ["Dimensioning", "DimensioningSimulation", "TestSupport"],
             path: "Tests/DimensioningSimulationTests"
         ),
         .testTarget(
             name: "DimensioningVerificationTests",
-            dependencies: ["Dimensioning", "DimensioningReaders", "DimensioningBarcodes", "DimensioningSimulation",
-                           "DimensioningVerification", "TestSupport"],
+            dependencies: ["Dimensioning", "DimensioningReaders", "DimensioningSimulation", "DimensioningVerification",
+                           "TestSupport"],
             path: "Tests/DimensioningVerificationTests"
         ),
         .testTarget(

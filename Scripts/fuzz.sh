@@ -93,6 +93,9 @@ done
 # 3. Each target, linked against the libraries, the shims, PCL, qhull, libpng, libdeflate and
 #    zxing-cpp (FFmpeg is opened on first use, see Sources/CBarcode/cbc_ffmpeg.hpp).
 libs=(-lpcl_common -llz4 -lqhull_r -lpng -ldeflate -lZXing -lstdc++)
+# Static archives link in reverse dependency order: a module before the modules it imports.
+link_libraries=()
+for ((i = ${#libraries[@]} - 1; i >= 0; i--)); do link_libraries+=("${libraries[$i]}"); done
 declare -A target_source=([depth]=FuzzDepth.swift [csv]=FuzzCSV.swift [cloud]=FuzzCloud.swift [folder]=FuzzFolder.swift)
 for target in "${targets[@]}"; do
     source="$root/Tests/Fuzz/${target_source[$target]:?unknown target $target}"
@@ -103,7 +106,7 @@ for target in "${targets[@]}"; do
         echo "fuzz: linking fuzz-$target"
         # gold warns about every ASan helper it cannot export; show the output only on failure.
         if ! swiftc -parse-as-library -O -sanitize=fuzzer,address -package-name BoxDimensioning -I "$build/module" \
-            "$source" "${libraries[@]}" "${objects[@]}" \
+            "$source" "${link_libraries[@]}" "${objects[@]}" \
             "${libs[@]}" -o "$binary" >"$build/link-$target.log" 2>&1; then
             grep -v 'Cannot export local symbol' "$build/link-$target.log" >&2
             exit 1
