@@ -39,11 +39,10 @@ public final class DimensioningSession: Sendable {
 
     let state: Locked<SessionState>
 
-    /// Creates a session.
+    /// Creates a session. With a `barcodeReader` (DimensioningBarcodes' `ZXingBarcodeReader`),
+    /// the colour frames given to `process(_:colour:)` are read for barcodes; without one (the
+    /// default) they are ignored.
     ///
-    /// - Parameter barcodeReader: reads barcodes in the colour frames given to
-    ///   `process(_:colour:)` (DimensioningBarcodes' `ZXingBarcodeReader`); nil (the default)
-    ///   ignores colour frames.
     /// - Throws: `DimensioningError.unsupported(feature:)` for online mode or a configuration
     ///   value outside its range.
     public init(configuration: DimensioningConfiguration = .init(),

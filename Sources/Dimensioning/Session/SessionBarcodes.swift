@@ -1,10 +1,10 @@
 import Foundation
 
 /// The barcodes a `DimensioningSession` reads from the colour frames it is given: each colour
-/// frame is decoded by the session's `BarcodeReader` (callers pass colour only on the frames they want read: a 1920x1440 decode
-/// costs tens of milliseconds), each new symbology and text published once
-/// (`DimensioningUpdate.Event.barcode`) and attached to the primary track; at the measurement
-/// they are placed on the fitted box (`placeBarcodes`).
+/// frame is decoded by the session's `BarcodeReader` (callers pass colour only on the frames
+/// they want read: a 1920x1440 decode costs tens of milliseconds), each new symbology and text
+/// published once (`DimensioningUpdate.Event.barcode`) and attached to the primary track; at the
+/// measurement they are placed on the fitted box (`placeBarcodes`).
 struct SessionBarcodes {
     /// Every read kept for the measurement, with the depth frame it was read in.
     private(set) var reads: [(observation: BarcodeObservation, frame: DepthFrame)] = []
