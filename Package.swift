@@ -14,7 +14,11 @@ import PackageDescription
 let package = Package(
     name: "BoxDimensioning",
     products: [
+        // An app picks what it links: the engine alone (frames from its own camera), plus the
+        // file formats to measure recorded captures, plus barcodes (zxing-cpp, FFmpeg).
         .library(name: "Dimensioning", targets: ["Dimensioning"]),
+        .library(name: "DimensioningReaders", targets: ["DimensioningReaders"]),
+        .library(name: "DimensioningBarcodes", targets: ["DimensioningBarcodes"]),
         .library(name: "DimensioningSimulation", targets: ["DimensioningSimulation"]),
         .library(name: "DimensioningVerification", targets: ["DimensioningVerification"]),
         .executable(name: "boxdim", targets: ["boxdim"]),
@@ -37,7 +41,8 @@ let package = Package(
         // Thin C++ shim over PCL, Eigen, qhull, libpng and libdeflate. Public header is C only
         // (`cpc_` prefix). Start-up cost kept low: PCL's algorithms are compiled in from its
         // template headers (cpc_pcl.hpp), so only libpcl_common is linked; the hull is qhull's own
-        // (cpc_hull.cpp). PCL's io module is not used: .pcd/.ply files are read in Swift (Capture/).
+        // (cpc_hull.cpp). PCL's io module is not used: .pcd/.ply files are read in Swift
+        // (DimensioningReaders).
         .target(
             name: "CPointCloud",
             dependencies: ["CPCLSystem"],
@@ -69,35 +74,62 @@ let package = Package(
                 .linkedLibrary("stdc++"),
             ]
         ),
-        // The engine: what an app links (capture readers, geometry, native bridge, pipeline,
-        // session, outputs). Depends on nothing but the C++ shims.
+        // The core engine, what an app measuring boxes links: the capture model (DepthCapture,
+        // DepthFrame, CameraIntrinsics, input conventions, limits), geometry, the native PCL
+        // bridge, the pipeline, uncertainty, the live session and the outputs (records, overlay
+        // images in memory), plus the barcode value types results carry and the `BarcodeReader`
+        // slot a session reads colour frames with. Reads no capture file, links no barcode or
+        // video library and spawns no process. Depends on CPointCloud only.
         .target(
             name: "Dimensioning",
-            dependencies: ["CPointCloud", "CBarcode"],
+            dependencies: ["CPointCloud"],
             path: "Sources/Dimensioning"
         ),
-        // The seeded LiDAR scene simulator: scenes, sensor and noise models, dataset writer.
+        // The file formats: readers and writers of .pcd/.ply files, Stray Scanner folders,
+        // folders of .pcd/.ply frames and depth-image folders (CaptureReader), the point-cloud
+        // conventions guessed from the data, `measureCapture(at:)`, and the scene files
+        // `boxdim measure --overlay/--ply` and `convert` write (ScenePictures). Pure Swift over
+        // the core (PCL's algorithms through CPointCloud orient clouds; PCL's io is not used).
+        .target(
+            name: "DimensioningReaders",
+            dependencies: ["Dimensioning", "CPointCloud"],
+            path: "Sources/DimensioningReaders"
+        ),
+        // Barcodes: reading colour frames and videos (zxing-cpp, FFmpeg through CBarcode),
+        // `readBarcodes`, `measureWithBarcodes`, `ZXingBarcodeReader` for a session, and the
+        // encoder and video writer the simulator paints labels with.
+        .target(
+            name: "DimensioningBarcodes",
+            dependencies: ["Dimensioning", "CBarcode"],
+            path: "Sources/DimensioningBarcodes"
+        ),
+        // The seeded LiDAR scene simulator: scenes, sensor and noise models, dataset writer
+        // (Stray Scanner and fixed-camera folders, colour videos with painted barcodes).
         .target(
             name: "DimensioningSimulation",
-            dependencies: ["Dimensioning"],
+            dependencies: ["Dimensioning", "DimensioningReaders", "DimensioningBarcodes"],
             path: "Sources/DimensioningSimulation"
         ),
-        // Batch verification against ground truth: journal, summary, report, shards.
+        // Batch verification against ground truth: journal, summary, report, shards. Reads
+        // every capture format and its barcodes.
         .target(
             name: "DimensioningVerification",
-            dependencies: ["Dimensioning"],
+            dependencies: ["Dimensioning", "DimensioningReaders", "DimensioningBarcodes"],
             path: "Sources/DimensioningVerification"
         ),
         // The accuracy, repeatability and speed harness behind `boxdim accuracy` and `boxdim bench`.
         .target(
             name: "DimensioningBenchmarks",
-            dependencies: ["Dimensioning", "DimensioningSimulation"],
+            dependencies: ["Dimensioning", "DimensioningReaders", "DimensioningBarcodes", "DimensioningSimulation"],
             path: "Sources/DimensioningBenchmarks"
         ),
+        // The command-line tool: every module.
         .executableTarget(
             name: "boxdim",
             dependencies: [
                 "Dimensioning",
+                "DimensioningReaders",
+                "DimensioningBarcodes",
                 "DimensioningSimulation",
                 "DimensioningVerification",
                 "DimensioningBenchmarks",
@@ -105,23 +137,25 @@ let package = Package(
             ],
             path: "Sources/boxdim"
         ),
+        // The session API in a few lines (`swift run MeasureSample`): reads a recorded capture.
         .executableTarget(
             name: "MeasureSample",
-            dependencies: ["Dimensioning", "DimensioningSimulation"],
+            dependencies: ["Dimensioning", "DimensioningReaders", "DimensioningSimulation"],
             path: "Samples/MeasureSample"
         ),
         // Helpers shared by the test targets: fixture paths (all inside the repository),
         // the built `boxdim`, small generated datasets. Public API of the modules only.
         .target(
             name: "TestSupport",
-            dependencies: ["Dimensioning", "DimensioningSimulation", "DimensioningVerification"],
+            dependencies: ["Dimensioning", "DimensioningReaders", "DimensioningSimulation", "DimensioningVerification"],
             path: "Tests/TestSupport"
         ),
+        // The engine, the readers and barcodes. The simulator makes the known-answer scenes;
+        // the ground-truth parser is one entry point of the broken-input corpus.
         .testTarget(
             name: "DimensioningTests",
-            // The simulator makes the known-answer scenes; the ground-truth parser is one entry
-            // point of the broken-input corpus.
-            dependencies: ["Dimensioning", "DimensioningSimulation", "DimensioningVerification", "TestSupport"],
+            dependencies: ["Dimensioning", "DimensioningReaders", "DimensioningBarcodes", "DimensioningSimulation",
+                           "DimensioningVerification", "TestSupport"],
             path: "Tests/DimensioningTests"
         ),
         .testTarget(
@@ -131,7 +165,8 @@ let package = Package(
         ),
         .testTarget(
             name: "DimensioningVerificationTests",
-            dependencies: ["Dimensioning", "DimensioningSimulation", "DimensioningVerification", "TestSupport"],
+            dependencies: ["Dimensioning", "DimensioningReaders", "DimensioningSimulation", "DimensioningVerification",
+                           "TestSupport"],
             path: "Tests/DimensioningVerificationTests"
         ),
         .testTarget(
@@ -142,7 +177,7 @@ let package = Package(
         // The built `boxdim` executable, run as a child process (exit codes, replay, kill/resume).
         .testTarget(
             name: "boxdimTests",
-            dependencies: ["Dimensioning", "DimensioningVerification", "TestSupport"],
+            dependencies: ["Dimensioning", "DimensioningReaders", "DimensioningVerification", "TestSupport"],
             path: "Tests/boxdimTests"
         ),
     ],

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Samples/ConsumerApp, a package that depends on this one by URL and version
-# (`from: "0.1.0"`, product Dimensioning), runs it on the bundled sample capture and checks the
+# (`from: "0.1.0"`, products Dimensioning and DimensioningReaders), runs it on the bundled sample capture and checks the
 # dimensions it prints (the box is 400 x 300 x 250 mm: each within 15 mm). SwiftPM refuses a
 # versioned dependency whose targets use unsafe flags, so a manifest change that would break
 # dependants fails here. Scripts/test.sh calls it.

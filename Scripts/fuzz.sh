@@ -75,13 +75,14 @@ module CBarcode {
 EOF
 swift_flags=(-parse-as-library -enable-testing -O -sanitize=fuzzer,address -package-name BoxDimensioning -I "$build/module")
 libraries=()
-for module in Dimensioning DimensioningVerification; do
+# In dependency order: each module imports only those before it.
+for module in Dimensioning DimensioningReaders DimensioningBarcodes DimensioningVerification; do
     swift_sources=()
     while IFS= read -r file; do swift_sources+=("$file"); done < <(find "$root/Sources/$module" -name '*.swift' | sort)
     library="$build/lib$module.a"
-    # Rebuilt when one of its sources is newer, or the module it imports was just rebuilt.
+    # Rebuilt when one of its sources is newer, or a module it imports was just rebuilt.
     if [ ! -f "$library" ] || [ -n "$(find "$root/Sources/$module" -name '*.swift' -newer "$library" | head -1)" ] ||
-       { [ ${#libraries[@]} -gt 0 ] && [ "${libraries[0]}" -nt "$library" ]; }; then
+       { [ ${#libraries[@]} -gt 0 ] && [ -n "$(find "${libraries[@]}" -newer "$library" | head -1)" ]; }; then
         echo "fuzz: compiling the $module library (${#swift_sources[@]} files)"
         swiftc "${swift_flags[@]}" -emit-library -static -module-name "$module" \
             -emit-module -emit-module-path "$build/module/$module.swiftmodule" "${swift_sources[@]}" -o "$library"
@@ -92,6 +93,9 @@ done
 # 3. Each target, linked against the libraries, the shims, PCL, qhull, libpng, libdeflate and
 #    zxing-cpp (FFmpeg is opened on first use, see Sources/CBarcode/cbc_ffmpeg.hpp).
 libs=(-lpcl_common -llz4 -lqhull_r -lpng -ldeflate -lZXing -lstdc++)
+# Static archives link in reverse dependency order: a module before the modules it imports.
+link_libraries=()
+for ((i = ${#libraries[@]} - 1; i >= 0; i--)); do link_libraries+=("${libraries[$i]}"); done
 declare -A target_source=([depth]=FuzzDepth.swift [csv]=FuzzCSV.swift [cloud]=FuzzCloud.swift [folder]=FuzzFolder.swift)
 for target in "${targets[@]}"; do
     source="$root/Tests/Fuzz/${target_source[$target]:?unknown target $target}"
@@ -102,7 +106,7 @@ for target in "${targets[@]}"; do
         echo "fuzz: linking fuzz-$target"
         # gold warns about every ASan helper it cannot export; show the output only on failure.
         if ! swiftc -parse-as-library -O -sanitize=fuzzer,address -package-name BoxDimensioning -I "$build/module" \
-            "$source" "${libraries[@]}" "${objects[@]}" \
+            "$source" "${link_libraries[@]}" "${objects[@]}" \
             "${libs[@]}" -o "$binary" >"$build/link-$target.log" 2>&1; then
             grep -v 'Cannot export local symbol' "$build/link-$target.log" >&2
             exit 1

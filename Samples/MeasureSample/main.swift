@@ -7,6 +7,7 @@
 // first), feeds its frames one at a time to a DimensioningSession, prints every phase change
 // and hint, and ends with the measurement or the error.
 import Dimensioning
+import DimensioningReaders
 import DimensioningSimulation // only for the fallback: a simulated capture when none is bundled
 import Foundation
 

@@ -1,5 +1,7 @@
 import Foundation
 import Dimensioning
+import DimensioningBarcodes
+import DimensioningReaders
 import DimensioningSimulation
 
 /// `boxdim bench barcodes`: how well and how fast the engine reads parcel barcodes.

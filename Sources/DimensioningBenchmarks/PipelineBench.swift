@@ -1,5 +1,6 @@
 import Foundation
 import Dimensioning
+import DimensioningReaders
 import DimensioningSimulation
 
 /// Timings of reading and measuring one capture: decoding, each pipeline stage on its own, and

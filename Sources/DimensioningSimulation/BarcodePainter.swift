@@ -1,5 +1,6 @@
 import Foundation
 import Dimensioning
+import DimensioningBarcodes
 
 /// Paints one `BarcodeLabel`: the symbol's modules from zxing-cpp's writer on a white label
 /// with its quiet zone, as a reflectance over face coordinates.

@@ -1,5 +1,7 @@
 import Foundation
 import Dimensioning
+import DimensioningBarcodes
+import DimensioningReaders
 
 /// The colour half of a simulated capture: RGB frames of the scene from the true poses, at the
 /// Stray Scanner's 1920x1440, with barcode labels on the target box, as images in memory or

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Dimensioning
+import DimensioningReaders
 
 /// Writes a labelled dataset of simulated captures that `boxdim verify` (and other tools) can
 /// read: scenarios `0..<count` of `ScenarioCatalog` for a seed, each as a Stray Scanner folder

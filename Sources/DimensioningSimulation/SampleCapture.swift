@@ -1,5 +1,6 @@
 import Foundation
 import Dimensioning
+import DimensioningReaders
 
 /// The capture bundled in `Samples/captures/box-400x300x250`: a 400 x 300 x 250 mm matte box,
 /// turned 25 degrees, seen from 0.8 m looking down 50 degrees, 20 frames at 60 Hz with hand

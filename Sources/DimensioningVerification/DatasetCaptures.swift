@@ -1,5 +1,6 @@
 import Foundation
 import Dimensioning
+import DimensioningReaders
 
 /// The captures inside a dataset folder, for a `ground_truth.csv` keyed by barcode (which
 /// names no capture paths).

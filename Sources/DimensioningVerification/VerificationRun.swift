@@ -1,5 +1,7 @@
 import Foundation
 import Dimensioning
+import DimensioningBarcodes
+import DimensioningReaders
 
 /// Runs a dataset through the engine and writes `results.jsonl`, `results.csv`,
 /// `summary.json`, `report.html` and `overlays/` to an output folder.

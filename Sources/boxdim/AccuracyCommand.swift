@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dimensioning
 import DimensioningBenchmarks
+import DimensioningReaders
 import DimensioningSimulation
 import Foundation
 

@@ -1,5 +1,6 @@
 import Dimensioning
 import DimensioningBenchmarks
+import DimensioningReaders
 import Foundation
 
 extension BenchCommand {

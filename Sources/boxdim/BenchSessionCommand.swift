@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dimensioning
 import DimensioningBenchmarks
+import DimensioningReaders
 import Foundation
 
 /// `boxdim bench-session [capture]` (hidden): the median time of one session frame update

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dimensioning
+import DimensioningReaders
 import Foundation
 
 /// `boxdim calibrate <capture> --known LxWxH`: learn a sensor profile from a box of known size.

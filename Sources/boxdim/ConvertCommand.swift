@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dimensioning
+import DimensioningReaders
 import Foundation
 
 /// `boxdim convert <capture> <out.pcd|out.ply>`: the fused cloud with its segmentation.

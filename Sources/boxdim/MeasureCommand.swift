@@ -1,5 +1,7 @@
 import ArgumentParser
 import Dimensioning
+import DimensioningBarcodes
+import DimensioningReaders
 import Foundation
 
 /// `boxdim measure <capture>`: measure one capture and report it.

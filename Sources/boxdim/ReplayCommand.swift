@@ -1,5 +1,7 @@
 import ArgumentParser
 import Dimensioning
+import DimensioningBarcodes
+import DimensioningReaders
 import Foundation
 
 /// `boxdim replay <capture>`: feeds a recorded capture through a dimensioning session frame by
@@ -76,7 +78,8 @@ struct ReplayCommand: ParsableCommand {
         let session: DimensioningSession
         do {
             session = try DimensioningSession(configuration: configuration, source: url,
-                                              gravityInWorld: recorded.gravityInWorld)
+                                              gravityInWorld: recorded.gravityInWorld,
+                                              barcodeReader: noBarcodes ? nil : ZXingBarcodeReader())
         } catch { return try report(error, configuration) }
 
         // Colour (rgb.mp4, colour PNGs): every `colourEvery`-th frame is given to the session to

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Dimensioning
+import DimensioningReaders
 import DimensioningSimulation
 @testable import DimensioningVerification
 import TestSupport

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Dimensioning
+@testable import DimensioningReaders
 @testable import DimensioningVerification
 
 /// Issue 17: `Tests/Fixtures/crashes/pcd-binary-segfault.pcd` (found by the cloud fuzz target)

@@ -3,6 +3,7 @@
 // from a file (as the reader does, through CaptureFile's size checks); ground truth is parsed
 // from text against a scratch dataset folder. Built by Scripts/fuzz.sh.
 @testable import Dimensioning
+@testable import DimensioningReaders
 @testable import DimensioningVerification
 import Foundation
 

@@ -3,6 +3,7 @@
 // PCD/PLY readers (CloudFileReader, PCDFile, PLYFile, LZF; PCL's io module is no longer used).
 // A Swift trap (an overflow, an index out of range) is a crash here. Built by Scripts/fuzz.sh.
 @testable import Dimensioning
+@testable import DimensioningReaders
 import Foundation
 
 let cloudLimits = CaptureLimits(maxCloudPoints: 200_000, maxCloudFileBytes: 4 << 20)

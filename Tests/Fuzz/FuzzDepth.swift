@@ -3,6 +3,7 @@
 // path, falling back to libpng with its longjmp caught there, behind the C boundary) and the NPY path (header parser, shape limits,
 // payload length). Built by Scripts/fuzz.sh; not part of the SwiftPM package.
 @testable import Dimensioning
+@testable import DimensioningReaders
 import Foundation
 
 /// Small limits so that the fuzzer explores refusals instead of allocating large images.

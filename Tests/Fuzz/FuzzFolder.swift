@@ -6,6 +6,7 @@
 //   3  a second .pcd/.ply frame beside a valid first one       (CloudFolderReader, alignment)
 // Every outcome must be a capture or a DimensioningError; built by Scripts/fuzz.sh.
 @testable import Dimensioning
+@testable import DimensioningReaders
 import Foundation
 
 let folderLimits = CaptureLimits(maxImageWidth: 256, maxImageHeight: 256, maxCloudPoints: 200_000,

@@ -1,5 +1,6 @@
 import Foundation
 import Dimensioning
+import DimensioningReaders
 import DimensioningSimulation
 import DimensioningVerification
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningReaders
 import TestSupport
 
 /// Exit codes of the built `boxdim`: 0 accepted, 3 low confidence, 4 no measurement,

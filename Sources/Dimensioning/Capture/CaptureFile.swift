@@ -1,13 +1,14 @@
 import Foundation
 
-/// File-system helpers shared by the capture readers and writers (internal).
+/// File-system helpers shared by the capture readers and writers (package-internal: used by
+/// DimensioningReaders, DimensioningBarcodes and the other modules of this package).
 ///
 /// Every failure becomes `DimensioningError.unreadableCapture(file:reason:)` naming the path.
 package enum CaptureFile {
-    enum Kind: Sendable, Equatable { case missing, regular, directory, other }
+    package enum Kind: Sendable, Equatable { case missing, regular, directory, other }
 
     /// What `url` is, following symbolic links, and its size in bytes.
-    static func kind(of url: URL) -> (kind: Kind, size: Int) {
+    package static func kind(of url: URL) -> (kind: Kind, size: Int) {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return (.missing, 0) }
         switch info.st_mode & S_IFMT {
@@ -19,7 +20,7 @@ package enum CaptureFile {
 
     /// Why `url` is missing: `fallback`, unless it is a symbolic link that loops (ELOOP) or
     /// points nowhere, which is said plainly.
-    static func missingReason(_ url: URL, fallback: String) -> String {
+    package static func missingReason(_ url: URL, fallback: String) -> String {
         var info = stat()
         guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return fallback }
         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? "?"
@@ -32,7 +33,7 @@ package enum CaptureFile {
 
     /// Checks that `url` is a regular, non-empty file of at most `maxBytes` bytes; returns its size.
     @discardableResult
-    static func checkRegularFile(_ url: URL, maxBytes: Int) throws(DimensioningError) -> Int {
+    package static func checkRegularFile(_ url: URL, maxBytes: Int) throws(DimensioningError) -> Int {
         let (kind, size) = kind(of: url)
         switch kind {
         case .missing: throw .unreadableCapture(file: url.path, reason: missingReason(url, fallback: "no such file"))
@@ -66,7 +67,7 @@ package enum CaptureFile {
     }
 
     /// The text of a small UTF-8 file (CSV), size-checked first.
-    static func readText(_ url: URL, maxBytes: Int) throws(DimensioningError) -> String {
+    package static func readText(_ url: URL, maxBytes: Int) throws(DimensioningError) -> String {
         String(decoding: try readBytes(url, maxBytes: maxBytes), as: UTF8.self)
     }
 

@@ -53,7 +53,7 @@ public struct CaptureLimits: Sendable, Codable, Equatable {
     }
 
     /// Nil when `frames` frames of `width` x `height` fit `maxTotalDepthPixels`; otherwise why not.
-    func totalPixelsProblem(frames: Int, width: Int, height: Int) -> String? {
+    package func totalPixelsProblem(frames: Int, width: Int, height: Int) -> String? {
         let (perFrame, o1) = width.multipliedReportingOverflow(by: height)
         let (total, o2) = perFrame.multipliedReportingOverflow(by: frames)
         guard o1 || o2 || total > maxTotalDepthPixels else { return nil }
@@ -61,7 +61,7 @@ public struct CaptureLimits: Sendable, Codable, Equatable {
     }
 
     /// Nil when a `width` x `height` image fits the limits; otherwise the reason it does not.
-    func imageSizeProblem(width: Int, height: Int) -> String? {
+    package func imageSizeProblem(width: Int, height: Int) -> String? {
         guard width > 0, height > 0 else { return "image is \(width)x\(height); both sides must be positive" }
         if width > maxImageWidth || height > maxImageHeight {
             return "image is \(width)x\(height), larger than the limit of \(maxImageWidth)x\(maxImageHeight)"

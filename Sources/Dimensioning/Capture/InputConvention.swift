@@ -26,7 +26,7 @@ public enum AxesConvention: String, Sendable, Equatable, Codable, CaseIterable {
 
     /// Maps a point written in this camera convention to OpenCV camera axes (x right, y down,
     /// z forward); nil for world conventions.
-    func toOpenCV(_ p: SIMD3<Double>) -> SIMD3<Double>? {
+    package func toOpenCV(_ p: SIMD3<Double>) -> SIMD3<Double>? {
         switch self {
         case .opencv: p
         case .opengl: SIMD3(p.x, -p.y, -p.z)
@@ -36,7 +36,7 @@ public enum AxesConvention: String, Sendable, Equatable, Codable, CaseIterable {
     }
 
     /// The rotation (rows) taking this camera convention's axes to OpenCV's; nil for worlds.
-    var openCVFromConvention: RigidTransform? {
+    package var openCVFromConvention: RigidTransform? {
         switch self {
         case .opencv: .identity
         case .opengl: RigidTransform(rows: [SIMD3(1, 0, 0), SIMD3(0, -1, 0), SIMD3(0, 0, -1)], translation: .zero)

@@ -1,12 +1,12 @@
 /// A uniform grid over 2-D positions for neighbour look-ups (deterministic: cells are looked
 /// up, never iterated in hash order).
-struct LatticeGrid {
-    let cell: Double
-    let origin: SIMD2<Double>
+package struct LatticeGrid {
+    package let cell: Double
+    package let origin: SIMD2<Double>
     private var start: [Int64: Range<Int>] = [:]
     private var members: [Int] = []
 
-    init(_ q: [SIMD2<Double>], _ indices: [Int], cell: Double, origin: SIMD2<Double>) {
+    package init(_ q: [SIMD2<Double>], _ indices: [Int], cell: Double, origin: SIMD2<Double>) {
         self.cell = cell
         self.origin = origin
         let keyed = indices.map { (key: Self.key(Self.cellOf(q[$0], cell, origin)), index: $0) }
@@ -21,15 +21,15 @@ struct LatticeGrid {
         }
     }
 
-    static func cellOf(_ p: SIMD2<Double>, _ cell: Double, _ origin: SIMD2<Double>) -> SIMD2<Int64> {
+    package static func cellOf(_ p: SIMD2<Double>, _ cell: Double, _ origin: SIMD2<Double>) -> SIMD2<Int64> {
         let c = (p - origin) / cell
         return SIMD2(Int64(max(-1e9, min(1e9, c.x.rounded(.down)))), Int64(max(-1e9, min(1e9, c.y.rounded(.down)))))
     }
 
-    static func key(_ c: SIMD2<Int64>) -> Int64 { c.x &* 2_000_000_003 &+ c.y }
+    package static func key(_ c: SIMD2<Int64>) -> Int64 { c.x &* 2_000_000_003 &+ c.y }
 
     /// Calls `body` with every index in the cells within `reach` cells of `p`'s.
-    func forEach(near p: SIMD2<Double>, reach: Int64, _ body: (Int) -> Void) {
+    package func forEach(near p: SIMD2<Double>, reach: Int64, _ body: (Int) -> Void) {
         let c = Self.cellOf(p, cell, origin)
         for dy in -reach...reach {
             for dx in -reach...reach {

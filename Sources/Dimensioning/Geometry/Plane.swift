@@ -16,7 +16,7 @@ public struct Plane: Sendable, Equatable, Codable {
 
     /// The plane `a x + b y + c z + d = 0` of fitted coefficients (a, b, c, d), as PCL's RANSAC
     /// gives them; any non-zero length of (a, b, c).
-    init(coefficients c: SIMD4<Double>) {
+    package init(coefficients c: SIMD4<Double>) {
         self.init(normal: SIMD3(c.x, c.y, c.z), offset: c.w)
     }
 
@@ -38,11 +38,11 @@ public struct Plane: Sendable, Equatable, Codable {
     public func project(_ p: SIMD3<Double>) -> SIMD3<Double> { p - signedDistance(p) * normal }
 }
 
-@inline(__always) func dot(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double { (a * b).sum() }
-@inline(__always) func dot(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { (a * b).sum() }
-@inline(__always) func length(_ a: SIMD3<Double>) -> Double { (a * a).sum().squareRoot() }
-@inline(__always) func length(_ a: SIMD2<Double>) -> Double { (a * a).sum().squareRoot() }
-@inline(__always) func normalize(_ a: SIMD3<Double>) -> SIMD3<Double> { a / length(a) }
-@inline(__always) func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+@inline(__always) package func dot(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double { (a * b).sum() }
+@inline(__always) package func dot(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { (a * b).sum() }
+@inline(__always) package func length(_ a: SIMD3<Double>) -> Double { (a * a).sum().squareRoot() }
+@inline(__always) package func length(_ a: SIMD2<Double>) -> Double { (a * a).sum().squareRoot() }
+@inline(__always) package func normalize(_ a: SIMD3<Double>) -> SIMD3<Double> { a / length(a) }
+@inline(__always) package func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
     SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
 }

@@ -85,7 +85,7 @@ package enum Statistics {
         return a[k]
     }
 
-    static func median(_ values: [Double]) -> Double? { quantile(values, 0.5) }
+    package static func median(_ values: [Double]) -> Double? { quantile(values, 0.5) }
 
     static func mean(_ values: [Double]) -> Double? {
         values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)

@@ -1,10 +1,10 @@
 /// Eigen-decomposition of a small symmetric matrix by cyclic Jacobi rotations (Golub & Van
 /// Loan, *Matrix Computations*, §8.5): for the 12x12 normal matrix of a camera resection, where
 /// no linear-algebra library is at hand on the Swift side.
-enum SymmetricEigen {
+package enum SymmetricEigen {
     /// The unit eigenvector of the smallest eigenvalue of the symmetric `n` x `n` matrix `a`
     /// (row-major), and that eigenvalue. Deterministic: a fixed sweep order, at most 60 sweeps.
-    static func smallest(_ a: [Double], n: Int) -> (vector: [Double], value: Double) {
+    package static func smallest(_ a: [Double], n: Int) -> (vector: [Double], value: Double) {
         precondition(a.count == n * n, "an n x n matrix")
         var m = a
         var v = [Double](repeating: 0, count: n * n)

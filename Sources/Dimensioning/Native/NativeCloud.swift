@@ -1,36 +1,10 @@
 import CPointCloud
 
-/// PCL's algorithms through the C boundary, and point-cloud files (our own readers and
-/// writers, `CloudFileReader` / `CloudFileWriter`) (internal).
-enum NativeCloud {
-    /// A cloud read from a .pcd/.ply file: finite points only.
-    struct Loaded: Sendable {
-        var points: PointCloud
-        var declared: Int
-        var width: Int
-        var height: Int
-        var pixelIndex: [Int32]?
-    }
-
-    enum FileFormat: Sendable {
-        case pcdASCII, pcdBinary, pcdBinaryCompressed, plyASCII, plyBinary
-    }
-
-    /// Reads a .pcd or .ply file with our own readers (`CloudFileReader`; PCL's io module is not
-    /// used): kept here, beside PCL's algorithms, so that callers need not know which side reads.
-    static func read(path: String, maxPoints: Int) throws(NativeFailure) -> Loaded {
-        try CloudFileReader.read(path: path, maxPoints: maxPoints)
-    }
-
-    /// Writes points with optional 0x00RRGGBB colours and integer labels (`CloudFileWriter`).
-    static func write(path: String, format: FileFormat, points: PointCloud, width: Int? = nil,
-                      height: Int? = nil, rgb: [UInt32]? = nil, labels: [Int32]? = nil) throws(NativeFailure) {
-        try CloudFileWriter.write(path: path, format: format, xyz: points.xyz, width: width ?? points.count,
-                                  height: height ?? 1, rgb: rgb, labels: labels)
-    }
-
+/// PCL's algorithms through the C boundary (package-internal; point-cloud files are read and
+/// written by DimensioningReaders, `NativeCloud+Files.swift`).
+package enum NativeCloud {
     /// pcl::VoxelGrid centroids with cubic voxels of edge `leaf` metres.
-    static func voxelDownsample(_ points: PointCloud, leaf: Float) throws(NativeFailure) -> PointCloud {
+    package static func voxelDownsample(_ points: PointCloud, leaf: Float) throws(NativeFailure) -> PointCloud {
         var out: UnsafeMutablePointer<Float>?
         var count = 0
         try NativeFailure.check { error in
@@ -71,7 +45,7 @@ enum NativeCloud {
 
     /// RANSAC plane (PCL's fixed seed). Returns unit-normal coefficients (a, b, c, d) and an
     /// inlier mask.
-    static func fitPlane(_ points: PointCloud, parameters: cpc_plane_params) throws(NativeFailure) -> (coefficients: SIMD4<Double>, inliers: [Bool], inlierCount: Int) {
+    package static func fitPlane(_ points: PointCloud, parameters: cpc_plane_params) throws(NativeFailure) -> (coefficients: SIMD4<Double>, inliers: [Bool], inlierCount: Int) {
         var result = cpc_plane_result()
         var mask = [UInt8](repeating: 0, count: points.count)
         var params = parameters
@@ -94,7 +68,7 @@ enum NativeCloud {
 
     /// The same clusters as `euclideanClusters` (same labels), found as radius-connected
     /// components on a voxel hash grid (`cpc_radius_components`) instead of kd-tree searches.
-    static func radiusComponents(_ points: PointCloud, tolerance: Float, minSize: Int, maxSize: Int) throws(NativeFailure) -> (labels: [Int32], clusterCount: Int) {
+    package static func radiusComponents(_ points: PointCloud, tolerance: Float, minSize: Int, maxSize: Int) throws(NativeFailure) -> (labels: [Int32], clusterCount: Int) {
         try cluster(points, tolerance: tolerance, minSize: minSize, maxSize: maxSize, using: cpc_radius_components)
     }
 
@@ -119,7 +93,7 @@ enum NativeCloud {
     }
 
     /// 2-D convex hull, counter-clockwise.
-    static func convexHull2D(_ points: [SIMD2<Double>]) throws(NativeFailure) -> [SIMD2<Double>] {
+    package static func convexHull2D(_ points: [SIMD2<Double>]) throws(NativeFailure) -> [SIMD2<Double>] {
         var flat = [Float](); flat.reserveCapacity(2 * points.count)
         for p in points { flat.append(Float(p.x)); flat.append(Float(p.y)) }
         var hull = [Float](repeating: 0, count: 2 * max(points.count, 1))
@@ -142,7 +116,7 @@ extension cpc_plane_params {
     /// is within `epsilonDegrees` of it, or with `axisInPlane` planes containing it (walls,
     /// when the axis is "up"). `optimize` false keeps RANSAC's best sample plane instead of
     /// refitting it to the inliers.
-    static func ransac(threshold: Double, iterations: Int, axis: SIMD3<Double>? = nil,
+    package static func ransac(threshold: Double, iterations: Int, axis: SIMD3<Double>? = nil,
                        epsilonDegrees: Double = 0, axisInPlane: Bool = false,
                        optimize: Bool = true) -> cpc_plane_params {
         var params = cpc_plane_params()

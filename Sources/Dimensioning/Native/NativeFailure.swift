@@ -5,11 +5,16 @@ import CPointCloud
 /// Internal: readers turn it into `DimensioningError.unreadableCapture(file:reason:)`, which
 /// names the file; pipeline stages into `DimensioningError.internalFailure`.
 package struct NativeFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case invalidArgument, io, format, tooLarge, notFound, internalError
     }
-    var kind: Kind
-    var message: String
+    package var kind: Kind
+    package var message: String
+
+    package init(kind: Kind, message: String) {
+        self.kind = kind
+        self.message = message
+    }
 
     package var description: String { message }
 

@@ -52,9 +52,9 @@ package enum NativePNG {
 
     /// A decoded image still in the decoder's buffer (freed with the object): lets readers convert
     /// samples straight into their final type, without an intermediate `[UInt16]`.
-    final class Decoded {
-        let width: Int, height: Int, bitDepth: Int
-        let pixels: UnsafeBufferPointer<UInt16>
+    package final class Decoded {
+        package let width: Int, height: Int, bitDepth: Int
+        package let pixels: UnsafeBufferPointer<UInt16>
 
         fileprivate init(_ image: cpc_gray_image) {
             width = Int(image.width); height = Int(image.height); bitDepth = Int(image.bit_depth)
@@ -65,7 +65,7 @@ package enum NativePNG {
     }
 
     /// As `decodeGray`, leaving the samples in the decoder's buffer.
-    static func decodeGrayInPlace(_ bytes: [UInt8], maxWidth: Int, maxHeight: Int) throws(NativeFailure) -> Decoded {
+    package static func decodeGrayInPlace(_ bytes: [UInt8], maxWidth: Int, maxHeight: Int) throws(NativeFailure) -> Decoded {
         var image = cpc_gray_image()
         try NativeFailure.check { error in
             bytes.withUnsafeBufferPointer { buffer in
@@ -77,7 +77,7 @@ package enum NativePNG {
     }
 
     /// Writes a 16-bit grayscale PNG.
-    static func writeGray16(path: String, width: Int, height: Int, pixels: [UInt16]) throws(NativeFailure) {
+    package static func writeGray16(path: String, width: Int, height: Int, pixels: [UInt16]) throws(NativeFailure) {
         precondition(pixels.count == width * height)
         try NativeFailure.check { error in
             pixels.withUnsafeBytes { raw in
@@ -87,7 +87,7 @@ package enum NativePNG {
     }
 
     /// Writes an 8-bit PNG with 1 (gray) or 3 (RGB) channels.
-    static func write8(path: String, width: Int, height: Int, channels: Int, pixels: [UInt8]) throws(NativeFailure) {
+    package static func write8(path: String, width: Int, height: Int, channels: Int, pixels: [UInt8]) throws(NativeFailure) {
         precondition(pixels.count == width * height * channels)
         try NativeFailure.check { error in
             pixels.withUnsafeBytes { raw in

@@ -2,14 +2,14 @@ import Foundation
 
 /// An 8-bit RGB picture of a scene (internal): depth colour-mapped, segmentation tinted,
 /// cuboid edges drawn. Pixel (x, y) of the reference grid covers `scale x scale` pixels.
-struct OverlayImage: Sendable {
-    var width: Int
-    var height: Int
+package struct OverlayImage: Sendable {
+    package var width: Int
+    package var height: Int
     var scale: Int
-    var rgb: [UInt8]
+    package var rgb: [UInt8]
 
     /// The overlay of a measured scene.
-    init(_ result: PipelineResult, scale: Int?) throws(DimensioningError) {
+    package init(_ result: PipelineResult, scale: Int?) throws(DimensioningError) {
         let scene = result.scene
         let depth = try Self.referenceDepth(scene)
         let cameraFromWorld = scene.worldFromReferenceCamera.inverse
@@ -56,7 +56,7 @@ struct OverlayImage: Sendable {
     }
 
     /// A depth-only picture of a capture's first frame or organized cloud; nil when it has none.
-    init?(depthOnly capture: DepthCapture) {
+    package init?(depthOnly capture: DepthCapture) {
         if let frame = capture.frames.first {
             self.init(depth: frame.depth, width: frame.width, height: frame.height, scale: nil)
         } else if let cloud = capture.cloud, cloud.isOrganized, let index = cloud.pixelIndex {

@@ -36,7 +36,7 @@ func fuseSingleCloud(_ cloud: CapturedCloud, parameters: FusionParameters) throw
 
 /// Least-squares pinhole intrinsics of an organized cloud from its points and pixel grid;
 /// nil when the fit is degenerate or not a plausible pinhole camera.
-func estimateIntrinsics(_ cloud: CapturedCloud, keep: [Bool]) -> CameraIntrinsics? {
+package func estimateIntrinsics(_ cloud: CapturedCloud, keep: [Bool]) -> CameraIntrinsics? {
     guard let index = cloud.pixelIndex else { return nil }
     // Two independent 1-D regressions: u on x/z and v on y/z.
     var su = LineFit(), sv = LineFit()
@@ -53,10 +53,11 @@ func estimateIntrinsics(_ cloud: CapturedCloud, keep: [Bool]) -> CameraIntrinsic
 }
 
 /// Ordinary least squares y = a x + b.
-struct LineFit {
+package struct LineFit {
     private var n = 0.0, sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0
-    mutating func add(x: Double, y: Double) { n += 1; sx += x; sy += y; sxx += x * x; sxy += x * y }
-    func solve() -> (slope: Double, intercept: Double)? {
+    package init() {}
+    mutating package func add(x: Double, y: Double) { n += 1; sx += x; sy += y; sxx += x * x; sxy += x * y }
+    package func solve() -> (slope: Double, intercept: Double)? {
         let det = n * sxx - sx * sx
         guard n >= 2, abs(det) > 1e-12 else { return nil }
         let a = (n * sxy - sx * sy) / det

@@ -33,21 +33,28 @@ public final class DimensioningSession: Sendable {
     /// Gravity (unit, pointing down) in the world frame of the frames' poses; (0, 0, -1) for
     /// the engine world. Passed to the pipeline with the captured frames.
     public let gravityInWorld: SIMD3<Double>?
+    /// What reads the barcodes in the colour frames given to `process(_:colour:)`
+    /// (DimensioningBarcodes' `ZXingBarcodeReader`); nil: colour frames are ignored.
+    public let barcodeReader: (any BarcodeReader)?
 
     let state: Locked<SessionState>
 
-    /// Creates a session.
+    /// Creates a session. With a `barcodeReader` (DimensioningBarcodes' `ZXingBarcodeReader`),
+    /// the colour frames given to `process(_:colour:)` are read for barcodes; without one (the
+    /// default) they are ignored.
     ///
     /// - Throws: `DimensioningError.unsupported(feature:)` for online mode or a configuration
     ///   value outside its range.
     public init(configuration: DimensioningConfiguration = .init(),
                 source: URL = URL(fileURLWithPath: "session"),
-                gravityInWorld: SIMD3<Double>? = SIMD3(0, 0, -1)) throws(DimensioningError) {
+                gravityInWorld: SIMD3<Double>? = SIMD3(0, 0, -1),
+                barcodeReader: (any BarcodeReader)? = nil) throws(DimensioningError) {
         try configuration.validate()
         self.configuration = configuration
         self.source = source
         self.gravityInWorld = gravityInWorld
-        state = Locked(SessionState(configuration: configuration))
+        self.barcodeReader = barcodeReader
+        state = Locked(SessionState(configuration: configuration, barcodeReader: barcodeReader))
     }
 
     deinit {
@@ -103,9 +110,10 @@ public final class DimensioningSession: Sendable {
     }
 
     /// As `process(_:)`, with the colour image taken with the depth frame (the same camera, as
-    /// ARKit's RGB image and its registered depth), decoded for barcodes: a code read for the
-    /// first time is published (`.barcode`) and added to the primary track's `barcodes`; the
-    /// session's `barcodes` places them on the measured box. A 1920x1440 decode costs tens of
+    /// ARKit's RGB image and its registered depth), decoded for barcodes by the session's
+    /// `barcodeReader` (without one, the image is ignored): a code read for the first time is
+    /// published (`.barcode`) and added to the primary track's `barcodes`; the session's
+    /// `barcodes` places them on the measured box. A 1920x1440 decode costs tens of
     /// milliseconds: pass colour on the frames to be read (`boxdim replay`: every tenth), nil
     /// on the others.
     @discardableResult

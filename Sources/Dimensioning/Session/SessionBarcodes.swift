@@ -1,10 +1,10 @@
 import Foundation
 
 /// The barcodes a `DimensioningSession` reads from the colour frames it is given: each colour
-/// frame is decoded (callers pass colour only on the frames they want read: a 1920x1440 decode
-/// costs tens of milliseconds), each new symbology and text published once
-/// (`DimensioningUpdate.Event.barcode`) and attached to the primary track; at the measurement
-/// they are placed on the fitted box (`placeBarcodes`).
+/// frame is decoded by the session's `BarcodeReader` (callers pass colour only on the frames
+/// they want read: a 1920x1440 decode costs tens of milliseconds), each new symbology and text
+/// published once (`DimensioningUpdate.Event.barcode`) and attached to the primary track; at the
+/// measurement they are placed on the fitted box (`placeBarcodes`).
 struct SessionBarcodes {
     /// Every read kept for the measurement, with the depth frame it was read in.
     private(set) var reads: [(observation: BarcodeObservation, frame: DepthFrame)] = []
@@ -15,17 +15,17 @@ struct SessionBarcodes {
 
     static func key(_ symbology: BarcodeSymbology, _ text: String) -> String { symbology.rawValue + "\u{0}" + text }
 
-    /// Decodes `colour`; returns the codes read for the first time, placed with this frame's
-    /// depth (face unknown: no box is fitted yet).
+    /// Decodes `colour` with `reader`; returns the codes read for the first time, placed with
+    /// this frame's depth (face unknown: no box is fitted yet).
     mutating func offer(_ colour: LumaImage, frame: DepthFrame, primaryTrack: Int?,
-                        parameters: BarcodeParameters) -> [BarcodeReading] {
+                        parameters: BarcodeParameters, reader: any BarcodeReader) -> [BarcodeReading] {
         let intrinsics = frame.intrinsics.scaled(toWidth: colour.width, height: colour.height)
         let stream = ColourStream(source: .frames([colour]), intrinsics: intrinsics, frameIndices: [0])
         let capture = DepthCapture(source: URL(fileURLWithPath: "session"), frames: [frame], gravityInWorld: nil,
                                    colour: stream)
         var oneFrame = parameters
         oneFrame.framesToDecode = 1
-        guard let observations = try? readBarcodes(capture, parameters: oneFrame) else { return [] }
+        guard let observations = try? reader.readBarcodes(capture, parameters: oneFrame, limits: CaptureLimits()) else { return [] }
         var fresh: [BarcodeReading] = []
         for observation in observations {
             reads.append((observation, frame))

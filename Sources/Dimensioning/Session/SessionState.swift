@@ -3,6 +3,8 @@ import Foundation
 /// The mutable state of a `DimensioningSession`, always used under its lock.
 struct SessionState {
     let configuration: DimensioningConfiguration
+    /// Reads barcodes in the colour frames given with `process`; nil: they are ignored.
+    let barcodeReader: (any BarcodeReader)?
     var phase: DimensioningPhase = .initializing
     var tracks: [BoxTrack] = []
     var hints: [GuidanceHint] = []
@@ -29,8 +31,9 @@ struct SessionState {
     private var publishedTracks: [BoxTrack] = []
     private var publishedHintCodes: [String] = []
 
-    init(configuration: DimensioningConfiguration) {
+    init(configuration: DimensioningConfiguration, barcodeReader: (any BarcodeReader)? = nil) {
         self.configuration = configuration
+        self.barcodeReader = barcodeReader
         analyzer = LiveFrameAnalyzer(parameters: configuration.live, pipeline: configuration.pipeline)
         tracker = BoxTracker(parameters: configuration.live, stabilityFrames: configuration.stabilityFrames)
     }
@@ -49,8 +52,9 @@ struct SessionState {
         let current = analysis.floor == nil && floor == nil ? [] : tracker.update(with: analysis.detections)
         if floor == nil { tracker.clear() }
         setTracks(current)
-        if let colour {
-            for reading in barcodeReads.offer(colour, frame: frame, primaryTrack: tracks.first?.id, parameters: BarcodeParameters()) {
+        if let colour, let barcodeReader {
+            for reading in barcodeReads.offer(colour, frame: frame, primaryTrack: tracks.first?.id, parameters: BarcodeParameters(),
+                                              reader: barcodeReader) {
                 publish(.barcode(reading))
             }
             setTracks(tracks)
@@ -101,7 +105,7 @@ struct SessionState {
     mutating func reset() {
         let keep = continuations
         let ids = tracker
-        self = SessionState(configuration: configuration)
+        self = SessionState(configuration: configuration, barcodeReader: barcodeReader)
         continuations = keep
         tracker = ids
         tracker.clear()

@@ -20,14 +20,14 @@ package enum ParallelChunks {
 
     /// `0..<count` cut into at most `chunks` contiguous, non-empty ranges of near-equal length,
     /// in ascending order (none when `count` is 0).
-    static func ranges(_ count: Int, chunks: Int = defaultWidth) -> [Range<Int>] {
+    package static func ranges(_ count: Int, chunks: Int = defaultWidth) -> [Range<Int>] {
         guard count > 0 else { return [] }
         let n = max(1, min(chunks, count))
         return (0..<n).map { c in (c * count / n)..<((c + 1) * count / n) }
     }
 
     /// Calls `body(c, ranges[c])` for every chunk, concurrently when there is more than one.
-    static func forEach(_ ranges: [Range<Int>], _ body: (Int, Range<Int>) -> Void) {
+    package static func forEach(_ ranges: [Range<Int>], _ body: (Int, Range<Int>) -> Void) {
         if ranges.count <= 1 {
             for (c, range) in ranges.enumerated() { body(c, range) }
             return
@@ -46,28 +46,28 @@ private struct UncheckedBody: @unchecked Sendable {
 
 /// An unsafe pointer that chunks of a `ParallelChunks` loop share; each chunk touches its own
 /// elements only.
-struct SharedPointer<Element>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Element>
+package struct SharedPointer<Element>: @unchecked Sendable {
+    package let base: UnsafeMutablePointer<Element>
 
-    init(_ base: UnsafeMutablePointer<Element>) { self.base = base }
+    package init(_ base: UnsafeMutablePointer<Element>) { self.base = base }
 
     /// A fresh, uninitialized allocation of `count` trivial elements.
-    static func allocate(_ count: Int) -> SharedPointer {
+    package static func allocate(_ count: Int) -> SharedPointer {
         SharedPointer(UnsafeMutablePointer<Element>.allocate(capacity: max(1, count)))
     }
 
     /// A fresh allocation of `count` elements set to `value`.
-    static func allocate(_ count: Int, value: Element) -> SharedPointer {
+    package static func allocate(_ count: Int, value: Element) -> SharedPointer {
         let p = UnsafeMutablePointer<Element>.allocate(capacity: max(1, count))
         p.initialize(repeating: value, count: max(1, count))
         return SharedPointer(p)
     }
 
     @inline(__always)
-    subscript(i: Int) -> Element {
+    package subscript(i: Int) -> Element {
         get { base[i] }
         nonmutating set { base[i] = newValue }
     }
 
-    func deallocate() { base.deallocate() }
+    package func deallocate() { base.deallocate() }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningBarcodes
 
 /// The texture search that tells zxing-cpp where to look (`NativeBarcode.codeRegions`) and the
 /// reading policy around it (`FrameReader`): the code's region is found, plain surfaces and

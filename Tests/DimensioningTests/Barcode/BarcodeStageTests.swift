@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningBarcodes
+@testable import DimensioningReaders
 @testable import DimensioningSimulation
 import TestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningBarcodes
 
 /// The C boundary over zxing-cpp and FFmpeg: known answers, module counts, and bad input
 /// that must become errors (a zxing assertion, a truncated video), never a crash.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningReaders
 
 extension CaptureTests {
     @Suite struct CaptureReaderTests {

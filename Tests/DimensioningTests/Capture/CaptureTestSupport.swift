@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningReaders
 
 /// Shared helpers for the capture tests.
 enum CaptureFixtures {

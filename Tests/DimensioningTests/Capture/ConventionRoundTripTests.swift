@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Dimensioning
+@testable import DimensioningReaders
 @testable import DimensioningSimulation
 
 /// A simulated scene written in every common point-cloud convention and unit: each file must

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Dimensioning
+@testable import DimensioningReaders
 @testable import DimensioningSimulation
 
 /// A fixed-mount ToF or stereo capture (`SensorFamily.timeOfFlight`, `.stereo`), written as those

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Dimensioning
+@testable import DimensioningReaders
 
 /// Folders of frames from a still camera (PCL grabber .pcd + .xml; depth PNG + intrinsics.json)
 /// on the vendored real captures, and the readers' refusals of bad folders.

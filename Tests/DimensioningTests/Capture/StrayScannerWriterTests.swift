@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningReaders
 
 extension CaptureTests {
     /// Round trips through `StrayScannerWriter` and `StrayScannerReader`.

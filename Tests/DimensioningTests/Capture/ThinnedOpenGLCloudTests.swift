@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Dimensioning
+@testable import DimensioningReaders
 
 /// What an OAK-D viewer or Open3D writes: an unorganized PLY in OpenGL axes (y up, the camera
 /// looking along -z), thinned to a 7 mm voxel grid. The real Kinect carton frame written that

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import CPointCloud
 @testable import Dimensioning
+@testable import DimensioningReaders
 import TestSupport
 
 /// Known-answer tests of the PCL algorithms behind the C boundary.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Dimensioning
+@testable import DimensioningReaders
 @testable import DimensioningSimulation
 
 /// The floor fitted around the box, not over the whole view: a real Kinect carton frame with

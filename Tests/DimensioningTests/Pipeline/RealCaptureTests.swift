@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningReaders
 import TestSupport
 
 /// The real PCL captures vendored in Tests/Fixtures/real (Kinect-class, 640x480, no gravity).

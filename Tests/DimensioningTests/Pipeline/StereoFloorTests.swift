@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningReaders
 import TestSupport
 
 /// Real OAK-D stereo clouds (Tests/Fixtures/real/luxonis-oak, MIT): a box on a floor that bends

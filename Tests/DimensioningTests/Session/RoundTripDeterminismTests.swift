@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dimensioning
+@testable import DimensioningReaders
 import TestSupport
 
 /// The same capture gives bit-identical results (issue 7): the pipeline run twice, the same

@@ -1,9 +1,11 @@
-// ConsumerApp: measures one capture with the public API of the `Dimensioning` product.
+// ConsumerApp: measures one capture with the public API of the `Dimensioning` and
+// `DimensioningReaders` products.
 //
 //   ConsumerApp CAPTURE    (a Stray Scanner folder, a .pcd/.ply file or a folder of them)
 //
 // Prints `length L mm, width W mm, height H mm` and exits 0, or prints the error and exits 5.
 import Dimensioning
+import DimensioningReaders
 import Foundation
 
 guard CommandLine.arguments.count == 2 else {
