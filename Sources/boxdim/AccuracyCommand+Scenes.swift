@@ -1,4 +1,5 @@
 import Dimensioning
+import DimensioningReaders
 import Foundation
 
 /// `boxdim accuracy`'s real scenes with stated carton sizes: every folder of the real-data

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dimensioning
+import DimensioningReaders
 import Foundation
 
 /// `boxdim measure --all`: every carton in the scene, one row (or one JSON record) each.

@@ -193,16 +193,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         case let .success(result):
             let c = result.cuboid
             let convert = { (meters: Double) in MeasurementRecord.round(units.fromMeters(meters), places: 4) }
-            length = convert(c.length)
-            width = convert(c.width)
-            height = convert(c.height)
-            volumeM3 = MeasurementRecord.round(c.length * c.width * c.height, places: 9)
-            let score = MeasurementRecord.round(result.probabilityWithinTolerance, places: 4)
-            confidence = score
-            let expanded = result.uncertainty.expanded.map(convert)
-            uncertainty = Uncertainty(length: expanded[0], width: expanded[1], height: expanded[2])
-            tolerance = convert(result.tolerance)
-            sensorClass = result.uncertainty.sensorClass
+            status = .lowConfidence
+            let score = setSize([c.length, c.width, c.height], uncertainty: result.uncertainty, tolerance: result.tolerance)
             shapeNotes = result.shapeNotes
             frames = result.scene.frameCount
             spread = result.agreement.map {

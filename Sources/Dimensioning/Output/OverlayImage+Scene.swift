@@ -12,7 +12,7 @@ extension OverlayImage {
     /// measured but not accepted, red refused.
     ///
     /// - Throws: `unsupported` for a cloud with no organized pixel grid.
-    init(_ measurement: SceneMeasurement, minimumConfidence: Double, scale: Int?) throws(DimensioningError) {
+    package init(_ measurement: SceneMeasurement, minimumConfidence: Double, scale: Int?) throws(DimensioningError) {
         let scene = measurement.scene
         self.init(depth: try Self.referenceDepth(scene), width: scene.gridWidth, height: scene.gridHeight, scale: scale)
         guard let k = scene.intrinsics else { return }

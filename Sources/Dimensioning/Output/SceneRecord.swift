@@ -145,17 +145,8 @@ extension MeasurementRecord {
         self.units = units
         self.minConfidence = minConfidence
         self.input = input
-        let convert = { (meters: Double) in MeasurementRecord.round(units.fromMeters(meters), places: 4) }
-        length = convert(box.length)
-        width = convert(box.width)
-        height = convert(box.height)
-        volumeM3 = MeasurementRecord.round(box.length * box.width * box.height, places: 9)
-        let score = MeasurementRecord.round(box.probabilityWithinTolerance, places: 4)
-        confidence = score
-        let expanded = box.uncertainty.expanded.map(convert)
-        uncertainty = Uncertainty(length: expanded[0], width: expanded[1], height: expanded[2])
-        tolerance = convert(box.tolerance)
-        sensorClass = box.uncertainty.sensorClass
+        status = .lowConfidence
+        let score = setSize([box.length, box.width, box.height], uncertainty: box.uncertainty, tolerance: box.tolerance)
         shapeNotes = box.shapeNotes
         confidenceReasons = box.notAcceptedBecause.map { [$0] } ?? []
         self.frames = frames
@@ -165,6 +156,25 @@ extension MeasurementRecord {
 }
 
 extension MeasurementRecord {
+    /// Sets the measured size (metres: length, width, height) in the record's units, its volume,
+    /// each dimension's U, the tolerance, the sensor class and the confidence (the model's
+    /// probability that all three are within the tolerance, rounded to 1e-4), which it returns.
+    mutating func setSize(_ size: [Double], uncertainty u: MeasurementUncertainty, tolerance t: Double) -> Double {
+        let units = units
+        let convert = { (meters: Double) in MeasurementRecord.round(units.fromMeters(meters), places: 4) }
+        length = convert(size[0])
+        width = convert(size[1])
+        height = convert(size[2])
+        volumeM3 = MeasurementRecord.round(size[0] * size[1] * size[2], places: 9)
+        let score = MeasurementRecord.round(u.probabilityWithin(tolerance: t), places: 4)
+        confidence = score
+        let expanded = u.expanded.map(convert)
+        uncertainty = Uncertainty(length: expanded[0], width: expanded[1], height: expanded[2])
+        tolerance = convert(t)
+        sensorClass = u.sensorClass
+        return score
+    }
+
     /// A cuboid's pose (world frame, metres) as records state it: in the input's own axes when a
     /// point cloud was read in other axes than the engine's (virtual) camera frame, rounded to
     /// 1e-6 (a micrometre for the centre).

@@ -41,15 +41,7 @@ public struct PipelineResult: Sendable {
 ///   small, out of range, not a cuboid) with its reason; `profileMismatch` when the
 ///   parameters' sensor profile was calibrated on depth images of another size.
 public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters = .init()) throws(DimensioningError) -> PipelineResult {
-    // A profile is one camera's: another camera's edges would be "corrected" by it.
-    if let wanted = parameters.profile?.imageSizePixels, let size = capture.imageSizePixels, wanted != size {
-        throw .profileMismatch(profileImage: wanted, captureImage: size)
-    }
-    let capture = parameters.profile.map { capture.scalingDepth(by: $0.depthScale) } ?? capture
-    var parameters = parameters
-    if parameters.uncertainty.sensorClass == nil {
-        parameters.uncertainty.sensorClass = .implied(byStrayScanner: capture.input == nil && !capture.frames.isEmpty)
-    }
+    let (capture, parameters) = try preparedForMeasuring(capture, parameters: parameters)
     let scene = try fuseFrames(capture, parameters: parameters.fusion)
     let viewFloor = try fitFloor(scene, parameters: parameters.floor)
     // The object the camera is aimed at comes first; if it is not a measurable box (a laptop,
@@ -107,6 +99,23 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
         }
     }
     throw firstError ?? .noBox
+}
+
+/// The capture and parameters as every measurement takes them: the profile's depth scale
+/// applied (after checking the profile is this camera's: another camera's edges would be
+/// "corrected" by it), and the sensor class the capture implies when none is set.
+///
+/// - Throws: `profileMismatch` when the profile was calibrated on depth images of another size.
+func preparedForMeasuring(_ capture: DepthCapture, parameters: PipelineParameters)
+    throws(DimensioningError) -> (DepthCapture, PipelineParameters) {
+    if let wanted = parameters.profile?.imageSizePixels, let size = capture.imageSizePixels, wanted != size {
+        throw .profileMismatch(profileImage: wanted, captureImage: size)
+    }
+    var parameters = parameters
+    if parameters.uncertainty.sensorClass == nil {
+        parameters.uncertainty.sensorClass = .implied(byStrayScanner: capture.input == nil && !capture.frames.isEmpty)
+    }
+    return (parameters.profile.map { capture.scalingDepth(by: $0.depthScale) } ?? capture, parameters)
 }
 
 /// Measures one candidate object and applies the envelope checks.

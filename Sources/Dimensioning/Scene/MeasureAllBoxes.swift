@@ -26,14 +26,7 @@ import Foundation
 ///   `profileMismatch`; a carton's refusal is its own `SceneBox.outcome`.
 public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParameters = .init(),
                             sceneParameters: SceneParameters = .init()) throws(DimensioningError) -> SceneMeasurement {
-    if let wanted = parameters.profile?.imageSizePixels, let size = capture.imageSizePixels, wanted != size {
-        throw .profileMismatch(profileImage: wanted, captureImage: size)
-    }
-    let capture = parameters.profile.map { capture.scalingDepth(by: $0.depthScale) } ?? capture
-    var parameters = parameters
-    if parameters.uncertainty.sensorClass == nil {
-        parameters.uncertainty.sensorClass = .implied(byStrayScanner: capture.input == nil && !capture.frames.isEmpty)
-    }
+    let (capture, parameters) = try preparedForMeasuring(capture, parameters: parameters)
     let scene = try fuseFrames(capture, parameters: parameters.fusion)
     let floor = try fitFloor(scene, parameters: parameters.floor)
     let objects = try boxCandidates(scene, floor: floor, parameters: parameters.box, limit: Int.max)

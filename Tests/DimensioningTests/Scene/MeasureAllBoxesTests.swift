@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Dimensioning
 @testable import DimensioningSimulation
+import DimensioningReaders
 import TestSupport
 
 /// `measureAllBoxes`: every carton of a scene with its own size ± U or refusal.
