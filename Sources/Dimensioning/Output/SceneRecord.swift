@@ -146,7 +146,7 @@ extension MeasurementRecord {
         self.minConfidence = minConfidence
         self.input = input
         status = .lowConfidence
-        let score = setSize([box.length, box.width, box.height], uncertainty: box.uncertainty, tolerance: box.tolerance)
+        _ = setSize([box.length, box.width, box.height], uncertainty: box.uncertainty, tolerance: box.tolerance)
         shapeNotes = box.shapeNotes
         confidenceReasons = box.notAcceptedBecause.map { [$0] } ?? []
         self.frames = frames
