@@ -75,6 +75,19 @@ public struct HeightMap: Sendable {
         return Int(c.y) * columns + Int(c.x)
     }
 
+    /// Calls `body` with each cell overlapping the floor box `lo`...`hi` (metres), clipped to the
+    /// map; with none when the box lies outside it or is not finite.
+    public func forEachCell(from lo: SIMD2<Double>, to hi: SIMD2<Double>, _ body: (Int) -> Void) {
+        let first = ((lo - origin) / cellSize).rounded(.down), last = ((hi - origin) / cellSize).rounded(.up)
+        guard first.x.isFinite, first.y.isFinite, last.x.isFinite, last.y.isFinite else { return }
+        let c0 = Int(max(0, first.x)), r0 = Int(max(0, first.y))
+        let c1 = Int(min(Double(columns - 1), last.x)), r1 = Int(min(Double(rows - 1), last.y))
+        guard c0 <= c1, r0 <= r1 else { return }
+        for r in r0...r1 {
+            for c in c0...c1 { body(r * columns + c) }
+        }
+    }
+
     /// Centre of cell `cell` in floor coordinates, metres.
     public func centre(ofCell cell: Int) -> SIMD2<Double> {
         origin + (SIMD2(Double(cell % columns), Double(cell / columns)) + 0.5) * cellSize

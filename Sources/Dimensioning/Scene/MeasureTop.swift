@@ -35,29 +35,21 @@ func supportBeside(_ map: HeightMap, rectangle: Rectangle2D, level: Double, mini
     let corners = rectangle.corners
     let lo = corners.reduce(SIMD2(Double.infinity, .infinity)) { pointwiseMin($0, $1) } - reach
     let hi = corners.reduce(-SIMD2(Double.infinity, .infinity)) { pointwiseMax($0, $1) } + reach
-    let c0 = max(0, Int(((lo.x - map.origin.x) / map.cellSize).rounded(.down)))
-    let c1 = min(map.columns - 1, Int(((hi.x - map.origin.x) / map.cellSize).rounded(.up)))
-    let r0 = max(0, Int(((lo.y - map.origin.y) / map.cellSize).rounded(.down)))
-    let r1 = min(map.rows - 1, Int(((hi.y - map.origin.y) / map.cellSize).rounded(.up)))
-    guard c0 <= c1, r0 <= r1 else { return nil }
     var votes: [Int: (heights: [Double], sides: Set<Int>)] = [:]
     var total = 0
-    for r in r0...r1 {
-        for c in c0...c1 {
-            let cell = r * map.columns + c
-            guard let surface = surfaceOfCell[cell], surfaces[surface].level <= level - minimumHeight,
-                  surfaces[surface].width >= minimumWidth else { continue }
-            let p = map.centre(ofCell: cell)
-            let outside = rectangle.distanceOutside(p)
-            guard outside >= inner, outside <= reach else { continue }
-            let q = rectangle.local(p)
-            // The side it lies beside: the axis along which it is farther out.
-            let a = abs(q.x) - rectangle.halfA, b = abs(q.y) - rectangle.halfB
-            let side = a >= b ? (q.x >= 0 ? 0 : 1) : (q.y >= 0 ? 2 : 3)
-            votes[surface, default: ([], [])].heights.append(Double(map.top[cell]))
-            votes[surface, default: ([], [])].sides.insert(side)
-            total += 1
-        }
+    map.forEachCell(from: lo, to: hi) { cell in
+        guard let surface = surfaceOfCell[cell], surfaces[surface].level <= level - minimumHeight,
+              surfaces[surface].width >= minimumWidth else { return }
+        let p = map.centre(ofCell: cell)
+        let outside = rectangle.distanceOutside(p)
+        guard outside >= inner, outside <= reach else { return }
+        let q = rectangle.local(p)
+        // The side it lies beside: the axis along which it is farther out.
+        let a = abs(q.x) - rectangle.halfA, b = abs(q.y) - rectangle.halfB
+        let side = a >= b ? (q.x >= 0 ? 0 : 1) : (q.y >= 0 ? 2 : 3)
+        votes[surface, default: ([], [])].heights.append(Double(map.top[cell]))
+        votes[surface, default: ([], [])].sides.insert(side)
+        total += 1
     }
     let needed = max(10, total / 10)
     let seen = votes.filter { $0.value.heights.count >= needed }
@@ -99,20 +91,11 @@ struct TopOutline: Sendable {
         var seen = 0, atLevel = 0
         let reach = rectangle.halfA + map.cellSize
         let lo = rectangle.center - reach, hi = rectangle.center + reach
-        let c0 = max(0, Int(((lo.x - map.origin.x) / map.cellSize).rounded(.down)))
-        let c1 = min(map.columns - 1, Int(((hi.x - map.origin.x) / map.cellSize).rounded(.up)))
-        let r0 = max(0, Int(((lo.y - map.origin.y) / map.cellSize).rounded(.down)))
-        let r1 = min(map.rows - 1, Int(((hi.y - map.origin.y) / map.cellSize).rounded(.up)))
-        if c0 <= c1 && r0 <= r1 {
-            for r in r0...r1 {
-                for c in c0...c1 {
-                    let cell = r * map.columns + c
-                    let h = map.top[cell]
-                    guard !h.isNaN, rectangle.contains(map.centre(ofCell: cell), margin: -map.cellSize / 2) else { continue }
-                    seen += 1
-                    if abs(Double(h) - region.level) <= stepTolerance { atLevel += 1 }
-                }
-            }
+        map.forEachCell(from: lo, to: hi) { cell in
+            let h = map.top[cell]
+            guard !h.isNaN, rectangle.contains(map.centre(ofCell: cell), margin: -map.cellSize / 2) else { return }
+            seen += 1
+            if abs(Double(h) - region.level) <= stepTolerance { atLevel += 1 }
         }
         fill = seen > 0 ? Double(atLevel) / Double(seen) : 0
     }
