@@ -6,9 +6,12 @@ import Foundation
 /// (`measureAllBoxes`): how many are found, whether the truth lies within ± U, and whether
 /// anything is accepted that should not be.
 ///
-/// Each scene (seeded) is one of two kinds, in turn:
+/// Each scene (seeded) is one of three kinds, in turn:
 /// - apart: three boxes in a row, 8-20 cm apart, each turned up to 0.3 rad;
-/// - step: two boxes pressed together side by side whose heights differ by 6-20 cm.
+/// - step: two boxes pressed together side by side whose heights differ by 6-20 cm;
+/// - one height: two boxes of one height pressed together side by side, with the colour image
+///   of the reference frame (`ColourRenderer`, 4 x the depth's resolution, lids with a 3-mm
+///   dark rim: the seam where they meet).
 /// A capture of 10 frames of the iPhone LiDAR model from 1.2-1.8 m, 60-85 degrees down, from any
 /// side. A measured carton is matched to the box whose centre (seen from above) is within 8 cm
 /// of its own; one matching none (two boxes measured as one, a box's part) is unmatched.
@@ -34,11 +37,11 @@ public enum SceneBenchmark {
         public var byMethod: [String: Int] = [:]
     }
 
-    /// The scene `index` of `seed`: its boxes and the camera.
-    static func scene(_ index: Int, seed: UInt64) -> (SimulatedScene, CameraRig) {
+    /// The scene `index` of `seed`: its boxes, the camera, and whether it has a colour image.
+    static func scene(_ index: Int, seed: UInt64) -> (SimulatedScene, CameraRig, colour: Bool) {
         var g = SeededGenerator(seed: seed, stream: UInt64(index) + 1)
         var boxes: [SimulatedBox] = []
-        if index % 2 == 0 {
+        if index % 3 == 0 {
             var x = 0.0
             for k in 0..<3 {
                 let l = g.uniform(0.2, 0.4), w = g.uniform(0.15, 0.3), h = g.uniform(0.1, 0.35)
@@ -51,7 +54,7 @@ public enum SceneBenchmark {
             }
         } else {
             let l1 = g.uniform(0.2, 0.4), l2 = g.uniform(0.2, 0.4), w = g.uniform(0.2, 0.35)
-            let h1 = g.uniform(0.2, 0.4), h2 = h1 - g.uniform(0.06, 0.2)
+            let h1 = g.uniform(0.2, 0.4), h2 = index % 3 == 2 ? h1 : h1 - g.uniform(0.06, 0.2)
             boxes = [SimulatedBox(center: SIMD2(0, 0), length: l1, width: w, height: h1, yaw: 0),
                      SimulatedBox(center: SIMD2((l1 + l2) / 2, g.uniform(-0.03, 0.03)), length: l2, width: g.uniform(0.2, 0.35),
                                   height: max(0.08, h2), yaw: 0)]
@@ -60,7 +63,18 @@ public enum SceneBenchmark {
         let middle = SIMD3((xs.min()! + xs.max()!) / 2, 0, 0.1)
         let rig = CameraRig(distance: g.uniform(1.2, 1.8), elevation: g.uniform(60, 85) * Double.pi / 180,
                             azimuth: g.uniform(0, 2 * Double.pi), lookAt: middle, frameCount: 10)
-        return (SimulatedScene(name: "scene-\(index)", target: boxes[0], otherBoxes: Array(boxes.dropFirst())), rig)
+        return (SimulatedScene(name: "scene-\(index)", target: boxes[0], otherBoxes: Array(boxes.dropFirst())), rig,
+                index % 3 == 2)
+    }
+
+    /// The colour image of `simulated`'s reference frame, seen from where that frame really was.
+    static func colourImage(_ simulated: SimulatedCapture, scene: SimulatedScene, seed: UInt64) -> LumaImage? {
+        guard let reference = simulated.capture.referenceFrameIndex(), let depth = simulated.capture.frames.first else { return nil }
+        let intrinsics = depth.intrinsics.scaled(toWidth: 4 * depth.width, height: 4 * depth.height)
+        guard var renderer = try? ColourRenderer(scene: scene, labels: [], intrinsics: intrinsics) else { return nil }
+        renderer.lidRimWidth = 0.003
+        let rgb = renderer.render(worldFromCamera: simulated.truePoses[reference], seed: seed)
+        return LumaImage(width: intrinsics.width, height: intrinsics.height, rgb: rgb)
     }
 
     /// Renders and measures `count` scenes of `seed`.
@@ -69,11 +83,12 @@ public enum SceneBenchmark {
         var report = Report()
         var us: [[Double]] = [[], [], []], errors: [[Double]] = [[], [], []]
         for index in 0..<count {
-            let (scene, rig) = scene(index, seed: seed)
-            let capture = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: seed &+ UInt64(index)).capture
+            let (scene, rig, withColour) = scene(index, seed: seed)
+            let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: seed &+ UInt64(index))
+            let colour = withColour ? colourImage(simulated, scene: scene, seed: seed &+ UInt64(index)) : nil
             report.scenes += 1
             report.boxes += scene.allBoxes.count
-            guard let measurement = try? measureAllBoxes(capture, parameters: parameters) else { continue }
+            guard let measurement = try? measureAllBoxes(simulated.capture, parameters: parameters, colour: colour) else { continue }
             report.tops += measurement.boxes.count
             for box in measurement.boxes {
                 guard case let .success(m) = box.outcome else {

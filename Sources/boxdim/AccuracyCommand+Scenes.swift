@@ -5,7 +5,8 @@ import Foundation
 /// `boxdim accuracy`'s real scenes with stated carton sizes: every folder of the real-data
 /// folder holding a `cartons.json` (`boxdim.cartons/1`: the sizes of the cartons in its scenes,
 /// mm) is measured carton by carton (`measureAllBoxes`), each of its captures (its sub-folders)
-/// in turn. Each carton measured is set against the stated size nearest it (by length and
+/// in turn, with its colour image for the seams between lids. Each carton measured is set
+/// against the stated size nearest it (by length and
 /// width): the scene's positions are not stated, so which carton it is remains a guess, and a
 /// top that is several cartons shows as far from every size.
 extension AccuracyCommand {
@@ -34,14 +35,41 @@ extension AccuracyCommand {
             for capture in captures {
                 printScene(capture, name: "\(scene.lastPathComponent)/\(capture.lastPathComponent)", stated: stated.cartons)
             }
+            // A palletising cell's workflow: a profile from the other captures' cartons of the
+            // first stated size (calibrate --all --known), then each capture measured with it.
+            guard captures.count > 1, let size = stated.cartons.first else { continue }
+            let known = "\(Int(size.length))x\(Int(size.width))x\(Int(size.height))"
+            print("\n  with a profile from the other captures (calibrate OTHERS --all --known \(known)), tolerance \(gate.tolerance) mm:")
+            for capture in captures {
+                let name = "\(scene.lastPathComponent)/\(capture.lastPathComponent)"
+                do {
+                    let others = try captures.filter { $0 != capture }.map { url throws(DimensioningError) in
+                        let read = try CaptureReader.read(url)
+                        return SceneCalibrationReference(capture: read, colour: try MeasureCommand.referenceColour(read, parameters: .init()),
+                                                         name: url.path)
+                    }
+                    let result = try calibrateProfile(scenes: others, known: [size.length, size.width, size.height].map { $0 / 1000 })
+                    print(String(format: "  %@: profile from %d carton(s): edge offset %+.2f px, scatter %.2f px, depth scale %.4f",
+                                 name, result.references.count, result.profile.edgeOffsetPixels,
+                                 result.profile.edgeScatterPixels ?? 0, result.profile.depthScale))
+                    printScene(capture, name: name, stated: stated.cartons, profile: result.profile)
+                } catch {
+                    print("  \(name): no profile: \(error.code) (\(error.description))")
+                }
+            }
         }
     }
 
-    private func printScene(_ url: URL, name: String, stated: [StatedCartons.Carton]) {
+    private func printScene(_ url: URL, name: String, stated: [StatedCartons.Carton], profile: SensorProfile? = nil) {
         var parameters = PipelineParameters()
         gate.apply(to: &parameters)
+        parameters.profile = profile
         let scene: SceneMeasurement
-        do { scene = try measureAllBoxes(try CaptureReader.read(url), parameters: parameters) } catch {
+        do {
+            let capture = try CaptureReader.read(url)
+            scene = try measureAllBoxes(capture, parameters: parameters,
+                                        colour: try MeasureCommand.referenceColour(capture, parameters: parameters))
+        } catch {
             print("  \(name): refused: \(error.code) (\(error.description))")
             return
         }
@@ -51,6 +79,10 @@ extension AccuracyCommand {
         for box in scene.boxes { if case let .failure(error) = box.outcome { refusals[error.code, default: 0] += 1 } }
         print("  \(name): \(scene.boxes.count) tops, \(measured.count) measured, \(accepted.count) accepted; refused: "
             + refusals.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+        var inside = 0, wrongAccepted = 0
+        defer {
+            print("    truth inside ± U: \(inside) of \(3 * measured.count) dimensions; accepted beyond the tolerance: \(wrongAccepted)")
+        }
         for box in measured {
             let size = [box.length, box.width, box.height].map { $0 * 1000 }
             let u = box.uncertainty.expanded.map { $0 * 1000 }
@@ -58,10 +90,15 @@ extension AccuracyCommand {
                 hypot(size[0] - a.length, size[1] - a.width) < hypot(size[0] - b.length, size[1] - b.width)
             }!
             let errors = [size[0] - nearest.length, size[1] - nearest.width, size[2] - nearest.height]
-            let inside = zip(errors, u).map { abs($0) <= $1 ? "yes" : "no" }.joined(separator: "/")
-            print(String(format: "    %.0f ± %.0f x %.0f ± %.0f x %.0f ± %.0f mm (%@): nearest %@, error %+.0f / %+.0f / %+.0f mm, inside ± U: %@",
-                         size[0], u[0], size[1], u[1], size[2], u[2], box.method.rawValue, nearest.label,
-                         errors[0], errors[1], errors[2], inside))
+            let within = zip(errors, u).map { abs($0) <= $1 }
+            inside += within.filter { $0 }.count
+            if box.isAccepted(minimumConfidence: minConfidence), errors.contains(where: { abs($0) > box.tolerance * 1000 }) {
+                wrongAccepted += 1
+            }
+            let cut = if case let .cut(seams, _, _) = box.seams { ", \(seams) side(s) on seams" } else { "" }
+            print(String(format: "    %.0f ± %.0f x %.0f ± %.0f x %.0f ± %.0f mm (%@%@): nearest %@, error %+.0f / %+.0f / %+.0f mm, inside ± U: %@",
+                         size[0], u[0], size[1], u[1], size[2], u[2], box.method.rawValue, cut, nearest.label,
+                         errors[0], errors[1], errors[2], within.map { $0 ? "yes" : "no" }.joined(separator: "/")))
         }
     }
 }

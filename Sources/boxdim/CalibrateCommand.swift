@@ -16,7 +16,8 @@ struct CalibrateCommand: ParsableCommand {
         mount looking straight down is exactly the case where the edge offset cannot be seen in \
         the data and a profile is needed for an accepted measurement. Several captures (the \
         reference box placed and turned a few times) are pooled: one --known for all of them, \
-        or one per capture in the same order.
+        or one per capture in the same order. With --all, each capture is a scene of cartons and \
+        every carton of the --known size in it is a reference.
         """
     )
 
@@ -29,12 +30,18 @@ struct CalibrateCommand: ParsableCommand {
     @Option(help: "Where to write the profile (JSON).")
     var out = "sensor-profile.json"
 
+    @Flag(help: "The captures are scenes of cartons (a pallet, a conveyor): every carton of the --known size in them, measured from its top as measure --all does, is a reference.")
+    var all = false
+
     func validate() throws {
         guard !captures.isEmpty else { throw ValidationError("give at least one capture of the reference box") }
         guard !captures.contains(where: \.isEmpty) else { throw ValidationError("a capture path is empty") }
         guard !known.isEmpty else { throw ValidationError("--known LxWxH is required (millimetres)") }
         for size in known where Self.parseSize(size) == nil {
             throw ValidationError("--known must be LxWxH in millimetres with three positive numbers, got '\(size)'")
+        }
+        if all && known.count != 1 {
+            throw ValidationError("with --all, give --known once: the size of the cartons to calibrate on")
         }
         guard known.count == 1 || known.count == captures.count else {
             throw ValidationError("--known is given \(known.count) times for \(captures.count) captures: give it once, or once per capture")
@@ -45,12 +52,22 @@ struct CalibrateCommand: ParsableCommand {
         let sizes = captures.indices.map { Self.parseSize(known[known.count == 1 ? 0 : $0])!.map { $0 / 1000 } }
         let result: CalibrationResult
         do {
-            var references: [CalibrationReference] = []
-            for (capture, size) in zip(captures, sizes) {
-                references.append(CalibrationReference(capture: try CaptureReader.read(URL(fileURLWithPath: capture)), known: size,
-                                                       name: capture))
+            if all {
+                var scenes: [SceneCalibrationReference] = []
+                for path in captures {
+                    let capture = try CaptureReader.read(URL(fileURLWithPath: path))
+                    scenes.append(SceneCalibrationReference(capture: capture, colour: try MeasureCommand.referenceColour(capture, parameters: .init()),
+                                                            name: path))
+                }
+                result = try calibrateProfile(scenes: scenes, known: sizes[0], reference: captures.joined(separator: ", "))
+            } else {
+                var references: [CalibrationReference] = []
+                for (capture, size) in zip(captures, sizes) {
+                    references.append(CalibrationReference(capture: try CaptureReader.read(URL(fileURLWithPath: capture)), known: size,
+                                                           name: capture))
+                }
+                result = try calibrateProfile(references, reference: captures.joined(separator: ", "))
             }
-            result = try calibrateProfile(references, reference: captures.joined(separator: ", "))
         } catch {
             printError("boxdim calibrate: \(error.description)")
             throw ExitCode(error.isUnreadable ? ExitStatus.unreadable : ExitStatus.noMeasurement)
@@ -60,15 +77,23 @@ struct CalibrateCommand: ParsableCommand {
             throw ExitCode(ExitStatus.unreadable)
         }
         func mm(_ v: [Double]) -> String { v.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ") }
-        for (index, size) in sizes.enumerated() where captures.count > 1 {
-            let pair = result.references[index]
-            print("reference \(index + 1): \(captures[index]): \(mm(size)) mm (known), \(mm(pair.measured)) mm without a profile, \(mm(pair.calibrated)) mm with it")
+        if all {
+            for (index, pair) in result.references.enumerated() {
+                print("carton \(index + 1): \(mm(pair.measured)) mm without a profile, \(mm(pair.calibrated)) mm with it")
+            }
+            print("reference:   \(mm(sizes[0])) mm (known), \(result.references.count) carton(s) of that size in \(captures.count) scene(s)")
+        } else {
+            for (index, size) in sizes.enumerated() where captures.count > 1 {
+                let pair = result.references[index]
+                print("reference \(index + 1): \(captures[index]): \(mm(size)) mm (known), \(mm(pair.measured)) mm without a profile, \(mm(pair.calibrated)) mm with it")
+            }
+            print("reference:   \(mm(sizes[0])) mm (known)\(captures.count > 1 ? ", and \(captures.count - 1) more capture(s)" : "")")
         }
-        print("reference:   \(mm(sizes[0])) mm (known)\(captures.count > 1 ? ", and \(captures.count - 1) more capture(s)" : "")")
         print("measured:    \(mm(result.measured)) mm without a profile")
         if let u = result.scaleUncertainty {
             print(String(format: "depth scale: %.5f (from the heights, ± %.5f over %d references%@)", result.profile.depthScale, u,
-                         captures.count, result.profile.depthScale == 1 ? ": 1 is within that, so it stays 1" : ""))
+                         all ? result.references.count : captures.count,
+                         result.profile.depthScale == 1 ? ": 1 is within that, so it stays 1" : ""))
         } else {
             print(String(format: "depth scale: %.5f (from the height)", result.profile.depthScale))
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dimensioning
+import DimensioningBarcodes
 import DimensioningReaders
 import Foundation
 
@@ -19,7 +20,8 @@ extension MeasureCommand {
                                                   window: range.map(FrameWindow.range) ?? .last(parameters.fusion.maximumFrames))
             description = recorded.input
             if let profile { parameters.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) }
-            outcome = .success(try measureAllBoxes(recorded, parameters: parameters))
+            outcome = .success(try measureAllBoxes(recorded, parameters: parameters,
+                                                   colour: try Self.referenceColour(recorded, parameters: parameters)))
         } catch { outcome = .failure(error) }
         let record = SceneRecord(capture: capture, outcome: outcome, units: units, minConfidence: minConfidence,
                                  input: description)
@@ -34,6 +36,13 @@ extension MeasureCommand {
         }
         let code = Self.exitCode(record)
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// The colour image recorded with the frame fusion looks from, for the seams between lids of
+    /// one height; nil when the capture has none.
+    static func referenceColour(_ capture: DepthCapture, parameters: PipelineParameters) throws(DimensioningError) -> LumaImage? {
+        guard let stream = capture.colour, let reference = capture.referenceFrameIndex(parameters.fusion) else { return nil }
+        return try ColourFrameSequence(stream).image(forDepthFrame: reference, decode: true)
     }
 
     static func exitCode(_ record: SceneRecord) -> Int32 {

@@ -1,13 +1,15 @@
 import Foundation
 import Testing
+import Dimensioning
 @testable import DimensioningBenchmarks
 import DimensioningSimulation
 
 /// The scene benchmark behind `boxdim accuracy --scenes`: its scenes are what it says, and a few
 /// of them are measured without a wrong acceptance.
 @Suite struct SceneBenchmarkTests {
-    @Test func scenesAlternateBoxesApartAndAStep() {
-        let (apart, _) = SceneBenchmark.scene(0, seed: 5)
+    @Test func scenesTakeTurnsApartAStepAndOneHeight() {
+        let (apart, _, apartColour) = SceneBenchmark.scene(0, seed: 5)
+        #expect(!apartColour)
         #expect(apart.allBoxes.count == 3)
         // Footprints of neighbours 8 cm or more apart along the row.
         let row = apart.allBoxes.sorted { $0.center.x < $1.center.x }
@@ -16,11 +18,36 @@ import DimensioningSimulation
             let halfB = (abs(cos(b.yaw)) * b.length + abs(sin(b.yaw)) * b.width) / 2
             #expect(b.center.x - a.center.x - halfA - halfB >= 0.08 - 1e-9)
         }
-        let (step, _) = SceneBenchmark.scene(1, seed: 5)
+        let (step, _, stepColour) = SceneBenchmark.scene(1, seed: 5)
+        #expect(!stepColour)
         #expect(step.allBoxes.count == 2)
         let boxes = step.allBoxes
         #expect(abs(boxes[1].center.x - boxes[0].center.x - (boxes[0].length + boxes[1].length) / 2) < 1e-9, "pressed together")
         #expect(boxes[0].height - boxes[1].height >= 0.06 - 1e-9 || boxes[1].height == 0.08)
+        let (level, _, levelColour) = SceneBenchmark.scene(2, seed: 5)
+        #expect(levelColour && level.allBoxes.count == 2)
+        #expect(level.allBoxes[0].height == level.allBoxes[1].height, "one height")
+    }
+
+    /// A one-height scene's colour image shows the seam between the lids: with it the two boxes
+    /// are measured apart, each within 10 mm of its length and width; without it they make one top.
+    @Test func theOneHeightScenesColourCutsItsTop() throws {
+        let (scene, rig, _) = SceneBenchmark.scene(2, seed: 5)
+        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 7)
+        let image = try #require(SceneBenchmark.colourImage(simulated, scene: scene, seed: 7))
+        let depth = simulated.capture.frames[0]
+        #expect(image.width == 4 * depth.width && image.height == 4 * depth.height)
+        let with = try measureAllBoxes(simulated.capture, colour: image).boxes.compactMap { try? $0.outcome.get() }
+        let without = try measureAllBoxes(simulated.capture).boxes.compactMap { try? $0.outcome.get() }
+        #expect(with.count == 2 && without.count <= 1, "with colour \(with.count), without \(without.count)")
+        for box in with {
+            let truth = scene.allBoxes.min { a, b in
+                length(a.center - SIMD2(box.centerInWorld.x, box.centerInWorld.y))
+                    < length(b.center - SIMD2(box.centerInWorld.x, box.centerInWorld.y))
+            }!
+            #expect(abs(box.length - max(truth.length, truth.width)) <= 0.010, "length \(box.length) of \(truth)")
+            #expect(abs(box.width - min(truth.length, truth.width)) <= 0.010, "width \(box.width) of \(truth)")
+        }
     }
 
     @Test func aFewScenesAreMeasuredWithoutAWrongAcceptance() {

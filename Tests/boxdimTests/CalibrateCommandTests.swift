@@ -71,4 +71,42 @@ struct CalibrateCommandTests {
         #expect(r.status == 4, "\(r.stdout) \(r.stderr)")
         #expect(r.stderr.contains("right box"))
     }
+
+    /// `--all`: every carton of the known size in a scene is a reference. On the NEURA pallet's
+    /// frame-2, the small cartons (255 x 155 x 100 mm) cut out along their seams are found (at
+    /// least six), the profile is written, and measuring the other frame with it accepts nothing
+    /// wrongly: the stereo outline's sides scatter by about 3 px, which the profile says.
+    @Test func everyCartonOfTheSizeInAScene() throws {
+        guard let frame2 = RealFixtures.require("neura-pallet/frame-2"),
+              let frame1 = RealFixtures.require("neura-pallet/frame-1") else { return }
+        let profile = temporary("pallet.json")
+        let r = try BoxDimBinary.run(["calibrate", frame2.path, "--all", "--known", "255x155x100", "--out", profile.path])
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        let cartons = r.stdout.split(separator: "\n").filter { $0.hasPrefix("carton ") }
+        #expect(cartons.count >= 6, "\(r.stdout)")
+        let written = try SensorProfile.read(profile)
+        #expect(written.knownSizeMM == [255, 155, 100])
+        #expect(abs(written.edgeOffsetPixels) <= 5 && (written.edgeScatterPixels ?? 0) > 1, "\(written)")
+        let m = try BoxDimBinary.run(["measure", "--all", "--json", "--units", "mm", "--tolerance", "10", "--profile",
+                                      profile.path, frame1.path])
+        #expect(m.status == 3, "\(m.stdout) \(m.stderr)")
+        let record = try JSONDecoder().decode(SceneRecord.self, from: Data(m.stdout.utf8))
+        for box in record.boxes where box.measurement.status == .accepted {
+            let m = box.measurement
+            #expect(abs((m.length ?? 0) - 255) <= 10 && abs((m.width ?? 0) - 155) <= 10 && abs((m.height ?? 0) - 100) <= 10,
+                    "#\(box.index) accepted beyond the tolerance")
+        }
+    }
+
+    /// `--all` takes one size; a size no carton of the scene has is refused, naming the size.
+    @Test func allTakesOneSizeThatTheSceneHas() throws {
+        guard let frame = RealFixtures.require("neura-pallet/frame-1") else { return }
+        let twice = try BoxDimBinary.run(["calibrate", frame.path, frame.path, "--all", "--known", "255x155x100",
+                                          "--known", "340x250x95"])
+        #expect(twice.status == 64 && twice.stderr.contains("once"), "\(twice.stderr)")
+        let none = try BoxDimBinary.run(["calibrate", frame.path, "--all", "--known", "900x800x100", "--out",
+                                         temporary("none.json").path])
+        #expect(none.status == 4, "\(none.stdout) \(none.stderr)")
+        #expect(none.stderr.contains("900 x 800"), "\(none.stderr)")
+    }
 }

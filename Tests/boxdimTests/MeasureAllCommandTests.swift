@@ -33,7 +33,34 @@ struct MeasureAllCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["schema", "capture", "units", "status", "error", "support_levels", "boxes"])
         let first = try #require((object["boxes"] as? [[String: Any]])?.first)
-        #expect(Set(first.keys) == ["index", "position", "top_level", "method", "support_level", "measurement"])
+        #expect(Set(first.keys) == ["index", "position", "top_level", "method", "support_level", "seams", "measurement"])
+        let seams = try #require(record.boxes.compactMap(\.seams).first)
+        #expect(["not_looked", "none_seen", "cut"].contains(seams.search))
+    }
+
+    /// The pallet's frames come with their colour image, so `--all` looks for the seams between
+    /// lids of one height: the front layer's six small cartons (255 x 155 x 100 mm, pressed
+    /// together in a block of four and a pair) are each cut out and measured, none accepted
+    /// (each keeps a side known only from its depth outline, fattened by the stereo camera up to
+    /// 25 mm, and a height from a support it hides).
+    @Test(arguments: ["neura-pallet/frame-1", "neura-pallet/frame-2"])
+    func thePalletsSeamsCutOutItsSmallCartons(_ frame: String) throws {
+        guard let folder = RealFixtures.require(frame) else { return }
+        let r = try BoxDimBinary.run(["measure", "--all", "--json", "--units", "mm", folder.path])
+        #expect(r.status == 3, "\(r.stdout) \(r.stderr)")
+        let record = try JSONDecoder().decode(SceneRecord.self, from: Data(r.stdout.utf8))
+        let front = record.boxes.filter { box in
+            box.seams?.search == "cut" && (box.measurement.height ?? .infinity) < 150
+        }
+        #expect(front.count >= 6, "\(r.stdout)")
+        for box in front {
+            let m = box.measurement
+            #expect(m.status != .accepted)
+            #expect(abs((m.width ?? 0) - 155) <= 15, "#\(box.index): width \(m.width ?? 0) mm")
+            #expect(abs((m.length ?? 0) - 255) <= 30, "#\(box.index): length \(m.length ?? 0) mm")
+            #expect(abs((m.height ?? 0) - 100) <= 20, "#\(box.index): height \(m.height ?? 0) mm")
+            #expect((box.seams?.count ?? 0) >= 1 && (box.seams?.weakestContrast ?? 0) >= 40)
+        }
     }
 
     @Test func theTextIsOneRowPerCarton() throws {

@@ -7,6 +7,7 @@ import Foundation
 /// {"schema":"boxdim.scene/1","capture":"pallet","units":"mm","status":"measured","error":null,
 ///  "support_levels":[144.2],"boxes":[
 ///   {"index":1,"position":[412.5,-80.1],"top_level":452.3,"method":"top_rectangle","support_level":352.6,
+///    "seams":{"search":"cut","count":2,"weakest_contrast":58.1},
 ///    "measurement":{"schema":"boxdim.measurement/7","capture":"pallet#1","status":"low_confidence", ...}}]}
 /// ```
 ///
@@ -19,6 +20,9 @@ import Foundation
 ///   surface the carton stands on (0 for the floor plane).
 /// - `method`: `engine` (a lone object, measured as `boxdim measure` would) or `top_rectangle`
 ///   (a carton among others, measured from its top and the surface beside it).
+/// - `seams`: what the colour image said of seams in its top: `{"search": "cut", "count": 2,
+///   "weakest_contrast": 58.1}` for a carton cut from a larger top along seams (its sides on
+///   them), `none_seen` when searched, `not_looked` without a colour image.
 /// - `measurement`: the carton's full measurement record (`MeasurementRecord`), its `capture`
 ///   the scene's with `#index`.
 public struct SceneRecord: Sendable, Equatable, Codable {
@@ -28,21 +32,53 @@ public struct SceneRecord: Sendable, Equatable, Codable {
         case unreadable
     }
 
+    /// What the colour image said of the seams in a carton's top (`SeamSearch`).
+    public struct Seams: Sendable, Equatable, Codable {
+        /// `not_looked` (no colour image), `none_seen`, or `cut` (cut from a larger top).
+        public var search: String
+        /// Seams its sides lie on, and the weakest one's dark-line response in grey levels
+        /// (null unless `cut`).
+        public var count: Int
+        public var weakestContrast: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case search, count
+            case weakestContrast = "weakest_contrast"
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(search, forKey: .search)
+            try c.encode(count, forKey: .count)
+            try c.encode(weakestContrast, forKey: .weakestContrast)
+        }
+
+        init(_ search: SeamSearch) {
+            switch search {
+            case .notLooked: (self.search, count, weakestContrast) = ("not_looked", 0, nil)
+            case .noneSeen: (self.search, count, weakestContrast) = ("none_seen", 0, nil)
+            case let .cut(seams, weakest, _): (self.search, count, weakestContrast) = ("cut", seams, (weakest * 10).rounded() / 10)
+            }
+        }
+    }
+
     public struct Box: Sendable, Equatable, Codable {
         public var index: Int
         public var position: [Double]
         public var topLevel: Double
         public var method: SceneBoxMeasurement.Method?
         public var supportLevel: Double?
+        /// Null for a refused carton.
+        public var seams: Seams?
         public var measurement: MeasurementRecord
 
         enum CodingKeys: String, CodingKey {
-            case index, position, method, measurement
+            case index, position, method, seams, measurement
             case topLevel = "top_level"
             case supportLevel = "support_level"
         }
 
-        /// Every key is written, `method` and `support_level` as null for a refused carton.
+        /// Every key is written, `method`, `support_level` and `seams` as null for a refused carton.
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(index, forKey: .index)
@@ -50,6 +86,7 @@ public struct SceneRecord: Sendable, Equatable, Codable {
             try c.encode(topLevel, forKey: .topLevel)
             try c.encode(method, forKey: .method)
             try c.encode(supportLevel, forKey: .supportLevel)
+            try c.encode(seams, forKey: .seams)
             try c.encode(measurement, forKey: .measurement)
         }
     }
@@ -114,7 +151,8 @@ public struct SceneRecord: Sendable, Equatable, Codable {
                 let measured = try? box.outcome.get()
                 return Box(index: k + 1, position: [convert(box.positionOnSupport.x), convert(box.positionOnSupport.y)],
                            topLevel: convert(box.topLevel), method: measured?.method,
-                           supportLevel: measured.map { convert($0.supportLevel) }, measurement: record)
+                           supportLevel: measured.map { convert($0.supportLevel) }, seams: measured.map { Seams($0.seams) },
+                           measurement: record)
             }
             let anyMeasured = boxes.contains { $0.measurement.length != nil }
             status = anyMeasured ? .measured : .noMeasurement
@@ -137,8 +175,8 @@ public struct SceneRecord: Sendable, Equatable, Codable {
 extension MeasurementRecord {
     /// The record of a carton measured from its top among others (`SceneBoxMeasurement.Method.topRectangle`):
     /// no side evidence (`edges` and `confidence_factors` are null), its shape notes say what
-    /// it stands on, and it is never `accepted` (`SceneBoxMeasurement.notAcceptedBecause`, in
-    /// `confidence_reasons`).
+    /// it stands on, and it is `accepted` only when cut from its top along plain seams
+    /// (`SceneBoxMeasurement.notAcceptedBecause`, in `confidence_reasons`, says why not).
     init(capture: String, topRectangle box: SceneBoxMeasurement, frames: Int, units: LengthUnit, minConfidence: Double,
          input: InputDescription?) {
         self.capture = capture

@@ -108,22 +108,8 @@ public func calibrateProfile(_ references: [CalibrationReference], parameters: P
         let first = try measureReference(index, of: references, parameters: uncalibrated, stage: "without a profile")
         measured.append([first.cuboid.length, first.cuboid.width, first.cuboid.height])
     }
-    // The median of the references' height ratios: one odd placement (a tall box seen at a
-    // grazing angle, a bent floor) does not set the scale for the others.
     let ratios = zip(sizes, measured).map { $0[2] / $1[2] }
-    var scale = Statistics.median(ratios) ?? 1
-    guard (0.9...1.1).contains(scale) else {
-        throw .unsupported(feature: String(format: "a depth scale of %.3f (the reference box's height is measured %.1f mm against %.1f mm: is it the right box?)",
-                                           scale, measured[0][2] * 1000, sizes[0][2] * 1000))
-    }
-    // From three references on, a scale the references' own scatter explains (within
-    // `EdgeOffsetFit.significance` standard errors of 1: the median's, 1.2533 σ / √n) is no
-    // property of the sensor: correcting it would add that scatter to every later
-    // measurement. It stays 1.
-    let scaleUncertainty = references.count >= 3
-        ? EdgeOffsetFit.significance * 1.2533 * (Statistics.standardDeviation(ratios) ?? 0) / Double(ratios.count - 1).squareRoot()
-        : nil
-    if let scaleUncertainty, abs(scale - 1) < scaleUncertainty { scale = 1 }
+    let (scale, scaleUncertainty) = try fittedDepthScale(ratios, measuredHeight: measured[0][2], knownHeight: sizes[0][2])
     var scaled = uncalibrated
     scaled.profile = SensorProfile(edgeOffsetPixels: 0, depthScale: scale)
     // One row per reference and dimension: the residual after scaling, and the footprints of
@@ -143,22 +129,9 @@ public func calibrateProfile(_ references: [CalibrationReference], parameters: P
         silhouetteSides += edges.filter(\.carriesProfileOffset).count
     }
     let fit = EdgeOffsetFit(rows, pooledOnly: references.count < 3)
-    guard fit.offset.isFinite, (-5...5).contains(fit.offset), (fit.facingOffset ?? 0).isFinite,
-          (-5...5).contains(fit.facingOffset ?? 0) else {
-        throw .unsupported(feature: String(format: "an edge offset of %.1f pixels (the reference box measures %.1f x %.1f mm against %.1f x %.1f mm: is it the right box?)",
-                                           fit.offset, measured[0][0] * 1000, measured[0][1] * 1000, sizes[0][0] * 1000, sizes[0][1] * 1000))
-    }
-    let offset = fit.offset, offsetUncertainty = fit.offsetUncertainty
-    var profile = SensorProfile(edgeOffsetPixels: (offset * 100).rounded() / 100, depthScale: scale,
-                                reference: reference, knownSizeMM: sizes[0].map { ($0 * 10000).rounded() / 10 },
-                                facingEdgeOffsetPixels: fit.facingOffset.map { ($0 * 100).rounded() / 100 },
-                                edgeScatterPixels: fit.scatterPixels.map { min(5, ($0 * 100).rounded() / 100) },
-                                imageSizePixels: commonImageSize(references))
-    // From three references on, how far one reference's height ratio strays: this camera's
-    // depth scale doubt for the uncertainty model (rounded to 0.01 %).
-    if references.count >= 3, let spread = Statistics.standardDeviation(ratios) {
-        profile.depthScaleScatter = min(0.1, (spread * 10000).rounded() / 10000)
-    }
+    let profile = try fittedProfile(fit, scale: scale, ratios: ratios, known: sizes[0], measured: measured[0],
+                                    reference: reference, imageSize: commonImageSize(references))
+    let offsetUncertainty = fit.offsetUncertainty
     var final = uncalibrated
     final.profile = profile
     var pairs: [(measured: [Double], calibrated: [Double])] = []
@@ -169,4 +142,50 @@ public func calibrateProfile(_ references: [CalibrationReference], parameters: P
     return CalibrationResult(profile: profile, measured: pairs[0].measured, calibrated: pairs[0].calibrated,
                              silhouetteSides: silhouetteSides, references: pairs,
                              scaleUncertainty: scaleUncertainty, offsetUncertainty: offsetUncertainty)
+}
+
+/// The depth scale from references' known-to-measured height ratios (their median: one odd
+/// placement, a tall box seen at a grazing angle or a bent floor, does not set the scale for the
+/// others), and, from three references on, three standard errors of it: a scale the references'
+/// own scatter explains (within `EdgeOffsetFit.significance` standard errors of 1: the median's,
+/// 1.2533 σ / √n) is no property of the sensor, and correcting it would add that scatter to
+/// every later measurement, so it stays 1.
+///
+/// - Throws: `unsupported` for a scale outside 0.9...1.1 (the first reference's heights named).
+func fittedDepthScale(_ ratios: [Double], measuredHeight: Double,
+                      knownHeight: Double) throws(DimensioningError) -> (scale: Double, uncertainty: Double?) {
+    var scale = Statistics.median(ratios) ?? 1
+    guard (0.9...1.1).contains(scale) else {
+        throw .unsupported(feature: String(format: "a depth scale of %.3f (the reference box's height is measured %.1f mm against %.1f mm: is it the right box?)",
+                                           scale, measuredHeight * 1000, knownHeight * 1000))
+    }
+    let uncertainty = ratios.count >= 3
+        ? EdgeOffsetFit.significance * 1.2533 * (Statistics.standardDeviation(ratios) ?? 0) / Double(ratios.count - 1).squareRoot()
+        : nil
+    if let uncertainty, abs(scale - 1) < uncertainty { scale = 1 }
+    return (scale, uncertainty)
+}
+
+/// The profile of a fitted edge offset and depth scale, rounded as profiles are written (0.01
+/// px; the scatter at most 5 px), with the references' depth-scale scatter from three on (rounded
+/// to 0.01 %, at most 10 %) when `recordsScaleScatter`. `known` and `measured` are the first
+/// reference's (metres).
+///
+/// - Throws: `unsupported` for an offset outside ±5 px (the first reference's sizes named).
+func fittedProfile(_ fit: EdgeOffsetFit, scale: Double, ratios: [Double], known: [Double], measured: [Double],
+                   reference: String?, imageSize: [Int]?, recordsScaleScatter: Bool = true) throws(DimensioningError) -> SensorProfile {
+    guard fit.offset.isFinite, (-5...5).contains(fit.offset), (fit.facingOffset ?? 0).isFinite,
+          (-5...5).contains(fit.facingOffset ?? 0) else {
+        throw .unsupported(feature: String(format: "an edge offset of %.1f pixels (the reference box measures %.1f x %.1f mm against %.1f x %.1f mm: is it the right box?)",
+                                           fit.offset, measured[0] * 1000, measured[1] * 1000, known[0] * 1000, known[1] * 1000))
+    }
+    var profile = SensorProfile(edgeOffsetPixels: (fit.offset * 100).rounded() / 100, depthScale: scale,
+                                reference: reference, knownSizeMM: known.map { ($0 * 10000).rounded() / 10 },
+                                facingEdgeOffsetPixels: fit.facingOffset.map { ($0 * 100).rounded() / 100 },
+                                edgeScatterPixels: fit.scatterPixels.map { min(5, ($0 * 100).rounded() / 100) },
+                                imageSizePixels: imageSize)
+    if recordsScaleScatter, ratios.count >= 3, let spread = Statistics.standardDeviation(ratios) {
+        profile.depthScaleScatter = min(0.1, (spread * 10000).rounded() / 10000)
+    }
+    return profile
 }

@@ -27,7 +27,7 @@ func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters,
     }
     guard !capture.frames.isEmpty else { throw .noDepth(reason: "the capture has no frames") }
     let frames = Array(capture.frames.suffix(max(1, parameters.maximumFrames)))
-    let reference = frames[frames.count / 2]
+    let reference = capture.frames[capture.referenceFrameIndex(parameters)!]
     let width = reference.width, height = reference.height
     for (i, frame) in frames.enumerated() where frame.width != width || frame.height != height {
         throw .noDepth(reason: "frame \(i) is \(frame.width)x\(frame.height), the reference is \(width)x\(height)")
@@ -115,4 +115,15 @@ func removeFlyingPixels(_ pixels: inout [FusedPixel], width: Int, height: Int, j
         }
     }
     for i in flying { pixels[i].valid = false }
+}
+
+extension DepthCapture {
+    /// Index into `frames` of the frame `fuseFrames` looks from: the middle of the last
+    /// `parameters.maximumFrames`. Its colour image is the scene's (`measureAllBoxes`'s seams).
+    /// Nil for a cloud or a capture without frames.
+    public func referenceFrameIndex(_ parameters: FusionParameters = .init()) -> Int? {
+        guard cloud == nil, !frames.isEmpty else { return nil }
+        let used = min(frames.count, max(1, parameters.maximumFrames))
+        return frames.count - used + used / 2
+    }
 }

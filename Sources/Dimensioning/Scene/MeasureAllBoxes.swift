@@ -7,7 +7,7 @@ import Foundation
 /// 2. The scene seen from above (`HeightMap`, every point from 5 cm under the floor plane up to
 ///    the tallest box) is cut into flat tops (`findTopRegions`): a depth step between two tops
 ///    cuts them apart.
-/// 3. An object holding at most one top is a lone object and is measured by the whole engine
+/// 3. An object holding one top (uncut by seams) is a lone object and is measured by the whole engine
 ///    (`measureCandidate`, after the floor is refitted around it, as `runPipeline` does for a
 ///    later candidate): what `boxdim measure` would say of it alone, unless a nearer object
 ///    hides part of it (`hiddenOutlinePixels`: refused as `hiddenBehind`).
@@ -16,16 +16,20 @@ import Foundation
 ///    (`supportBeside`). Every top is listed, a pallet's deck too (refused as no box).
 ///
 /// Cartons of one height pressed together with no step between them are one top to a depth
-/// camera: the top covers less than its rectangle (an L, a T) and is refused as not a cuboid,
-/// or, when they make a rectangle together, it is measured as one carton. The seams between
-/// lids are not looked for yet.
+/// camera. Given the colour image of the capture's reference view (`colour`: the image recorded
+/// with frame `capture.referenceFrameIndex(parameters.fusion)`, the one fusion looks from; at the colour
+/// stream's intrinsics, or the depth's when the capture has none), each top is cut along the
+/// seams between lids it shows (`cutAtSeams`), and a lone object whose top is cut becomes
+/// several cartons measured from their tops. Without one, such cartons make one top: refused
+/// as not a cuboid when they make an L or a T, measured as one carton when a rectangle.
 ///
 /// Deterministic like `runPipeline`.
 ///
 /// - Throws: the scene's refusal (no depth, no ground plane, no object on it), or
 ///   `profileMismatch`; a carton's refusal is its own `SceneBox.outcome`.
 public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParameters = .init(),
-                            sceneParameters: SceneParameters = .init()) throws(DimensioningError) -> SceneMeasurement {
+                            sceneParameters: SceneParameters = .init(),
+                            colour: LumaImage? = nil) throws(DimensioningError) -> SceneMeasurement {
     let (capture, parameters) = try preparedForMeasuring(capture, parameters: parameters)
     let scene = try fuseFrames(capture, parameters: parameters.fusion)
     let floor = try fitFloor(scene, parameters: parameters.floor)
@@ -50,30 +54,42 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
     let owners = regionOwners(regions, map: map, objects: objects, pointCount: scene.pointsInWorld.count)
 
     let pixels = PixelPoints(scene)
+    let image = colour.flatMap { SeamImage($0, intrinsics: capture.colour?.intrinsics, scene: scene, frame: frame) }
     var boxes: [SceneBox] = [], supportLevels: [Double] = []
     for (k, object) in objects.enumerated() {
         let tops = regions.indices.filter { owners[$0] == k }
-        if tops.count <= 1 {
-            guard let only = tops.first else { continue } // no flat top: not a carton
-            boxes.append(measureLoneObject(object, top: regions[only], scene: scene, pixels: pixels, floor: floor,
+        guard !tops.isEmpty else { continue } // no flat top: not a carton
+        // Each top, cut along the seams between lids the colour image shows.
+        // Cartons cut from one top stand on one surface: the one seen beside the whole top.
+        var pieces: [(piece: TopPiece, support: SupportBeside?)] = []
+        if tops.count > 1 || image != nil {
+            for r in tops {
+                guard let outline = TopOutline(regions[r], map: map, scene: scene, stepTolerance: sceneParameters.stepTolerance)
+                else { continue }
+                let support = supportBeside(map, rectangle: outline.rectangle, level: regions[r].level,
+                                            minimumHeight: parameters.box.minimumHeight,
+                                            minimumWidth: parameters.box.minimumSide / 2, surfaces: surfaces,
+                                            surfaceOfCell: surfaceOfCell, parameters: sceneParameters)
+                pieces += cutAtSeams(regions[r], outline: outline, map: map, scene: scene, image: image,
+                                     minimumSide: parameters.box.minimumSide, parameters: sceneParameters)
+                    .map { ($0, support) }
+            }
+        }
+        if tops.count == 1 && pieces.count <= 1 {
+            boxes.append(measureLoneObject(object, top: regions[tops[0]], scene: scene, pixels: pixels, floor: floor,
                                            frame: frame, parameters: parameters))
             continue
         }
-        var measured: [(region: TopRegion, box: SceneBox, support: Double?)] = []
-        for r in tops {
-            let region = regions[r]
-            guard let outline = TopOutline(region, map: map, scene: scene, stepTolerance: sceneParameters.stepTolerance) else { continue }
-            let support = supportBeside(map, rectangle: outline.rectangle, level: region.level,
-                                        minimumHeight: parameters.box.minimumHeight,
-                                        minimumWidth: parameters.box.minimumSide / 2, surfaces: surfaces,
-                                        surfaceOfCell: surfaceOfCell, parameters: sceneParameters)
+        var measured: [(box: SceneBox, support: Double?)] = []
+        for (piece, support) in pieces {
             let outcome: Result<SceneBoxMeasurement, DimensioningError>
             do {
-                outcome = .success(try measureTop(outline, region: region, support: support, map: map, scene: scene,
-                                                  pixels: pixels, parameters: parameters, sceneParameters: sceneParameters))
+                outcome = .success(try measureTop(piece, support: support, map: map, scene: scene, pixels: pixels,
+                                                  parameters: parameters, sceneParameters: sceneParameters))
             } catch { outcome = .failure(error) }
-            measured.append((region, SceneBox(positionOnSupport: outline.rectangle.center, topLevel: region.level,
-                                              outcome: outcome), support?.level))
+            let position = (try? outcome.get())?.footprint.center ?? piece.outline.rectangle.center
+            measured.append((SceneBox(positionOnSupport: position, topLevel: piece.region.level, outcome: outcome),
+                             support?.level))
         }
         // Surfaces the measured cartons stand on, other than the floor plane.
         for entry in measured {

@@ -105,8 +105,12 @@ struct TopOutline: Sendable {
 ///
 /// 1. the top's outline (`TopOutline`): its length and width;
 /// 2. the top's height as its points' 10 %-trimmed mean, the support's as its cells' median
-///    (`supportBeside`), the carton's height their difference;
-/// 3. each side known only from the top's extent (`SideEvidence.topExtent`): the point spacing,
+///    (`supportBeside`), the carton's height their difference; the surface under the carton is
+///    not seen, so its level carries the spread of the surface beside it (`support_under`) as
+///    well as its median's uncertainty (`support_plane`);
+/// 3. a side along a seam the top was cut at lies on the seam (`snappedToSeams`,
+///    `SideEvidence.seam`); every other side is known only from the top's extent
+///    (`SideEvidence.topExtent`): the point spacing,
 ///    the class's placement noise, edge bias and fattening at the side's pixel footprint; the
 ///    height from both planes' offsets, the class's height bias and its depth scale
 ///    (`topRectangleUncertainty`).
@@ -115,10 +119,16 @@ struct TopOutline: Sendable {
 ///   rectangle (cartons of one height pressed together, or not a box), `boxCutOff` when the top
 ///   reaches the image's border, `hiddenBehind` when a taller neighbour hides part of it,
 ///   `noGroundPlane` when no surface is seen beside it.
-func measureTop(_ outline: TopOutline, region: TopRegion, support: SupportBeside?, map: HeightMap, scene: FusedScene,
+func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scene: FusedScene,
                 pixels: PixelPoints?, parameters: PipelineParameters,
                 sceneParameters: SceneParameters) throws(DimensioningError) -> SceneBoxMeasurement {
-    let rectangle = outline.rectangle, heights = outline.heights
+    let outline = piece.outline, region = piece.region
+    let (snapped, seamSides) = snappedToSeams(outline.rectangle, seams: piece.seams)
+    let heights = outline.heights
+    let spacing = (snapped.area / Double(max(1, heights.count))).squareRoot()
+    var (rectangle, sides) = (snapped, topSides(snapped, seams: seamSides, level: region.level, spacing: spacing,
+                                                scene: scene, frame: map.frame))
+    if let profile = parameters.profile { (rectangle, sides) = applying(profile, to: snapped, sides: sides) }
     let length = 2 * rectangle.halfA, width = 2 * rectangle.halfB
     if width < parameters.box.minimumSide {
         throw .boxTooSmall(smallestSide: width, minimum: parameters.box.minimumSide)
@@ -152,43 +162,54 @@ func measureTop(_ outline: TopOutline, region: TopRegion, support: SupportBeside
     }
     let frame = map.frame
     let centre = frame.world(SIMD3(rectangle.center.x, rectangle.center.y, (topLevel + support.level) / 2))
-    let uncertainty = topRectangleUncertainty(rectangle: rectangle, topLevel: topLevel, height: height,
-                                              topScatter: topScatter, topCount: heights.count, support: support,
-                                              scene: scene, frame: frame, parameters: parameters.uncertainty)
+    let seamCount = seamSides.compactMap { $0 }.count
+    if seamCount > 0 {
+        notes.append("cut from a top of cartons of one height: \(seamCount) of its sides on seams the colour image shows")
+    }
+    let uncertainty = topRectangleUncertainty(rectangle: rectangle, sides: sides, height: height, topScatter: topScatter,
+                                              topCount: heights.count, support: support, profile: parameters.profile,
+                                              parameters: parameters.uncertainty)
     return SceneBoxMeasurement(method: .topRectangle, length: length, width: width, height: height, footprint: rectangle,
                                supportLevel: support.level, centerInWorld: centre,
                                axesInWorld: [frame.worldDirection(rectangle.axisA), frame.worldDirection(rectangle.axisB), frame.up],
-                               uncertainty: uncertainty, tolerance: parameters.uncertainty.tolerance, shapeNotes: notes)
+                               uncertainty: uncertainty, tolerance: parameters.uncertainty.tolerance, shapeNotes: notes,
+                               seams: SeamSearch(piece, parameters: sceneParameters), sides: sides)
 }
 
 /// The uncertainty of a top-rectangle carton (see `measureTop`), by the same rules as
 /// `estimateUncertainty`: each side's terms in quadrature, the sensor's shared terms linearly
 /// over a dimension's two sides, then the dimension's own terms.
-func topRectangleUncertainty(rectangle: Rectangle2D, topLevel: Double, height: Double, topScatter: Double, topCount: Int,
-                             support: SupportBeside, scene: FusedScene, frame: FloorFrame,
+func topRectangleUncertainty(rectangle: Rectangle2D, sides topSides: [TopSide], height: Double, topScatter: Double,
+                             topCount: Int, support: SupportBeside, profile: SensorProfile?,
                              parameters: UncertaintyParameters) -> MeasurementUncertainty {
     let sensorClass = parameters.sensorClass ?? .unknown
     let priors = sensorClass.priors
     let spacing = (rectangle.area / Double(max(1, topCount))).squareRoot()
-    let focal = scene.intrinsics.map { ($0.fx + $0.fy) / 2 }
     // Sides in record order: +length, -length, +width, -width.
-    let offsets = [rectangle.axisA * rectangle.halfA, -rectangle.axisA * rectangle.halfA,
-                   rectangle.axisB * rectangle.halfB, -rectangle.axisB * rectangle.halfB]
-    let sides = offsets.map { offset -> SideBudget in
-        let middle = rectangle.center + offset
-        let distance = length(frame.world(SIMD3(middle.x, middle.y, topLevel)) - scene.cameraPosition)
-        let footprint = focal.map { distance / max($0, 1) } ?? spacing
+    let sides = topSides.map { side -> SideBudget in
+        let footprint = side.footprint
+        if let seam = side.seam {
+            let evidence = SideEvidence.seam(contrast: seam.contrast)
+            return SideBudget(evidence: evidence, terms: evidence.terms(footprint: footprint, spacing: spacing, priors: priors))
+        }
         let evidence = SideEvidence.topExtent(bandPixels: 0, disagreement: nil)
         var terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
         terms.append(.rectangle("placement", halfWidth: priors.edgeNoisePixels * footprint))
-        terms.append(.rectangle("edge_bias", halfWidth: priors.edgeBiasPixels * footprint, sharedAcrossSides: true))
-        if priors.fatteningPixels > 0 {
-            terms.append(.rectangle("fattening", halfWidth: priors.fatteningPixels * footprint, sharedAcrossSides: true))
+        if let profile {
+            // The profile's offset moved the side; how far its references' sides scatter about
+            // it is the doubt left.
+            terms.append(.init(name: "profile", standard: (profile.edgeScatterPixels ?? 0) * footprint, kind: .typeB,
+                               sharedAcrossSides: true))
+        } else {
+            terms.append(.rectangle("edge_bias", halfWidth: priors.edgeBiasPixels * footprint, sharedAcrossSides: true))
+            if priors.fatteningPixels > 0 {
+                terms.append(.rectangle("fattening", halfWidth: priors.fatteningPixels * footprint, sharedAcrossSides: true))
+            }
         }
         return SideBudget(evidence: evidence, terms: terms)
     }
     let independent = Double(max(1, parameters.independentPlanePoints))
-    let scale = priors.depthScale
+    let scale = profile?.depthScaleScatter ?? priors.depthScale
     let lengthTerms = [UncertaintyTerm(name: "scale", standard: 2 * rectangle.halfA * scale, kind: .typeB)]
     let widthTerms = [UncertaintyTerm(name: "scale", standard: 2 * rectangle.halfB * scale, kind: .typeB)]
     let heightTerms = [
@@ -197,6 +218,10 @@ func topRectangleUncertainty(rectangle: Rectangle2D, topLevel: Double, height: D
                         kind: .typeA),
         UncertaintyTerm(name: "support_plane", standard: support.scatter / min(Double(support.count), independent).squareRoot(),
                         kind: .typeA),
+        // The surface under the carton is not seen: it is predicted from the surface beside it,
+        // whose heights there spread by `scatter` (a lower layer's lids, a deck's boards, a
+        // stereo camera's noise).
+        UncertaintyTerm(name: "support_under", standard: support.scatter, kind: .typeA),
         UncertaintyTerm(name: "height_bias", standard: priors.heightBias, kind: .typeB),
         .rectangle("support_choice", halfWidth: support.ambiguity),
     ]

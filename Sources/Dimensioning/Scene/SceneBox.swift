@@ -57,18 +57,34 @@ public struct SceneBoxMeasurement: Sendable {
     public var shapeNotes: [String]
     /// The whole pipeline's result, for a carton measured by the engine (`Method.engine`).
     public var pipeline: PipelineResult?
+    /// What the colour image says of seams in its top (`.notLooked` for the engine's cartons,
+    /// which are lone objects).
+    public var seams: SeamSearch
+    /// A top-rectangle carton's sides (+length, −length, +width, −width) as the camera saw them;
+    /// empty for the engine's (its `pipeline` has its edges).
+    var sides: [TopSide]
 
     /// The model's probability (0...1) that every dimension is within `tolerance` of the truth.
     public var probabilityWithinTolerance: Double { uncertainty.probabilityWithin(tolerance: tolerance) }
     /// Whether every dimension's expanded uncertainty (k = 2) is within `tolerance`.
     public var fitsTolerance: Bool { uncertainty.fits(tolerance: tolerance) }
 
-    /// Why a carton measured from its top among others is never accepted, whatever its U: the
-    /// top could be several cartons of one height pressed together, since the seams between lids
-    /// are not looked for (nil for a lone object measured by the engine).
+    /// Why a carton measured from its top among others is not accepted, whatever its U: its top
+    /// could be several cartons of one height pressed together. Only a carton cut from its top
+    /// along seams that show plainly (`SeamSearch.cut` with `clear`) escapes this: a seam inside
+    /// it would show as plainly. Nil for a lone object measured by the engine.
     public var notAcceptedBecause: String? {
-        method == .topRectangle ? "measured from its top among other cartons: cartons of one height pressed together "
-            + "make one top, and the seams between their lids are not looked for, so it may be several cartons" : nil
+        guard method == .topRectangle else { return nil }
+        let start = "measured from its top among other cartons: cartons of one height pressed together make one top"
+        switch seams {
+        case .notLooked:
+            return start + ", and with no colour image the seams between their lids are not looked for, so it may be several cartons"
+        case .noneSeen:
+            return start + "; the colour image shows no seam across it, but lids pressed tight may show none, so it may be several cartons"
+        case let .cut(_, weakest, clear):
+            return clear ? nil : start + "; it was cut along seams as faint as \(Int(weakest.rounded())) grey levels, "
+                + "so a fainter one inside it may be missed"
+        }
     }
 
     /// Whether it may be accepted: within the tolerance, at the minimum confidence, and not a
@@ -91,11 +107,13 @@ public struct SceneBoxMeasurement: Sendable {
         tolerance = result.tolerance
         shapeNotes = result.shapeNotes
         pipeline = result
+        seams = .notLooked
+        sides = []
     }
 
     init(method: Method, length: Double, width: Double, height: Double, footprint: Rectangle2D, supportLevel: Double,
          centerInWorld: SIMD3<Double>, axesInWorld: [SIMD3<Double>], uncertainty: MeasurementUncertainty,
-         tolerance: Double, shapeNotes: [String]) {
+         tolerance: Double, shapeNotes: [String], seams: SeamSearch, sides: [TopSide]) {
         self.method = method
         self.length = length
         self.width = width
@@ -107,6 +125,8 @@ public struct SceneBoxMeasurement: Sendable {
         self.uncertainty = uncertainty
         self.tolerance = tolerance
         self.shapeNotes = shapeNotes
+        self.seams = seams
+        self.sides = sides
         pipeline = nil
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Settings of `measureAllBoxes`: how a scene of several cartons is cut into tops (metres).
+/// Settings of `measureAllBoxes`: how a scene of several cartons is cut into tops (metres, and
+/// grey levels for the colour image).
 ///
 /// Everything else (the smallest box, the top's fill, the border margin, the gate) comes from
 /// `PipelineParameters`, so that a carton measured in a scene is judged as a lone box is.
@@ -19,6 +20,12 @@ public struct SceneParameters: Sendable, Equatable, Codable {
     public var maximumSlope: Double = 0.35
     /// How far around a top its support is looked for, metres. Default 0.10.
     public var supportReach: Double = 0.10
+    /// Weakest dark line across a top, in grey levels (0...255) of the colour image, that cuts
+    /// it into two cartons (`strongestSeam`). Default 20: the shadowed gaps between the NEURA
+    /// pallet's lids answer 44-125 grey levels, lines across its lids without a seam (print,
+    /// tape, barcodes) at most 3, and strips of mixed depths too thin to hold a carton up to 12
+    /// (both frames).
+    public var seamContrast: Double = 20
 
     public init() {}
 }

@@ -14,6 +14,15 @@ public struct TopRegion: Sendable {
     /// The shorter side of the minimum-area rectangle around its cells, metres: how wide a
     /// surface it is (a strip of mixed depths beside a top is a few centimetres wide).
     public var width: Double
+
+    /// The region of `cells` (ascending) of `map`: their median height, area and width.
+    init(cells: [Int], map: HeightMap) {
+        self.cells = cells
+        level = Statistics.median(cells.map { Double(map.top[$0]) }) ?? 0
+        area = Double(cells.count) * map.cellSize * map.cellSize
+        let rectangle = (try? NativeCloud.convexHull2D(cells.map { map.centre(ofCell: $0) })).flatMap { minimumAreaRectangle(hull: $0) }
+        width = rectangle.map { 2 * min($0.halfA, $0.halfB) + map.cellSize } ?? map.cellSize
+    }
 }
 
 /// Finds the tops of a height map: its flat cells (`HeightMap.isFlat`) at least
@@ -38,8 +47,7 @@ public func findTopRegions(_ map: HeightMap, minimumHeight: Double, minimumArea:
         cells.append(cell)
         centres.append(SIMD3(c.x, c.y, Double(h) * scale))
     }
-    let cellArea = map.cellSize * map.cellSize
-    let minimumCells = max(4, Int((minimumArea / cellArea).rounded(.up)))
+    let minimumCells = max(4, Int((minimumArea / (map.cellSize * map.cellSize)).rounded(.up)))
     guard cells.count >= minimumCells else { return [] }
     let labels: [Int32], count: Int
     do {
@@ -48,11 +56,5 @@ public func findTopRegions(_ map: HeightMap, minimumHeight: Double, minimumArea:
     } catch { throw .internalFailure(reason: "top regions: \(error.message)") }
     var members = [[Int]](repeating: [], count: count)
     for (j, label) in labels.enumerated() where label >= 0 { members[Int(label)].append(cells[j]) }
-    return members.map { region in
-        let level = Statistics.median(region.map { Double(map.top[$0]) }) ?? 0
-        let centres = region.map { map.centre(ofCell: $0) }
-        let rectangle = (try? NativeCloud.convexHull2D(centres)).flatMap { minimumAreaRectangle(hull: $0) }
-        let width = rectangle.map { 2 * min($0.halfA, $0.halfB) + map.cellSize } ?? map.cellSize
-        return TopRegion(cells: region, level: level, area: Double(region.count) * cellArea, width: width)
-    }.sorted { $0.area != $1.area ? $0.area > $1.area : $0.cells[0] < $1.cells[0] }
+    return members.map { TopRegion(cells: $0, map: map) }.sorted { $0.area != $1.area ? $0.area > $1.area : $0.cells[0] < $1.cells[0] }
 }

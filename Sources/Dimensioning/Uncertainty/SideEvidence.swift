@@ -29,6 +29,10 @@ public enum SideEvidence: Sendable, Equatable {
     /// A band of `bandPixels` (its own, or the capture's) may have eaten that far into the top's
     /// outline; `disagreement` is the floor's base line minus the top's extent where measured.
     case topExtent(bandPixels: Double, disagreement: Double?)
+    /// On the seam where two lids of one height meet, a dark line of the colour image `contrast`
+    /// grey levels deep (`strongestSeam`): a physical line seen to a pixel or two, which no
+    /// depth edge bias or fattening moves.
+    case seam(contrast: Double)
 
     /// Classifies a side. `captureBand` is the median band of the capture's own silhouette sides
     /// (`captureBandPixels`); `calibratedSpread` whether a sensor profile's offset moves some side
@@ -59,7 +63,7 @@ public enum SideEvidence: Sendable, Equatable {
     /// face or from the floor at its base.
     var carriesEdgeBias: Bool {
         switch self {
-        case .sideFace, .topAndBase: false
+        case .sideFace, .topAndBase, .seam: false
         case .silhouette, .facingCamera, .borrowedBand, .occlusionGap, .topExtent: true
         }
     }
@@ -107,6 +111,10 @@ public enum SideEvidence: Sendable, Equatable {
             return [.rectangle("gap", halfWidth: gap * footprint)] + stripTerm(scatter, strips)
         case let .topAndBase(disagreement):
             return [pixel, .init(name: "methods", standard: disagreement / rootTwelve, kind: .typeA)]
+        case .seam:
+            // Each lid ends inside the dark line, which the seam detector finds to within its
+            // window of two pixels either way (the line's width is not measured).
+            return [.rectangle("seam", halfWidth: 2 * footprint)]
         case let .topExtent(band, disagreement):
             // Anywhere within a point spacing of the outermost points, out to as far as a band
             // may have eaten the top (one-sided: a rectangle of that half-width about the side),

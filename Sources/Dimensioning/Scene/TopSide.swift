@@ -1,0 +1,46 @@
+import Foundation
+
+/// One side of a carton measured from its top (`measureTop`), as the reference camera sees it.
+struct TopSide: Sendable, Equatable {
+    /// Metres one reference pixel spans at the side's middle, at the top's level.
+    var footprint: Double
+    /// Whether the camera sees the side's face: its outward normal points towards the camera
+    /// across the floor.
+    var facesCamera: Bool
+    /// The seam it lies on (`snappedToSeams`); nil when it is placed from the top's extent.
+    var seam: SeamLine?
+
+    /// Whether a sensor profile's edge offset moves it: a side placed from the top's depth
+    /// outline does, one on a seam of the colour image does not.
+    var carriesProfileOffset: Bool { seam == nil }
+}
+
+/// The four sides (+A, −A, +B, −B) of `rectangle` (floor coordinates of `frame`) at `level`
+/// metres above the floor; `seams` per side from `snappedToSeams`. Without intrinsics (an
+/// unorganised cloud) a pixel spans `spacing`, the top's point spacing.
+func topSides(_ rectangle: Rectangle2D, seams: [SeamLine?], level: Double, spacing: Double, scene: FusedScene,
+              frame: FloorFrame) -> [TopSide] {
+    let focal = scene.intrinsics.map { ($0.fx + $0.fy) / 2 }
+    let normals = [rectangle.axisA, -rectangle.axisA, rectangle.axisB, -rectangle.axisB]
+    let extents = [rectangle.halfA, rectangle.halfA, rectangle.halfB, rectangle.halfB]
+    return (0..<4).map { side in
+        let middle = rectangle.center + extents[side] * normals[side]
+        let point = frame.world(SIMD3(middle.x, middle.y, level))
+        let footprint = focal.map { length(point - scene.cameraPosition) / max($0, 1) } ?? spacing
+        let facing = dot(frame.worldDirection(normals[side]), scene.cameraPosition - point) > 0
+        return TopSide(footprint: footprint, facesCamera: facing, seam: seams[side])
+    }
+}
+
+/// `rectangle` with each side placed from the top's extent moved inward by `profile`'s edge
+/// offset (pixels, positive outward: a fattening sensor's) times its footprint, the sides
+/// facing the camera by the profile's own offset for them when it has one; and its sides in
+/// the moved rectangle's order (length along `axisA` again).
+func applying(_ profile: SensorProfile, to rectangle: Rectangle2D, sides: [TopSide]) -> (Rectangle2D, [TopSide]) {
+    var extent = [rectangle.halfA, rectangle.halfA, rectangle.halfB, rectangle.halfB]
+    for (k, side) in sides.enumerated() where side.carriesProfileOffset {
+        extent[k] -= profile.offsetPixels(facingCamera: side.facesCamera) * side.footprint
+    }
+    let (moved, swapped) = resized(rectangle, extents: extent)
+    return (moved, swapped ? swappedSides(sides) : sides)
+}
