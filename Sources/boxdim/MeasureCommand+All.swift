@@ -26,9 +26,14 @@ extension MeasureCommand {
         let record = SceneRecord(capture: capture, outcome: outcome, units: units, minConfidence: minConfidence,
                                  input: description)
         print(json ? record.jsonLine() : Self.sceneText(record))
-        if let overlay, case let .success(scene) = outcome {
-            do {
-                try ScenePictures.writeOverlay(scene, minimumConfidence: minConfidence, to: URL(fileURLWithPath: overlay))
+        if case let .success(scene) = outcome {
+            do throws(DimensioningError) {
+                if let overlay {
+                    try ScenePictures.writeOverlay(scene, minimumConfidence: minConfidence, to: URL(fileURLWithPath: overlay))
+                }
+                if let ply {
+                    try ScenePictures.writeColouredCloud(scene, minimumConfidence: minConfidence, to: URL(fileURLWithPath: ply))
+                }
             } catch {
                 FileHandle.standardError.write(Data("boxdim measure: \(error.description)\n".utf8))
                 throw ExitCode(error.isUnreadable ? ExitStatus.unreadable : ExitStatus.noMeasurement)

@@ -42,7 +42,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "Write a PLY of the fused scene coloured by segmentation, with the cuboid's edges (white).")
     var ply: String?
 
-    @Flag(help: "Measure every carton in the scene (cartons pressed together, a pallet), each with its own size ± U or refusal: a table, or one JSON object of schema boxdim.scene/1; --overlay numbers each carton.")
+    @Flag(help: "Measure every carton in the scene (cartons pressed together, a pallet), each with its own size ± U or refusal: a table, or one JSON object of schema boxdim.scene/1; --overlay numbers each carton, --ply labels each carton's points with its number.")
     var all = false
 
     func validate() throws {
@@ -58,9 +58,6 @@ struct MeasureCommand: ParsableCommand {
         }
         if let ply, URL(fileURLWithPath: ply).pathExtension.lowercased() != "ply" {
             throw ValidationError("--ply must name a .ply file, got \"\(ply)\"")
-        }
-        if all && ply != nil {
-            throw ValidationError("--all does not write --ply yet (--overlay draws every carton)")
         }
     }
 

@@ -93,7 +93,35 @@ struct MeasureAllCommandTests {
         #expect(r.status == 3, "\(r.stdout) \(r.stderr)")
         let bytes = try Data(contentsOf: png)
         #expect(bytes.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
-        let noPLY = try BoxDimBinary.run(["measure", "--all", "--ply", scratch.path("x.ply").path, folder.path])
-        #expect(noPLY.status != 0 && noPLY.stderr.contains("--all"))
+    }
+
+    /// `--all --ply`: the fused scene with every measured carton's points labelled with its
+    /// number (and coloured as the overlay colours it), the rest 0, and its cuboid's edges.
+    @Test func thePLYLabelsEachMeasuredCartonsPoints() throws {
+        guard let folder = RealFixtures.require("neura-pallet/frame-1") else { return }
+        let scratch = ScratchFolder("scene-ply")
+        let ply = scratch.path("scene.ply")
+        let r = try BoxDimBinary.run(["measure", "--all", "--json", "--ply", ply.path, folder.path])
+        #expect(r.status == 3, "\(r.stdout) \(r.stderr)")
+        let record = try JSONDecoder().decode(SceneRecord.self, from: Data(r.stdout.utf8))
+        let measured = Set(record.boxes.filter { $0.measurement.length != nil }.map(\.index))
+        // Binary little-endian PLY: x y z float, red green blue uchar, label uint (19 bytes).
+        let bytes = [UInt8](try Data(contentsOf: ply))
+        let header = try #require(String(decoding: bytes.prefix(400), as: UTF8.self).components(separatedBy: "end_header\n").first)
+        #expect(header.contains("property uint label") && header.contains("binary_little_endian"))
+        let count = try #require(header.split(separator: "\n").first { $0.hasPrefix("element vertex") }
+            .flatMap { Int($0.split(separator: " ")[2]) })
+        let start = header.utf8.count + "end_header\n".utf8.count
+        #expect(bytes.count == start + 19 * count)
+        var pointsPerLabel: [Int: Int] = [:]
+        for i in 0..<count {
+            let o = start + 19 * i + 15
+            let label = Int(bytes[o]) | Int(bytes[o + 1]) << 8 | Int(bytes[o + 2]) << 16 | Int(bytes[o + 3]) << 24
+            pointsPerLabel[label, default: 0] += 1
+        }
+        // Every label is 0 or a measured carton's number, and every measured carton has points.
+        #expect(Set(pointsPerLabel.keys).subtracting([0]) == measured, "\(pointsPerLabel) vs \(measured)")
+        #expect(measured.allSatisfy { (pointsPerLabel[$0] ?? 0) > 500 }, "\(pointsPerLabel)")
+        #expect((pointsPerLabel[0] ?? 0) > count / 4)
     }
 }
