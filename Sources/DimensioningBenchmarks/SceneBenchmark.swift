@@ -35,7 +35,19 @@ public enum SceneBenchmark {
         public var refusals: [String: Int] = [:]
         /// Matched cartons by method.
         public var byMethod: [String: Int] = [:]
+        /// Per kind of scene (`apart`, `step`, `one_height`): its boxes, and the cartons measured and
+        /// accepted in its scenes.
+        public var byKind: [String: Kind] = [:]
+
+        public struct Kind: Sendable, Codable, Equatable {
+            public var boxes = 0
+            public var measured = 0
+            public var accepted = 0
+        }
     }
+
+    /// The name of scene `index`'s kind.
+    static func kind(_ index: Int) -> String { ["apart", "step", "one_height"][index % 3] }
 
     /// The scene `index` of `seed`: its boxes, the camera, and whether it has a colour image.
     static func scene(_ index: Int, seed: UInt64) -> (SimulatedScene, CameraRig, colour: Bool) {
@@ -88,6 +100,8 @@ public enum SceneBenchmark {
             let colour = withColour ? colourImage(simulated, scene: scene, seed: seed &+ UInt64(index)) : nil
             report.scenes += 1
             report.boxes += scene.allBoxes.count
+            let kind = Self.kind(index)
+            report.byKind[kind, default: .init()].boxes += scene.allBoxes.count
             guard let measurement = try? measureAllBoxes(simulated.capture, parameters: parameters, colour: colour) else { continue }
             report.tops += measurement.boxes.count
             for box in measurement.boxes {
@@ -96,8 +110,12 @@ public enum SceneBenchmark {
                     continue
                 }
                 report.measured += 1
+                report.byKind[kind, default: .init()].measured += 1
                 let accepted = m.isAccepted(minimumConfidence: minConfidence)
-                if accepted { report.accepted += 1 }
+                if accepted {
+                    report.accepted += 1
+                    report.byKind[kind, default: .init()].accepted += 1
+                }
                 let centre = SIMD2(m.centerInWorld.x, m.centerInWorld.y)
                 let apart = { (b: SimulatedBox) in ((b.center - centre) * (b.center - centre)).sum().squareRoot() }
                 guard let truth = scene.allBoxes.min(by: { apart($0) < apart($1) }), apart(truth) <= 0.08 else {
@@ -131,6 +149,9 @@ extension SceneBenchmark.Report {
             "scenes: \(scenes) (\(boxes) boxes); tops \(tops), measured \(measured), matched to a box \(matched) "
                 + "(" + byMethod.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ")",
             "accepted \(accepted): beyond the tolerance \(acceptedBeyondTolerance), matching no box \(acceptedUnmatched)",
+            "by kind (boxes, measured, accepted): " + ["apart", "step", "one_height"].compactMap { name in
+                byKind[name].map { "\(name) \($0.boxes), \($0.measured), \($0.accepted)" }
+            }.joined(separator: "; "),
             "truth within ± U (L / W / H): \(share(withinU[0])) / \(share(withinU[1])) / \(share(withinU[2]))",
             String(format: "median U %.1f / %.1f / %.1f mm; median |error| %.1f / %.1f / %.1f mm",
                    medianU[0], medianU[1], medianU[2], medianError[0], medianError[1], medianError[2]),

@@ -56,5 +56,11 @@ import DimensioningSimulation
         #expect(report.matched >= 4, "\(report.table)")
         #expect(report.acceptedBeyondTolerance == 0 && report.acceptedUnmatched == 0, "\(report.table)")
         #expect(report.withinU.allSatisfy { $0 <= report.matched })
+        // Scenes 0 and 3 apart (3 boxes each), 1 a step, 2 one height (2 each).
+        #expect(report.byKind["apart"]?.boxes == 6 && report.byKind["step"]?.boxes == 2 && report.byKind["one_height"]?.boxes == 2,
+                "\(report.byKind)")
+        #expect(report.byKind.values.map(\.measured).reduce(0, +) == report.measured)
+        #expect(report.byKind.values.map(\.accepted).reduce(0, +) == report.accepted)
+        #expect(report.table.contains("by kind (boxes, measured, accepted): apart 6,"), "\(report.table)")
     }
 }
