@@ -32,43 +32,41 @@ extension AccuracyCommand {
                 .sorted { $0.path < $1.path }
             print("\nreal scenes, every carton (measure --all), against the stated sizes "
                 + stated.cartons.map { "\(Int($0.length)) x \(Int($0.width)) x \(Int($0.height))" }.joined(separator: ", ") + " mm:")
-            for capture in captures {
-                printScene(capture, name: "\(scene.lastPathComponent)/\(capture.lastPathComponent)", stated: stated.cartons)
+            // Each capture read once (with its colour image), for every use below.
+            let readings = captures.map { url in
+                (name: "\(scene.lastPathComponent)/\(url.lastPathComponent)",
+                 read: Result { () throws(DimensioningError) in try MeasureCommand.readScene(url) })
             }
+            for reading in readings { printScene(reading.read, name: reading.name, stated: stated.cartons) }
             // A palletising cell's workflow: a profile from the other captures' cartons of the
             // first stated size (calibrate --all --known), then each capture measured with it.
             guard captures.count > 1, let size = stated.cartons.first else { continue }
             let known = "\(Int(size.length))x\(Int(size.width))x\(Int(size.height))"
             print("\n  with a profile from the other captures (calibrate OTHERS --all --known \(known)), tolerance \(gate.tolerance) mm:")
-            for capture in captures {
-                let name = "\(scene.lastPathComponent)/\(capture.lastPathComponent)"
+            for (k, reading) in readings.enumerated() {
                 do {
-                    let others = try captures.filter { $0 != capture }.map { url throws(DimensioningError) in
-                        let read = try CaptureReader.read(url)
-                        return SceneCalibrationReference(capture: read, colour: try MeasureCommand.referenceColour(read, parameters: .init()),
-                                                         name: url.path)
-                    }
+                    let others = try readings.indices.filter { $0 != k }.map { j throws(DimensioningError) in try readings[j].read.get() }
                     let result = try calibrateProfile(scenes: others, known: [size.length, size.width, size.height].map { $0 / 1000 })
                     print(String(format: "  %@: profile from %d carton(s): edge offset %+.2f px, scatter %.2f px, depth scale %.4f",
-                                 name, result.references.count, result.profile.edgeOffsetPixels,
+                                 reading.name, result.references.count, result.profile.edgeOffsetPixels,
                                  result.profile.edgeScatterPixels ?? 0, result.profile.depthScale))
-                    printScene(capture, name: name, stated: stated.cartons, profile: result.profile)
+                    printScene(reading.read, name: reading.name, stated: stated.cartons, profile: result.profile)
                 } catch {
-                    print("  \(name): no profile: \(error.code) (\(error.description))")
+                    print("  \(reading.name): no profile: \(error.code) (\(error.description))")
                 }
             }
         }
     }
 
-    private func printScene(_ url: URL, name: String, stated: [StatedCartons.Carton], profile: SensorProfile? = nil) {
+    private func printScene(_ read: Result<SceneCalibrationReference, DimensioningError>, name: String,
+                            stated: [StatedCartons.Carton], profile: SensorProfile? = nil) {
         var parameters = PipelineParameters()
         gate.apply(to: &parameters)
         parameters.profile = profile
         let scene: SceneMeasurement
         do {
-            let capture = try CaptureReader.read(url)
-            scene = try measureAllBoxes(capture, parameters: parameters,
-                                        colour: try MeasureCommand.referenceColour(capture, parameters: parameters))
+            let reading = try read.get()
+            scene = try measureAllBoxes(reading.capture, parameters: parameters, colour: reading.colour)
         } catch {
             print("  \(name): refused: \(error.code) (\(error.description))")
             return

@@ -54,11 +54,7 @@ struct CalibrateCommand: ParsableCommand {
         do {
             if all {
                 var scenes: [SceneCalibrationReference] = []
-                for path in captures {
-                    let capture = try CaptureReader.read(URL(fileURLWithPath: path))
-                    scenes.append(SceneCalibrationReference(capture: capture, colour: try MeasureCommand.referenceColour(capture, parameters: .init()),
-                                                            name: path))
-                }
+                for path in captures { scenes.append(try MeasureCommand.readScene(URL(fileURLWithPath: path))) }
                 result = try calibrateProfile(scenes: scenes, known: sizes[0], reference: captures.joined(separator: ", "))
             } else {
                 var references: [CalibrationReference] = []

@@ -50,6 +50,13 @@ extension MeasureCommand {
         return try ColourFrameSequence(stream).image(forDepthFrame: reference, decode: true)
     }
 
+    /// A scene read whole for `measureAllBoxes` and `calibrateProfile(scenes:)`: the capture (all
+    /// its frames, default fusion) with its reference view's colour image, named by its path.
+    static func readScene(_ url: URL) throws(DimensioningError) -> SceneCalibrationReference {
+        let capture = try CaptureReader.read(url)
+        return SceneCalibrationReference(capture: capture, colour: try referenceColour(capture, parameters: .init()), name: url.path)
+    }
+
     static func exitCode(_ record: SceneRecord) -> Int32 {
         switch record.status {
         case .unreadable: return ExitStatus.unreadable

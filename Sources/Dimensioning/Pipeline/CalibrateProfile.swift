@@ -119,13 +119,8 @@ public func calibrateProfile(_ references: [CalibrationReference], parameters: P
     for (index, size) in sizes.enumerated() {
         let second = try measureReference(index, of: references, parameters: scaled, stage: "with the depth scale")
         let edges = second.cuboid.edges
-        func footprints(_ sides: Range<Int>, facing: Bool) -> Double {
-            sides.reduce(0) { $0 + (edges[$1].carriesProfileOffset && edges[$1].facesCamera == facing ? edges[$1].pixelFootprint : 0) }
-        }
-        let residuals = [second.cuboid.length - size[0], second.cuboid.width - size[1]]
-        for (d, sides) in [0..<2, 2..<4].enumerated() {
-            rows.append(.init(residual: residuals[d], away: footprints(sides, facing: false), facing: footprints(sides, facing: true)))
-        }
+        rows += EdgeOffsetFit.Row.pair(residuals: [second.cuboid.length - size[0], second.cuboid.width - size[1]],
+                                       sides: edges.map { ($0.carriesProfileOffset, $0.facesCamera, $0.pixelFootprint) })
         silhouetteSides += edges.filter(\.carriesProfileOffset).count
     }
     let fit = EdgeOffsetFit(rows, pooledOnly: references.count < 3)

@@ -27,6 +27,18 @@ struct EdgeOffsetFit: Sendable, Equatable {
         var away: Double
         /// Summed pixel footprints of the carrying sides facing the camera, metres per pixel.
         var facing: Double
+
+        /// The two rows (length, width) of one reference: `residuals` (metres) and its four sides
+        /// in record order (+length, −length, +width, −width), each with whether it carries the
+        /// offset, whether it faces the camera, and its pixel footprint (metres).
+        static func pair(residuals: [Double], sides: [(carries: Bool, facing: Bool, footprint: Double)]) -> [Row] {
+            func footprints(_ range: Range<Int>, facing: Bool) -> Double {
+                range.reduce(0) { $0 + (sides[$1].carries && sides[$1].facing == facing ? sides[$1].footprint : 0) }
+            }
+            return [0..<2, 2..<4].enumerated().map { d, range in
+                Row(residual: residuals[d], away: footprints(range, facing: false), facing: footprints(range, facing: true))
+            }
+        }
     }
 
     /// The offset of every side (or of the sides facing away, when `facingOffset` is set), pixels.

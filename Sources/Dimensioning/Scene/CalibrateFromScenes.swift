@@ -21,8 +21,9 @@ public struct SceneCalibrationReference: Sendable {
 /// The references are the cartons `measureAllBoxes` measures from their tops whose length and
 /// width are within 12 % of `known`'s (cartons of other sizes, and tops of several cartons, are
 /// left out). Then as `calibrateProfile` for single boxes: the depth scale from the heights of
-/// those standing on one surface seen beside them (`fittedDepthScale`), the edge offset from their lengths' and widths' residuals after scaling
-/// over the sides placed from the top's depth outline (`TopSide.carriesProfileOffset`: a side on
+/// those standing on one surface seen beside them (`fittedDepthScale`), the edge offset from
+/// their lengths' and widths' residuals after scaling over the sides placed from the top's
+/// depth outline (`TopSide.carriesProfileOffset`: a side on
 /// a seam of the colour image carries none), sides facing the camera on their own from three
 /// references on (`EdgeOffsetFit`). `CalibrationResult.references` lists each reference carton's
 /// size without and with the profile, in the order found.
@@ -71,13 +72,8 @@ public func calibrateProfile(scenes: [SceneCalibrationReference], known: [Double
     var rows: [EdgeOffsetFit.Row] = []
     var carrying = 0
     for box in second {
-        func footprints(_ sides: Range<Int>, facing: Bool) -> Double {
-            sides.reduce(0) { $0 + (box.sides[$1].carriesProfileOffset && box.sides[$1].facesCamera == facing ? box.sides[$1].footprint : 0) }
-        }
-        let residuals = [box.length - size[0], box.width - size[1]]
-        for (d, sides) in [0..<2, 2..<4].enumerated() {
-            rows.append(.init(residual: residuals[d], away: footprints(sides, facing: false), facing: footprints(sides, facing: true)))
-        }
+        rows += EdgeOffsetFit.Row.pair(residuals: [box.length - size[0], box.width - size[1]],
+                                       sides: box.sides.map { ($0.carriesProfileOffset, $0.facesCamera, $0.footprint) })
         carrying += box.sides.filter(\.carriesProfileOffset).count
     }
     let fit = EdgeOffsetFit(rows, pooledOnly: second.count < 3)

@@ -61,8 +61,7 @@ func seamFrames(_ region: TopRegion, outline: TopOutline, map: HeightMap, minimu
 /// samples than half the top's width are skipped.
 func strongestSeam(_ frames: [Rectangle2D], region: TopRegion, map: HeightMap, image: SeamImage, minimumSide: Double,
                    minimumContrast: Double) -> TopSeam? {
-    var inRegion = [Bool](repeating: false, count: map.top.count)
-    for cell in region.cells { inRegion[cell] = true }
+    let inRegion = Set(region.cells)
     var best: TopSeam?
     for frame in frames {
         if let seam = strongestSeam(frame, inRegion: inRegion, level: region.level, map: map, image: image,
@@ -74,10 +73,10 @@ func strongestSeam(_ frames: [Rectangle2D], region: TopRegion, map: HeightMap, i
     return best
 }
 
-/// The strongest seam across `rectangle` (see above); `inRegion` marks the top's cells.
-func strongestSeam(_ rectangle: Rectangle2D, inRegion: [Bool], level: Double, map: HeightMap, image: SeamImage,
+/// The strongest seam across `rectangle` (see above); `inRegion` holds the top's cells.
+func strongestSeam(_ rectangle: Rectangle2D, inRegion: Set<Int>, level: Double, map: HeightMap, image: SeamImage,
                    minimumSide: Double, minimumContrast: Double) -> TopSeam? {
-    func onTop(_ q: SIMD2<Double>) -> Bool { map.cellIndex(q).map { inRegion[$0] } ?? false }
+    func onTop(_ q: SIMD2<Double>) -> Bool { map.cellIndex(q).map { inRegion.contains($0) } ?? false }
     let pixel = image.footprint(rectangle.center, height: level)
     guard pixel.isFinite, pixel > 0 else { return nil }
     let d = 5 * pixel, w = 2 * pixel
