@@ -17,15 +17,25 @@ public struct GroundTruthRow: Sendable, Equatable, Codable {
     public var heightMM: Double
     /// Values of the extra columns, parallel to `GroundTruthTable.extraColumns`.
     public var extras: [String]
+    /// Where the carton stands, for a row naming one carton of a scene: a point on its vertical
+    /// axis (its centre, or its top's centre) in the capture's own coordinates, millimetres
+    /// (`x_mm,y_mm,z_mm`). Nil for a row measured as the capture's one box.
+    public var positionMM: SIMD3<Double>?
 
-    public init(capture: String, line: Int, lengthMM: Double, widthMM: Double, heightMM: Double, extras: [String] = []) {
+    public init(capture: String, line: Int, lengthMM: Double, widthMM: Double, heightMM: Double, extras: [String] = [],
+                positionMM: SIMD3<Double>? = nil) {
         self.capture = capture
         self.line = line
         self.lengthMM = lengthMM
         self.widthMM = widthMM
         self.heightMM = heightMM
         self.extras = extras
+        self.positionMM = positionMM
     }
+
+    /// True for a row naming one carton of a scene by its position (`positionMM`): its capture is
+    /// measured carton by carton (`measureAllBoxes`).
+    public var isCartonInScene: Bool { positionMM != nil }
 
     /// The `barcode` cell, trimmed, when the table has a `barcode` column and the cell is not
     /// empty.
@@ -53,6 +63,13 @@ public struct GroundTruthRow: Sendable, Equatable, Codable {
 /// capture found in the dataset folder is then matched to its row by the codes read from its
 /// colour images (`BarcodeKeyMatch`). Every row's code must be present and unique.
 ///
+/// Cartons of a scene: with the columns `x_mm,y_mm,z_mm` (all three), a row whose three cells
+/// hold numbers names one carton of its capture by where it stands: a point on the carton's
+/// vertical axis in the capture's own coordinates, millimetres (the frame of `measure --json`'s
+/// `pose.center_m`). Such a capture is measured carton by carton (`measure --all`) and each row is
+/// judged against the carton standing there (`SceneCartonMatch`). A capture may be listed on
+/// several rows only this way; rows with the cells empty are measured as the capture's one box.
+///
 /// Every problem is `DimensioningError.unreadableCapture(file:reason:)` naming the CSV and the
 /// line: missing columns, wrong field counts, unparseable, negative or non-finite sizes, rows
 /// partly zero, duplicate captures or codes, empty codes in a table keyed by barcode, and
@@ -62,6 +79,8 @@ public struct GroundTruthTable: Sendable, Equatable {
     public static let requiredColumns = ["capture", "length_mm", "width_mm", "height_mm"]
     /// The size columns, required in both layouts.
     public static let sizeColumns = ["length_mm", "width_mm", "height_mm"]
+    /// Optional columns, all three or none: a carton's position in its scene (`GroundTruthRow.positionMM`).
+    public static let positionColumns = ["x_mm", "y_mm", "z_mm"]
     /// An extra column: the text of the parcel's barcode. Beside `capture`, verify checks that
     /// the capture's colour images read it (`VerificationResult.barcodeMatch`); instead of
     /// `capture`, it is the key captures are matched by (`keyedByBarcode`). The report shows it.
@@ -85,7 +104,7 @@ public struct GroundTruthTable: Sendable, Equatable {
         self.extraColumns = extraColumns
         self.keyedByBarcode = keyedByBarcode
         self.rows = keyedByBarcode ? rows.sorted { $0.line < $1.line }
-            : rows.sorted { $0.capture.utf8.lexicographicallyPrecedes($1.capture.utf8) }
+            : rows.sorted { $0.capture == $1.capture ? $0.line < $1.line : $0.capture.utf8.lexicographicallyPrecedes($1.capture.utf8) }
     }
 
     /// The CSV file of this dataset.
@@ -125,7 +144,15 @@ public struct GroundTruthTable: Sendable, Equatable {
         if !missing.isEmpty {
             throw fail(header.line, "missing column\(missing.count > 1 ? "s" : "") \(missing.joined(separator: ", ")) (the header must hold \(requiredColumns.joined(separator: ",")), or \(barcodeColumn),\(sizeColumns.joined(separator: ",")) to match captures by their barcode)")
         }
-        let extraIndices = names.indices.filter { !required.contains(names[$0]) }
+        let positioned = positionColumns.filter { position[$0] != nil }
+        if !positioned.isEmpty && positioned.count != 3 {
+            throw fail(header.line, "a carton's position needs all three columns \(positionColumns.joined(separator: ",")); this header has only \(positioned.joined(separator: ","))")
+        }
+        if byBarcode && !positioned.isEmpty {
+            throw fail(header.line, "cartons located by \(positionColumns.joined(separator: ",")) need a capture column (a table keyed by barcode finds its captures by their codes)")
+        }
+        let consumed = required + positioned
+        let extraIndices = names.indices.filter { !consumed.contains(names[$0]) }
         let resolver = DatasetPathResolver(folder: folder)
         var rows: [GroundTruthRow] = []
         var seen: [String: Int] = [:]
@@ -143,9 +170,6 @@ public struct GroundTruthTable: Sendable, Equatable {
                 capture = record.fields[position["capture"]!].trimmingCharacters(in: .whitespaces)
                 guard !capture.isEmpty else { throw fail(record.line, "the capture path is empty") }
                 if let reason = resolver.escapeReason(capture) { throw fail(record.line, "capture \"\(capture)\" \(reason)") }
-                let key = resolver.normalized(capture)
-                if let first = seen[key] { throw fail(record.line, "capture \"\(capture)\" is listed twice (also on line \(first))") }
-                seen[key] = record.line
             }
             var sizes: [Double] = []
             for column in sizeColumns {
@@ -160,11 +184,44 @@ public struct GroundTruthTable: Sendable, Equatable {
             if zeros != 0 && zeros != 3 {
                 throw fail(record.line, "sizes must be all positive, or all zero for \"no box expected\"")
             }
+            let place = try cartonPosition(record, columns: positioned.isEmpty ? [] : positionColumns.map { position[$0]! }, fail: fail)
+            if place != nil && zeros == 3 {
+                throw fail(record.line, "a carton located by its position needs its size (a row of zeros means no box in the whole capture)")
+            }
+            if !byBarcode {
+                let key = resolver.normalized(capture)
+                if let first = seen[key] {
+                    let earlier = rows.first { $0.line == first }
+                    guard place != nil, earlier?.positionMM != nil else {
+                        throw fail(record.line, "capture \"\(capture)\" is listed twice (also on line \(first)); to list several cartons of one scene, give each of its rows \(positionColumns.joined(separator: ","))")
+                    }
+                } else {
+                    seen[key] = record.line
+                }
+            }
             rows.append(GroundTruthRow(capture: capture, line: record.line, lengthMM: sizes[0], widthMM: sizes[1],
-                                       heightMM: sizes[2], extras: extraIndices.map { record.fields[$0] }))
+                                       heightMM: sizes[2], extras: extraIndices.map { record.fields[$0] }, positionMM: place))
         }
         if rows.isEmpty { throw fail(header.line, "no captures listed") }
         return GroundTruthTable(folder: folder, extraColumns: extraIndices.map { names[$0] }, rows: rows, keyedByBarcode: byBarcode)
+    }
+
+    /// A row's position cells (`positionColumns`' indices): nil when the table has no such columns
+    /// or all three cells are empty; an error when only some are filled or one is not a number.
+    static func cartonPosition(_ record: CSVRecords.Record, columns: [Int],
+                               fail: (Int, String) -> DimensioningError) throws(DimensioningError) -> SIMD3<Double>? {
+        guard !columns.isEmpty else { return nil }
+        let cells = columns.map { record.fields[$0].trimmingCharacters(in: .whitespaces) }
+        if cells.allSatisfy(\.isEmpty) { return nil }
+        var values: [Double] = []
+        for (name, cell) in zip(positionColumns, cells) {
+            guard let value = Double(cell), value.isFinite else {
+                throw fail(record.line, cell.isEmpty ? "\(name) is empty: give all three of \(positionColumns.joined(separator: ",")), or none"
+                                                     : "\(name) \"\(cell)\" is not a number")
+            }
+            values.append(value)
+        }
+        return SIMD3(values[0], values[1], values[2])
     }
 
     /// Which line is not UTF-8: capture paths must name files exactly, and the replacement
@@ -188,5 +245,11 @@ public struct GroundTruthTable: Sendable, Equatable {
     /// The rows of shard `index` of `count` (0-based): every `count`-th row of the sorted list.
     public func shard(_ index: Int, of count: Int) -> [GroundTruthRow] {
         rows.enumerated().filter { $0.offset % count == index }.map(\.element)
+    }
+
+    /// The captures the rows name, each once, in row order (byte order of their paths).
+    public var captures: [String] {
+        var seen = Set<String>()
+        return rows.map(\.capture).filter { seen.insert($0).inserted }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Dimensioning
 
-/// `results.csv`: one row per capture (sorted by capture), sizes and errors in millimetres,
+/// `results.csv`: one row per capture, or per carton of a scene (in `results.jsonl`'s order,
+/// `VerificationResult.runOrder`), sizes and errors in millimetres,
 /// the expanded uncertainties U (k = 2, `u_*_mm`), then the dataset's extra columns. Fields are quoted per RFC 4180 when needed.
 public enum ResultsCSV {
     public static func text(_ results: [VerificationResult], extraColumns: [String]) -> String {
@@ -13,7 +14,7 @@ public enum ResultsCSV {
             guard let x else { return "" }
             return String(format: "%.2f", x)
         }
-        for r in results.sorted(by: { $0.capture.utf8.lexicographicallyPrecedes($1.capture.utf8) }) {
+        for r in results.sorted(by: VerificationResult.runOrder) {
             let m = r.measuredMM
             var fields = [r.capture, r.verdict.rawValue, r.record.status.rawValue,
                           number(r.truth?.lengthMM), number(r.truth?.widthMM), number(r.truth?.heightMM),

@@ -8,8 +8,49 @@ import Dimensioning
 /// without the column or with an empty cell). In a dataset keyed by barcode it also has
 /// `truth_by_barcode` (`BarcodeKeyMatch`: how the row was found, or why none was), and an
 /// unmatched capture has `truth_mm` null and the verdict `unmatched`.
+///
+/// A carton of a scene (rows with `x_mm,y_mm,z_mm`; `SceneCartonMatch`) has its own line: its
+/// record is the carton's record from `measure --all` (`capture` is the scene's path with
+/// `#index`, or `#L<line>` for a row where no carton stands), and `carton` says which scene,
+/// carton and row it is: `{"scene": "pallet/frame-1", "index": 5, "line": 3, "offset_mm": 12.4}`
+/// (`index` and `offset_mm` null when no carton stands at the row's position, `line` null for a
+/// carton no row names, whose verdict is `unmatched`).
 public struct VerificationResult: Sendable, Equatable {
+    /// Which carton of which scene a result is, for the rows naming cartons by their position.
+    public struct SceneCarton: Sendable, Equatable, Codable {
+        /// The scene's capture path as ground_truth.csv writes it.
+        public var scene: String
+        /// The carton's index in the scene (`SceneRecord.Box.index`); nil when none stands at the row's position.
+        public var index: Int?
+        /// The ground-truth row's line; nil for a carton no row names.
+        public var line: Int?
+        /// Distance across the floor from the row's position to the carton's top centre, mm.
+        public var offsetMM: Double?
+
+        public init(scene: String, index: Int?, line: Int?, offsetMM: Double?) {
+            self.scene = scene
+            self.index = index
+            self.line = line
+            self.offsetMM = offsetMM
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case scene, index, line
+            case offsetMM = "offset_mm"
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(scene, forKey: .scene)
+            try c.encode(index, forKey: .index)
+            try c.encode(line, forKey: .line)
+            try c.encode(offsetMM, forKey: .offsetMM)
+        }
+    }
+
     public var record: MeasurementRecord
+    /// For a carton of a scene: which scene, carton and row; nil for a capture measured whole.
+    public var carton: SceneCarton?
     /// The row the capture is judged against; nil for a capture of a dataset keyed by barcode
     /// that matched no row (see `barcodeKey`).
     public var truth: GroundTruthRow?
@@ -32,8 +73,9 @@ public struct VerificationResult: Sendable, Equatable {
     }
 
     public init(record: MeasurementRecord, truth: GroundTruthRow?, extraColumns: [String], toleranceMM: Double,
-                overlay: String?, barcodeKey: BarcodeKeyMatch? = nil) {
+                overlay: String?, barcodeKey: BarcodeKeyMatch? = nil, carton: SceneCarton? = nil) {
         self.record = record
+        self.carton = carton
         self.truth = truth
         self.barcodeKey = barcodeKey
         var errors: DimensionErrors?
@@ -50,6 +92,15 @@ public struct VerificationResult: Sendable, Equatable {
     }
 
     static func round(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+
+    /// The order of `results.jsonl`: by capture path (byte order), a scene's cartons by their
+    /// row's line, then the cartons no row names by index.
+    public static func runOrder(_ a: VerificationResult, _ b: VerificationResult) -> Bool {
+        let pathA = a.carton?.scene ?? a.capture, pathB = b.carton?.scene ?? b.capture
+        if pathA != pathB { return pathA.utf8.lexicographicallyPrecedes(pathB.utf8) }
+        let keyA = (a.carton?.line ?? Int.max, a.carton?.index ?? 0), keyB = (b.carton?.line ?? Int.max, b.carton?.index ?? 0)
+        return keyA < keyB
+    }
 
     /// Measured sizes in millimetres, when measured.
     public var measuredMM: DimensionErrors? {
@@ -86,6 +137,7 @@ extension VerificationResult: Codable {
         case truthMM = "truth_mm", errorMM = "error_mm", verdict, extra, overlay
         case barcodeMatch = "barcode_match"
         case barcodeKey = "truth_by_barcode"
+        case carton
     }
 
     /// The record's keys and this type's keys share one JSON object.
@@ -99,6 +151,7 @@ extension VerificationResult: Codable {
         try c.encode(overlay, forKey: .overlay)
         try c.encode(barcodeMatch, forKey: .barcodeMatch)
         if let barcodeKey { try c.encode(barcodeKey, forKey: .barcodeKey) }
+        if let carton { try c.encode(carton, forKey: .carton) }
     }
 
     public init(from decoder: Decoder) throws {
@@ -106,7 +159,8 @@ extension VerificationResult: Codable {
         let c = try decoder.container(keyedBy: ExtraKeys.self)
         let t = try c.decodeIfPresent(TruthMM.self, forKey: .truthMM)
         extra = try c.decode([String: String].self, forKey: .extra)
-        let capture = record.capture
+        carton = try c.decodeIfPresent(SceneCarton.self, forKey: .carton)
+        let capture = carton?.scene ?? record.capture
         truth = t.map { GroundTruthRow(capture: capture, line: $0.line, lengthMM: $0.length, widthMM: $0.width, heightMM: $0.height) }
         barcodeKey = try c.decodeIfPresent(BarcodeKeyMatch.self, forKey: .barcodeKey)
         errors = try c.decodeIfPresent(DimensionErrors.self, forKey: .errorMM)

@@ -49,7 +49,7 @@ extension VerificationRun {
         options.worstCount = worstCount
         try CaptureFile.makeFolder(out)
         CaptureFile.removeLeftoverTemporaries(in: out)
-        let ordered = results.values.sorted { $0.capture.utf8.lexicographicallyPrecedes($1.capture.utf8) }
+        let ordered = results.values.sorted(by: VerificationResult.runOrder)
         let rows = barcodeRows.map { known in
             known.union(ordered.compactMap { $0.barcodeKey?.outcome == .matched ? $0.barcodeKey?.rows.first : nil })
                 .sorted { ($0.line, $0.barcode) < ($1.line, $1.barcode) }

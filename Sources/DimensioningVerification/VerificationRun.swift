@@ -31,7 +31,7 @@ public enum VerificationRun {
                            progress: @escaping @Sendable (VerificationProgress) -> Void = { _ in }) throws(DimensioningError) -> VerificationOutcome {
         let table = try GroundTruthTable.load(dataset: dataset)
         let judge = Judge(table: table, options: options)
-        let allCaptures = table.keyedByBarcode ? try DatasetCaptures.list(in: table.folder, excluding: out) : table.rows.map(\.capture)
+        let allCaptures = table.keyedByBarcode ? try DatasetCaptures.list(in: table.folder, excluding: out) : table.captures
         let captures = options.shard.map { shard in
             allCaptures.enumerated().filter { $0.offset % shard.count == shard.index }.map(\.element)
         } ?? allCaptures
@@ -43,44 +43,38 @@ public enum VerificationRun {
         CaptureFile.removeLeftoverTemporaries(in: overlays)
 
         let (journal, recorded) = try ResultsJournal.open(out.appendingPathComponent(resultsFile), resume: options.resume)
-        let recordedByCapture = Dictionary(recorded.map { ($0.capture, $0) }, uniquingKeysWith: { a, _ in a })
+        // A scene's cartons each have a line of their own; they group under the scene's path.
+        let recordedByCapture = Dictionary(grouping: recorded) { $0.carton?.scene ?? $0.capture }
         // Re-judge what was recorded against the current truth and tolerance.
-        var done: [String: VerificationResult] = [:]
+        var done: [String: [VerificationResult]] = [:]
         for capture in captures {
-            // A record in other units is measured again; a new gate re-decides the status.
-            // So is one whose overlay is missing (killed between the two writes).
-            if let old = recordedByCapture[capture], old.record.units == options.units,
-               old.overlay.map({ FileManager.default.fileExists(atPath: overlays.appendingPathComponent($0).path) }) ?? true {
-                var record = old.record
-                if let confidence = record.confidence {
-                    record.status = confidence >= options.minConfidence ? .accepted : .lowConfidence
-                }
-                record.minConfidence = options.minConfidence
-                done[capture] = judge.result(record, overlay: old.overlay)
+            if let old = recordedByCapture[capture], let again = judge.rejudge(old, capture: capture, overlays: overlays) {
+                done[capture] = again
             }
         }
         let todo = captures.filter { done[$0] == nil }
-        let state = RunState(total: captures.count, resumed: done.count, failures: done.values.filter { $0.verdict.isFailure }.count)
+        let state = RunState(total: captures.count, resumed: done.count,
+                             failures: done.values.joined().filter { $0.verdict.isFailure }.count)
         progress(state.snapshot(capture: nil))
 
         let workers = max(1, min(options.jobs, todo.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = state.claim(limit: todo.count) {
-                let result = measure(todo[index], judge: judge, overlays: overlays)
+                let results = measure(todo[index], judge: judge, overlays: overlays)
                 do throws(DimensioningError) {
-                    try journal.append(result)
+                    for result in results { try journal.append(result) }
                 } catch {
                     state.fail(error)
                     return
                 }
-                progress(state.finished(result))
+                progress(state.finished(results, capture: todo[index]))
             }
         }
         journal.close()
         if let error = state.firstError { throw error }
-        for result in state.results { done[result.capture] = result }
+        for (capture, results) in state.results { done[capture] = results }
 
-        let ordered = captures.compactMap { done[$0] }
+        let ordered = captures.flatMap { done[$0] ?? [] }
         let summary = try writeOutputs(ordered, extraColumns: table.extraColumns, options: options, out: out,
                                        overlayFolders: [overlays], title: dataset.lastPathComponent,
                                        barcodeRows: judge.barcodeRows)
@@ -88,18 +82,22 @@ public enum VerificationRun {
                                    measuredNow: todo.count, outputFolder: out)
     }
 
-    /// Judges records against a table: by capture path, or by the codes read when the table is
-    /// keyed by barcode.
+    /// Judges records against a table: by capture path, by the codes read when the table is
+    /// keyed by barcode, or carton by carton for a scene's rows (`SceneCartonMatch`).
     struct Judge: Sendable {
         let table: GroundTruthTable
         let options: VerificationOptions
-        let rowOfCapture: [String: GroundTruthRow]
+        let rowsOfCapture: [String: [GroundTruthRow]]
 
         init(table: GroundTruthTable, options: VerificationOptions) {
             self.table = table
             self.options = options
-            rowOfCapture = table.keyedByBarcode ? [:]
-                : Dictionary(table.rows.map { ($0.capture, $0) }, uniquingKeysWith: { a, _ in a })
+            rowsOfCapture = table.keyedByBarcode ? [:] : Dictionary(grouping: table.rows, by: \.capture)
+        }
+
+        /// The rows naming cartons of `capture` by their position; empty for a capture measured whole.
+        func sceneRows(_ capture: String) -> [GroundTruthRow] {
+            (rowsOfCapture[capture] ?? []).filter(\.isCartonInScene)
         }
 
         /// The rows' codes, for `BarcodeKeyingSummary`; nil unless keyed by barcode.
@@ -110,17 +108,96 @@ public enum VerificationRun {
 
         func result(_ record: MeasurementRecord, overlay: String?) -> VerificationResult {
             guard table.keyedByBarcode else {
-                return VerificationResult(record: record, truth: rowOfCapture[record.capture], extraColumns: table.extraColumns,
+                return VerificationResult(record: record, truth: rowsOfCapture[record.capture]?.first, extraColumns: table.extraColumns,
                                           toleranceMM: options.toleranceMM, overlay: overlay)
             }
             let (match, row) = BarcodeKeyMatch.match(record, table: table)
             return VerificationResult(record: record, truth: row, extraColumns: table.extraColumns,
                                       toleranceMM: options.toleranceMM, overlay: overlay, barcodeKey: match)
         }
+
+        /// One result per row of a scene (the carton at its position, or none), then one per carton
+        /// no row names (`unmatched`).
+        func sceneResults(_ scene: SceneRecord, path: String, rows: [GroundTruthRow], overlay: String?) -> [VerificationResult] {
+            let match = SceneCartonMatch(rows: rows, scene: scene)
+            let boxes = Dictionary(scene.boxes.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+            var results = match.pairs.map { pair in
+                let record = pair.index.flatMap { boxes[$0]?.measurement }
+                    ?? Self.nothingAt(pair, scene: scene, path: path, options: options)
+                return VerificationResult(record: record, truth: pair.row, extraColumns: table.extraColumns,
+                                          toleranceMM: options.toleranceMM, overlay: overlay,
+                                          carton: .init(scene: path, index: pair.index, line: pair.row.line, offsetMM: pair.offsetMM))
+            }
+            for index in match.unnamed {
+                guard let box = boxes[index] else { continue }
+                results.append(VerificationResult(record: box.measurement, truth: nil, extraColumns: table.extraColumns,
+                                                  toleranceMM: options.toleranceMM, overlay: overlay,
+                                                  carton: .init(scene: path, index: index, line: nil, offsetMM: nil)))
+            }
+            return results
+        }
+
+        /// The record of a row where no carton stands: the scene's own refusal when it was
+        /// refused whole, else `no_carton_at_position`.
+        static func nothingAt(_ pair: SceneCartonMatch.Pair, scene: SceneRecord, path: String,
+                              options: VerificationOptions) -> MeasurementRecord {
+            let name = "\(path)#L\(pair.row.line)"
+            var record = MeasurementRecord(capture: name, outcome: .failure(.noBox), units: options.units,
+                                           minConfidence: options.minConfidence)
+            if scene.boxes.isEmpty, let error = scene.error {
+                record.status = scene.status == .unreadable ? .unreadable : .noMeasurement
+                record.error = error
+            } else {
+                let p = pair.row.positionMM ?? .zero
+                record.error = .init(code: noCartonCode, message: String(
+                    format: "no carton of the scene's %d stands within %.0f mm of (%.0f, %.0f, %.0f) mm across the floor",
+                    scene.boxes.count, pair.reachMM, p.x, p.y, p.z))
+            }
+            return record
+        }
+
+        /// The error code of a row where no carton of its scene stands.
+        static let noCartonCode = "no_carton_at_position"
+
+        /// Recorded results judged again against the current table and options; nil when the
+        /// capture must be measured again (other units, a missing overlay, a scene recorded at
+        /// another gate or with rows missing).
+        func rejudge(_ old: [VerificationResult], capture: String, overlays: URL) -> [VerificationResult]? {
+            // One whose overlay is missing was killed between the two writes.
+            let overlaysThere = old.allSatisfy { r in
+                r.overlay.map { FileManager.default.fileExists(atPath: overlays.appendingPathComponent($0).path) } ?? true
+            }
+            guard overlaysThere, old.allSatisfy({ $0.record.units == options.units }) else { return nil }
+            let rows = sceneRows(capture)
+            guard !rows.isEmpty else {
+                guard old.count == 1, old[0].carton == nil else { return nil }
+                // A new gate re-decides the status.
+                var record = old[0].record
+                if let confidence = record.confidence {
+                    record.status = confidence >= options.minConfidence ? .accepted : .lowConfidence
+                }
+                record.minConfidence = options.minConfidence
+                return [result(record, overlay: old[0].overlay)]
+            }
+            // A carton's acceptance also weighs its top and seams, which the record does not keep:
+            // a scene recorded at another gate is measured again.
+            let tolerance = options.toleranceMM / 1000 * options.units.fromMeters(1)
+            guard old.allSatisfy({ $0.carton != nil && $0.record.minConfidence == options.minConfidence
+                                   && ($0.record.tolerance.map { abs($0 - tolerance) < 1e-9 * max(1, tolerance) } ?? true) }),
+                  Set(old.compactMap { $0.carton?.line }) == Set(rows.map(\.line)) else { return nil }
+            let rowOfLine = Dictionary(rows.map { ($0.line, $0) }, uniquingKeysWith: { a, _ in a })
+            return old.map { r in
+                VerificationResult(record: r.record, truth: r.carton?.line.flatMap { rowOfLine[$0] }, extraColumns: table.extraColumns,
+                                   toleranceMM: options.toleranceMM, overlay: r.overlay, carton: r.carton)
+            }
+        }
     }
 
-    /// Measures one capture; never throws (failures become the record's error).
-    static func measure(_ capture: String, judge: Judge, overlays: URL) -> VerificationResult {
+    /// Measures one capture: one result, or one per carton for a scene's rows. Never throws
+    /// (failures become the records' errors).
+    static func measure(_ capture: String, judge: Judge, overlays: URL) -> [VerificationResult] {
+        let rows = judge.sceneRows(capture)
+        if !rows.isEmpty { return measureScene(capture, rows: rows, judge: judge, overlays: overlays) }
         let options = judge.options
         let url = judge.table.folder.appendingPathComponent(capture)
         let outcome: Result<PipelineResult, DimensioningError>
@@ -148,7 +225,35 @@ public enum VerificationRun {
         }
         let record = MeasurementRecord(capture: capture, outcome: outcome, units: options.units,
                                        minConfidence: options.minConfidence, barcodes: barcodes, barcodeError: barcodeError)
-        return judge.result(record, overlay: overlay)
+        return [judge.result(record, overlay: overlay)]
+    }
+
+    /// Measures a scene carton by carton (`measureAllBoxes`, with its reference view's colour
+    /// image for the seams) and judges each row against the carton at its position.
+    static func measureScene(_ capture: String, rows: [GroundTruthRow], judge: Judge, overlays: URL) -> [VerificationResult] {
+        let options = judge.options
+        let url = judge.table.folder.appendingPathComponent(capture)
+        let name = overlayName(capture)
+        let target = overlays.appendingPathComponent(name)
+        var overlay: String?
+        var input: InputDescription?
+        let outcome: Result<SceneMeasurement, DimensioningError>
+        do throws(DimensioningError) {
+            let read = try CaptureReader.read(url, limits: options.limits, options: options.input,
+                                              window: .last(options.parameters.fusion.maximumFrames))
+            input = read.input
+            let parameters = options.measuringParameters
+            let scene = try measureAllBoxes(read, parameters: parameters,
+                                            colour: try read.referenceColourImage(fusion: parameters.fusion, limits: options.limits))
+            outcome = .success(scene)
+            if options.drawOverlays,
+               (try? ScenePictures.writeOverlay(scene, minimumConfidence: options.minConfidence, to: target)) != nil { overlay = name }
+        } catch {
+            outcome = .failure(error)
+        }
+        let record = SceneRecord(capture: capture, outcome: outcome, units: options.units,
+                                 minConfidence: options.minConfidence, input: input)
+        return judge.sceneResults(record, path: capture, rows: rows, overlay: overlay)
     }
 
     /// A file name for a capture's overlay: its path made safe, plus a hash against collisions.
@@ -181,7 +286,8 @@ public enum VerificationRun {
 final class RunState: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
-    private(set) var results: [VerificationResult] = []
+    /// Each capture measured this run, with its results (one, or one per carton of a scene).
+    private(set) var results: [(capture: String, results: [VerificationResult])] = []
     private(set) var firstError: DimensioningError?
     private var done: Int
     private var failures: Int
@@ -203,12 +309,12 @@ final class RunState: @unchecked Sendable {
         return next - 1
     }
 
-    func finished(_ result: VerificationResult) -> VerificationProgress {
+    func finished(_ measured: [VerificationResult], capture: String) -> VerificationProgress {
         lock.lock(); defer { lock.unlock() }
-        results.append(result)
+        results.append((capture, measured))
         done += 1
-        if result.verdict.isFailure { failures += 1 }
-        return VerificationProgress(done: done, total: total, resumed: resumed, failures: failures, capture: result.capture)
+        failures += measured.filter(\.verdict.isFailure).count
+        return VerificationProgress(done: done, total: total, resumed: resumed, failures: failures, capture: capture)
     }
 
     func fail(_ error: DimensioningError) {

@@ -8,6 +8,9 @@ extension VerificationSummary {
         var lines: [String] = []
         lines.append(String(format: "captures %d: measured %d, accepted %d, low confidence %d, refused %d, unreadable %d",
                             total, measured, accepted, lowConfidence, refused, unreadable))
+        if let unnamed = verdicts[VerificationVerdict.unmatched.rawValue], unnamed > 0 {
+            lines.append("no ground-truth row names \(unnamed) of them (a scene's cartons beyond its rows, or captures whose codes match no row): measured, not judged")
+        }
         lines.append(String(format: "tolerance ±%g mm, minimum confidence %.2f", toleranceMM, minConfidence))
         lines.append("")
         lines.append("dimension   n    mean    median  p95     max     within ±tol")

@@ -16,9 +16,10 @@ public enum VerificationVerdict: String, Sendable, Codable, CaseIterable {
     case negativeCorrectlyRefused = "negative_correctly_refused"
     /// No box was expected, yet a measurement was accepted (a failure).
     case negativeWronglyAccepted = "negative_wrongly_accepted"
-    /// A dataset keyed by barcode: the capture matched no ground-truth row (no code read, a
-    /// code of no row, or codes of several rows; `BarcodeKeyMatch`). Measured, not judged;
-    /// not a failure, but listed with its reason in the summary and the report.
+    /// No ground-truth row names it: in a dataset keyed by barcode, a capture whose codes match
+    /// no row (no code read, a code of no row, or codes of several rows; `BarcodeKeyMatch`); in
+    /// a scene, a carton standing where no row's position is (`SceneCartonMatch`). Measured,
+    /// not judged; not a failure, but listed in the summary and the report.
     case unmatched
 
     /// True for the verdicts that make a dataset fail verification.
@@ -34,7 +35,7 @@ public enum VerificationVerdict: String, Sendable, Codable, CaseIterable {
         case .unreadable: "unreadable"
         case .negativeCorrectlyRefused: "negative, refused"
         case .negativeWronglyAccepted: "negative, WRONGLY accepted"
-        case .unmatched: "no ground truth matched (barcode)"
+        case .unmatched: "no ground-truth row names it"
         }
     }
 

@@ -1,14 +1,17 @@
 import Dimensioning
 import DimensioningReaders
+import DimensioningVerification
 import Foundation
 
 /// `boxdim accuracy`'s real scenes with stated carton sizes: every folder of the real-data
 /// folder holding a `cartons.json` (`boxdim.cartons/1`: the sizes of the cartons in its scenes,
 /// mm) is measured carton by carton (`measureAllBoxes`), each of its captures (its sub-folders)
-/// in turn, with its colour image for the seams between lids. Each carton measured is set
-/// against the stated size nearest it (by length and
-/// width): the scene's positions are not stated, so which carton it is remains a guess, and a
-/// top that is several cartons shows as far from every size.
+/// in turn, with its colour image for the seams between lids. When the folder also has a
+/// `ground_truth.csv` naming cartons by position (`x_mm,y_mm,z_mm`, as `boxdim verify` reads
+/// it), each row is judged against the carton standing there (`SceneCartonMatch`), and the
+/// cartons no row names are only counted. Without one, each carton measured is set against the
+/// stated size nearest it (by length and width): which carton it is remains a guess, and a top
+/// that is several cartons shows as far from every size.
 extension AccuracyCommand {
     struct StatedCartons: Decodable {
         struct Carton: Decodable { var label: String; var length: Double; var width: Double; var height: Double }
@@ -30,6 +33,13 @@ extension AccuracyCommand {
             let captures = ((try? FileManager.default.contentsOfDirectory(at: scene, includingPropertiesForKeys: [.isDirectoryKey])) ?? [])
                 .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
                 .sorted { $0.path < $1.path }
+            var table: GroundTruthTable?
+            if FileManager.default.fileExists(atPath: scene.appendingPathComponent(GroundTruthTable.fileName).path) {
+                do { table = try GroundTruthTable.load(dataset: scene) } catch {
+                    print("  \(scene.lastPathComponent): \(error.description)")
+                }
+            }
+            let rowsOf = { (url: URL) in (table?.rows ?? []).filter { $0.capture == url.lastPathComponent && $0.isCartonInScene } }
             print("\nreal scenes, every carton (measure --all), against the stated sizes "
                 + stated.cartons.map { "\(Int($0.length)) x \(Int($0.width)) x \(Int($0.height))" }.joined(separator: ", ") + " mm:")
             // Each capture read once (with its colour image), for every use below.
@@ -37,7 +47,9 @@ extension AccuracyCommand {
                 (name: "\(scene.lastPathComponent)/\(url.lastPathComponent)",
                  read: Result { () throws(DimensioningError) in try MeasureCommand.readScene(url) })
             }
-            for reading in readings { printScene(reading.read, name: reading.name, stated: stated.cartons) }
+            for (url, reading) in zip(captures, readings) {
+                printScene(reading.read, name: reading.name, stated: stated.cartons, rows: rowsOf(url))
+            }
             // A palletising cell's workflow: a profile from the other captures' cartons of the
             // first stated size (calibrate --all --known), then each capture measured with it.
             guard captures.count > 1, let size = stated.cartons.first else { continue }
@@ -50,7 +62,7 @@ extension AccuracyCommand {
                     print(String(format: "  %@: profile from %d carton(s): edge offset %+.2f px, scatter %.2f px, depth scale %.4f",
                                  reading.name, result.references.count, result.profile.edgeOffsetPixels,
                                  result.profile.edgeScatterPixels ?? 0, result.profile.depthScale))
-                    printScene(reading.read, name: reading.name, stated: stated.cartons, profile: result.profile)
+                    printScene(reading.read, name: reading.name, stated: stated.cartons, rows: rowsOf(captures[k]), profile: result.profile)
                 } catch {
                     print("  \(reading.name): no profile: \(error.code) (\(error.description))")
                 }
@@ -59,13 +71,15 @@ extension AccuracyCommand {
     }
 
     private func printScene(_ read: Result<SceneCalibrationReference, DimensioningError>, name: String,
-                            stated: [StatedCartons.Carton], profile: SensorProfile? = nil) {
+                            stated: [StatedCartons.Carton], rows: [GroundTruthRow], profile: SensorProfile? = nil) {
         var parameters = PipelineParameters()
         gate.apply(to: &parameters)
         parameters.profile = profile
         let scene: SceneMeasurement
+        let input: InputDescription?
         do {
             let reading = try read.get()
+            input = reading.capture.input
             scene = try measureAllBoxes(reading.capture, parameters: parameters, colour: reading.colour)
         } catch {
             print("  \(name): refused: \(error.code) (\(error.description))")
@@ -77,6 +91,11 @@ extension AccuracyCommand {
         for box in scene.boxes { if case let .failure(error) = box.outcome { refusals[error.code, default: 0] += 1 } }
         print("  \(name): \(scene.boxes.count) tops, \(measured.count) measured, \(accepted.count) accepted; refused: "
             + refusals.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+        if !rows.isEmpty {
+            printRows(rows, scene: SceneRecord(capture: name, outcome: .success(scene), units: .millimeters,
+                                               minConfidence: minConfidence, input: input))
+            return
+        }
         var inside = 0, wrongAccepted = 0
         defer {
             print("    truth inside ± U: \(inside) of \(3 * measured.count) dimensions; accepted beyond the tolerance: \(wrongAccepted)")
@@ -98,5 +117,40 @@ extension AccuracyCommand {
                          size[0], u[0], size[1], u[1], size[2], u[2], box.method.rawValue, cut, nearest.label,
                          errors[0], errors[1], errors[2], within.map { $0 ? "yes" : "no" }.joined(separator: "/")))
         }
+    }
+}
+
+extension AccuracyCommand {
+    /// Each ground-truth row against the carton at its position: size ± U, error, whether the
+    /// truth is inside ± U; then the totals over the rows whose carton was measured.
+    private func printRows(_ rows: [GroundTruthRow], scene: SceneRecord) {
+        let match = SceneCartonMatch(rows: rows, scene: scene)
+        let boxes = Dictionary(scene.boxes.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+        var inside = 0, judged = 0, accepted = 0, wrongAccepted = 0
+        for pair in match.pairs {
+            let truth = pair.row.normalized
+            let label = "line \(pair.row.line) (\(Int(truth.length)) x \(Int(truth.width)) x \(Int(truth.height)) mm)"
+            guard let index = pair.index, let record = boxes[index]?.measurement else {
+                print("    \(label): no carton stands within \(Int(pair.reachMM)) mm of its position")
+                continue
+            }
+            guard let l = record.length, let w = record.width, let h = record.height, let u = record.uncertainty else {
+                print("    \(label): carton #\(index) refused: \(record.error?.code ?? "?") (\(record.error?.message ?? ""))")
+                continue
+            }
+            let errors = [l - truth.length, w - truth.width, h - truth.height]
+            let within = zip(errors, [u.length, u.width, u.height]).map { abs($0) <= $1 }
+            judged += 1
+            inside += within.filter { $0 }.count
+            if record.status == .accepted {
+                accepted += 1
+                if errors.contains(where: { abs($0) > gate.tolerance }) { wrongAccepted += 1 }
+            }
+            print(String(format: "    %@: #%d %.0f ± %.0f x %.0f ± %.0f x %.0f ± %.0f mm, error %+.0f / %+.0f / %+.0f mm, inside ± U: %@%@",
+                         label, index, l, u.length, w, u.width, h, u.height, errors[0], errors[1], errors[2],
+                         within.map { $0 ? "yes" : "no" }.joined(separator: "/"), record.status == .accepted ? ", accepted" : ""))
+        }
+        print("    ground truth (\(rows.count) rows by position): \(judged) measured, \(accepted) accepted; truth inside ± U: "
+            + "\(inside) of \(3 * judged) dimensions; accepted beyond the tolerance: \(wrongAccepted); cartons no row names: \(match.unnamed.count)")
     }
 }

@@ -46,8 +46,7 @@ extension MeasureCommand {
     /// The colour image recorded with the frame fusion looks from, for the seams between lids of
     /// one height; nil when the capture has none.
     static func referenceColour(_ capture: DepthCapture, parameters: PipelineParameters) throws(DimensioningError) -> LumaImage? {
-        guard let stream = capture.colour, let reference = capture.referenceFrameIndex(parameters.fusion) else { return nil }
-        return try ColourFrameSequence(stream).image(forDepthFrame: reference, decode: true)
+        try capture.referenceColourImage(fusion: parameters.fusion)
     }
 
     /// A scene read whole for `measureAllBoxes` and `calibrateProfile(scenes:)`: the capture (all

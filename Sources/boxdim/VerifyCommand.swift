@@ -13,6 +13,9 @@ struct VerifyCommand: ParsableCommand {
         columns kept; a row of zeros means no box is expected) and the captures it names. With a \
         barcode column instead of capture, every capture found in the folder is matched to the row \
         whose code its colour images read; captures and rows left unmatched are listed with why. \
+        With x_mm,y_mm,z_mm columns, rows name cartons of a scene by position (capture coordinates, \
+        mm): the capture is measured carton by carton (as measure --all) and each row judged \
+        against the carton standing there, one result per carton. \
         Writes results.jsonl (flushed per capture), results.csv, summary.json, report.html and \
         overlays/ to --out. Exit codes: 0 every accepted measurement within tolerance and no \
         negative accepted; 6 the dataset fails verification; 5 the dataset cannot be read.

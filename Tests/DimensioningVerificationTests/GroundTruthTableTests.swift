@@ -52,6 +52,36 @@ import Testing
         }
     }
 
+    /// `x_mm,y_mm,z_mm` name cartons of a scene: a capture may then be listed once per carton;
+    /// the columns are not extras; empty cells mean a capture measured whole.
+    @Test func positionsNameCartonsOfAScene() throws {
+        let text = "capture,length_mm,width_mm,height_mm,x_mm,y_mm,z_mm,label\n"
+            + "pallet,255,155,100,-100,440,1590,left\npallet,340,250,95,-375,330,1525,large\nlone,300,200,100,,,,single\n"
+        let table = try GroundTruthTable.parse(text, csv: csv)
+        #expect(table.extraColumns == ["label"])
+        #expect(table.captures == ["lone", "pallet"])
+        #expect(table.rows.map(\.line) == [4, 2, 3])
+        #expect(table.rows[1].positionMM == SIMD3(-100, 440, 1590) && table.rows[1].isCartonInScene)
+        #expect(table.rows[0].positionMM == nil && !table.rows[0].isCartonInScene)
+        #expect(table.rows[2].extras == ["large"])
+
+        let header = "capture,length_mm,width_mm,height_mm,x_mm,y_mm,z_mm\n"
+        let cases: [(String, String)] = [
+            ("capture,length_mm,width_mm,height_mm,x_mm,y_mm\na,1,2,3,4,5\n", "line 1: a carton's position needs all three columns x_mm,y_mm,z_mm"),
+            ("barcode,length_mm,width_mm,height_mm,x_mm,y_mm,z_mm\nX1,1,2,3,4,5,6\n", "line 1: cartons located by x_mm,y_mm,z_mm need a capture column"),
+            (header + "a,1,2,3,4,,6\n", "line 2: y_mm is empty"),
+            (header + "a,1,2,3,4,east,6\n", "line 2: y_mm \"east\" is not a number"),
+            (header + "a,1,2,3,4,5,inf\n", "line 2: z_mm \"inf\" is not a number"),
+            (header + "a,0,0,0,4,5,6\n", "line 2: a carton located by its position needs its size"),
+            (header + "a,1,2,3,,,\na,1,2,3,4,5,6\n", "line 3: capture \"a\" is listed twice (also on line 2); to list several cartons"),
+            (header + "a,1,2,3,4,5,6\na,1,2,3,,,\n", "line 3: capture \"a\" is listed twice (also on line 2); to list several cartons"),
+        ]
+        for (text, expected) in cases {
+            let reason = failure(text)
+            #expect(reason?.hasPrefix(expected) == true, "\(expected) ← \(reason ?? "parsed")")
+        }
+    }
+
     @Test func symbolicLinkOutOfTheDatasetIsRefused() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-gt-\(UUID().uuidString)")
         let dataset = root.appendingPathComponent("dataset"), outside = root.appendingPathComponent("outside")

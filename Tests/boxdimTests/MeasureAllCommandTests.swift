@@ -23,17 +23,24 @@ struct MeasureAllCommandTests {
             #expect(box.measurement.schema == MeasurementRecord.currentSchema)
             #expect(box.measurement.capture == "\(folder.path)#\(box.index)")
             #expect(box.measurement.status != .accepted)
+            #expect(box.topCenterMeters.count == 3)
             if box.measurement.length == nil {
                 #expect(box.measurement.error != nil && box.method == nil)
             } else {
                 #expect(box.method != nil && box.supportLevel != nil && box.measurement.uncertainty != nil)
+                // The top's centre is the cuboid's centre raised by half its height along its up axis
+                // (both in the capture's own frame, metres).
+                if let pose = box.measurement.pose, let height = box.measurement.height, box.topCenterMeters.count == 3 {
+                    let gap = (0..<3).map { pose.centerMeters[$0] + height / 2000 * pose.upAxis[$0] - box.topCenterMeters[$0] }
+                    #expect(gap.map { $0 * $0 }.reduce(0, +).squareRoot() < 0.03, "#\(box.index): top centre \(gap) m off")
+                }
             }
         }
         // The keys scripts read, by name.
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["schema", "capture", "units", "status", "error", "support_levels", "boxes"])
+        #expect(Set(object.keys) == ["schema", "capture", "units", "status", "error", "support_levels", "up_axis", "boxes"])
         let first = try #require((object["boxes"] as? [[String: Any]])?.first)
-        #expect(Set(first.keys) == ["index", "position", "top_level", "method", "support_level", "seams", "measurement"])
+        #expect(Set(first.keys) == ["index", "position", "top_center_m", "top_level", "method", "support_level", "seams", "measurement"])
         let seams = try #require(record.boxes.compactMap(\.seams).first)
         #expect(["not_looked", "none_seen", "cut"].contains(seams.search))
     }

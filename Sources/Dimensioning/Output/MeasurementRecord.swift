@@ -51,6 +51,11 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     public struct ErrorInfo: Sendable, Equatable, Codable {
         public var code: String
         public var message: String
+
+        public init(code: String, message: String) {
+            self.code = code
+            self.message = message
+        }
     }
 
     public struct Spread: Sendable, Equatable, Codable {

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// ```json
 /// {"schema":"boxdim.scene/1","capture":"pallet","units":"mm","status":"measured","error":null,
-///  "support_levels":[144.2],"boxes":[
-///   {"index":1,"position":[412.5,-80.1],"top_level":452.3,"method":"top_rectangle","support_level":352.6,
+///  "support_levels":[144.2],"up_axis":[-0.092,-0.060,-0.994],"boxes":[
+///   {"index":1,"position":[412.5,-80.1],"top_center_m":[0.4938,0.4681,1.5931],"top_level":452.3,
+///    "method":"top_rectangle","support_level":352.6,
 ///    "seams":{"search":"cut","count":2,"weakest_contrast":58.1},
 ///    "measurement":{"schema":"boxdim.measurement/7","capture":"pallet#1","status":"low_confidence", ...}}]}
 /// ```
@@ -16,6 +17,11 @@ import Foundation
 ///   `unreadable` when the capture could not be read; `error` then says why.
 /// - `position`: the centre of the carton's top on the floor plane, in `units`, in the floor
 ///   frame the scene was measured in (x along the camera's view, y across it, both on the floor).
+/// - `up_axis`: the floor plane's unit normal, pointing up, in the capture's own coordinates (its
+///   input convention, as `measure --json`'s `pose`); null when the scene was not measured.
+/// - `top_center_m`: the centre of the carton's top in the capture's own coordinates, metres (as
+///   `pose.center_m`), for every carton, refused ones included: where a script or `verify` finds
+///   the carton a ground-truth row names by its position.
 /// - `top_level`, `support_level`: heights above the floor plane, in `units`; the support is the
 ///   surface the carton stands on (0 for the floor plane).
 /// - `method`: `engine` (a lone object, measured as `boxdim measure` would) or `top_rectangle`
@@ -65,6 +71,8 @@ public struct SceneRecord: Sendable, Equatable, Codable {
     public struct Box: Sendable, Equatable, Codable {
         public var index: Int
         public var position: [Double]
+        /// The centre of its top in the capture's own coordinates, metres.
+        public var topCenterMeters: [Double]
         public var topLevel: Double
         public var method: SceneBoxMeasurement.Method?
         public var supportLevel: Double?
@@ -74,6 +82,7 @@ public struct SceneRecord: Sendable, Equatable, Codable {
 
         enum CodingKeys: String, CodingKey {
             case index, position, method, seams, measurement
+            case topCenterMeters = "top_center_m"
             case topLevel = "top_level"
             case supportLevel = "support_level"
         }
@@ -83,6 +92,7 @@ public struct SceneRecord: Sendable, Equatable, Codable {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(index, forKey: .index)
             try c.encode(position, forKey: .position)
+            try c.encode(topCenterMeters, forKey: .topCenterMeters)
             try c.encode(topLevel, forKey: .topLevel)
             try c.encode(method, forKey: .method)
             try c.encode(supportLevel, forKey: .supportLevel)
@@ -99,11 +109,14 @@ public struct SceneRecord: Sendable, Equatable, Codable {
     public var status: Status
     public var error: MeasurementRecord.ErrorInfo?
     public var supportLevels: [Double]
+    /// The floor's unit normal (up) in the capture's own coordinates; nil unless measured.
+    public var upAxis: [Double]?
     public var boxes: [Box]
 
     enum CodingKeys: String, CodingKey {
         case schema, capture, units, status, error, boxes
         case supportLevels = "support_levels"
+        case upAxis = "up_axis"
     }
 
     /// Every key is written, `error` as null when there is none, as in `MeasurementRecord`.
@@ -115,6 +128,7 @@ public struct SceneRecord: Sendable, Equatable, Codable {
         try c.encode(status, forKey: .status)
         try c.encode(error, forKey: .error)
         try c.encode(supportLevels, forKey: .supportLevels)
+        try c.encode(upAxis, forKey: .upAxis)
         try c.encode(boxes, forKey: .boxes)
     }
 
@@ -132,6 +146,9 @@ public struct SceneRecord: Sendable, Equatable, Codable {
             boxes = []
         case let .success(scene):
             supportLevels = scene.supportLevels.map(convert)
+            let back = input?.inputFromCamera ?? .identity
+            let unit = { (v: SIMD3<Double>) in [v.x, v.y, v.z].map { MeasurementRecord.round($0, places: 6) } }
+            upAxis = unit(back.rotate(scene.frame.up))
             boxes = scene.boxes.enumerated().map { k, box in
                 let name = "\(capture)#\(k + 1)"
                 let record: MeasurementRecord
@@ -149,8 +166,9 @@ public struct SceneRecord: Sendable, Equatable, Codable {
                                                minConfidence: minConfidence, input: input)
                 }
                 let measured = try? box.outcome.get()
+                let top = scene.frame.world(SIMD3(box.positionOnSupport.x, box.positionOnSupport.y, box.topLevel))
                 return Box(index: k + 1, position: [convert(box.positionOnSupport.x), convert(box.positionOnSupport.y)],
-                           topLevel: convert(box.topLevel), method: measured?.method,
+                           topCenterMeters: unit(back.apply(top)), topLevel: convert(box.topLevel), method: measured?.method,
                            supportLevel: measured.map { convert($0.supportLevel) }, seams: measured.map { Seams($0.seams) },
                            measurement: record)
             }
