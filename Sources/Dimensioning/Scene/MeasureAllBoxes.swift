@@ -10,7 +10,8 @@ import Foundation
 /// 3. An object holding one top (uncut by seams) is a lone object and is measured by the whole engine
 ///    (`measureCandidate`, after the floor is refitted around it, as `runPipeline` does for a
 ///    later candidate): what `boxdim measure` would say of it alone, unless a nearer object
-///    hides part of it (`hiddenOutlinePixels`: refused as `hiddenBehind`).
+///    hides part of it (`hiddenOutlinePixels`: refused as `hiddenBehind`). An object standing
+///    behind it does not refuse it, as it would refuse `boxdim measure`: it is listed on its own.
 /// 4. Each top of an object holding several (cartons pressed together, a pallet) is measured
 ///    from its top alone (`measureTop`), standing on the highest surface seen beside it
 ///    (`supportBeside`). Every top is listed, a pallet's deck too (refused as no box).
@@ -162,7 +163,13 @@ func measureLoneObject(_ object: BoxSegment, top: TopRegion, scene: FusedScene, 
         let topBand = zip(object.pointIndices, object.heights).filter { $0.1 >= top.level - 0.02 }.map(\.0)
         let hidden = hiddenOutlinePixels(scene, pixels: pixels, indices: topBand)
         if hidden >= minimumHiddenPixels { throw .hiddenBehind(pixels: hidden) }
-        let result = try measureCandidate(box, scene: scene, floor: floorHere, parameters: parameters)
+        // An object partly hidden behind it is another object of the scene, with its own row (or
+        // none, without a flat top): the single-box refusal "several boxes, measure one at a time"
+        // (`occludedNeighbourPoints`) has no place here, and the object's top, seen whole, is not
+        // changed by what stands behind it. A cluster holding more than one box is still refused.
+        var alone = parameters
+        alone.box.minimumHiddenNeighbourPoints = .max
+        let result = try measureCandidate(box, scene: scene, floor: floorHere, parameters: alone)
         let q = frame.local(result.cuboid.centerInWorld)
         return SceneBox(positionOnSupport: SIMD2(q.x, q.y), topLevel: top.level, outcome: .success(SceneBoxMeasurement(result)))
     } catch {
