@@ -93,15 +93,17 @@ struct CalibrateCommand: ParsableCommand {
         } else {
             print(String(format: "depth scale: %.5f (from the height)", result.profile.depthScale))
         }
+        // A scene's cartons have no silhouettes: their free sides are placed from the top's depth outline.
+        let sidesName = all ? "depth-outline side(s)" : "silhouette side(s)"
         if result.silhouetteSides == 0 {
             print("edge offset: 0 px (every side was seen as a side face: no sensor edge to calibrate)")
         } else if let u = result.offsetUncertainty {
-            print(String(format: "edge offset: %+.2f px (from %d silhouette side(s), ± %.2f px over the references%@)",
-                         result.profile.edgeOffsetPixels, result.silhouetteSides, u,
+            print(String(format: "edge offset: %+.2f px (from %d %@, ± %.2f px over the references%@)",
+                         result.profile.edgeOffsetPixels, result.silhouetteSides, sidesName, u,
                          result.profile.edgeOffsetPixels == 0 ? ": 0 is within that, so it stays 0" : ""))
         } else {
-            print(String(format: "edge offset: %+.2f px (from %d silhouette side(s))", result.profile.edgeOffsetPixels,
-                         result.silhouetteSides))
+            print(String(format: "edge offset: %+.2f px (from %d %@)", result.profile.edgeOffsetPixels,
+                         result.silhouetteSides, sidesName))
         }
         if let facing = result.profile.facingEdgeOffsetPixels {
             print(String(format: "facing sides: %+.2f px (sides facing the camera take less of the spread: fitted on their own)", facing))
