@@ -52,13 +52,18 @@ public enum ScenarioCatalog {
     /// `frameCount` (1...60) overrides the scenario's frame count, keeping its scene and seeds.
     /// `sensors` (default: the iPhone model alone) are cycled by index: scenario `index` uses
     /// `sensors[index % sensors.count]`, with the same scene and seeds whatever the member.
+    /// `rangeBend` (metres per square metre) bends everything seen beyond the scene's objects
+    /// (`RangeBend`, from 0.4 m past the point the camera looks at): a stereo camera's far floor.
     public static func render(index: Int, seed: UInt64, frameCount: Int? = nil,
-                              sensors: [SensorFamilyMember] = [SensorFamily.iPhone])
+                              sensors: [SensorFamilyMember] = [SensorFamily.iPhone], rangeBend: Double? = nil)
         -> (capture: SimulatedCapture, kind: ScenarioKind) {
         var s = scenario(index: index, seed: seed)
         if let frameCount { s.rig.frameCount = frameCount }
         let member = sensors.isEmpty ? nil : sensors[index % sensors.count]
         if let member { s.noise = member.noise }
+        if let rangeBend, rangeBend > 0 {
+            s.noise.rangeBend = RangeBend(start: s.rig.distance + 0.4, perSquareMetre: rangeBend)
+        }
         if let mount = member?.fixedMount {
             s.rig.intrinsics = mount
             s.rig.tremor = .none

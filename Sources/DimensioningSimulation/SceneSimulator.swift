@@ -25,7 +25,8 @@ public enum SceneSimulator {
         var frames: [DepthFrame] = []
         frames.reserveCapacity(rig.frameCount)
         for k in 0..<rig.frameCount {
-            let exact = renderer.render(worldFromCamera: poses.truePoses[k])
+            var exact = renderer.render(worldFromCamera: poses.truePoses[k])
+            if let bend = noise.rangeBend { exact.depth = bend.applied(to: exact.depth) }
             var g = SeededGenerator(seed: seed, stream: frameStreamBase + UInt64(k))
             let (depth, confidence) = noise.apply(to: exact, state: state, using: &g)
             frames.append(DepthFrame(width: exact.width, height: exact.height, depth: depth,

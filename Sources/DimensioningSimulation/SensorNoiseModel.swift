@@ -80,6 +80,10 @@ public struct SensorNoiseModel: Sendable, Codable, Equatable {
     /// multipath, dark areas, stereo bands and holes); applied with an `edges` behaviour only.
     /// nil (the default, `.iPhoneLiDAR`): none.
     public var fixedMount: FixedMountEffects? = nil
+    /// A depth bias growing with the square of range beyond the scene's objects
+    /// (`RangeBend`): what bends a stereo camera's far floor away from its near part. nil (the
+    /// default): none.
+    public var rangeBend: RangeBend? = nil
 
     // MARK: Surfaces
 

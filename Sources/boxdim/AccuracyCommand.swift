@@ -39,6 +39,9 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Instead of single boxes, render N simulated scenes of several boxes (apart, or pressed together at a depth step) and measure them carton by carton (measure --all): boxes found, truth within ± U, anything accepted wrongly.", valueName: "N"))
     var scenes = 0
 
+    @Option(help: ArgumentHelp("Bend everything seen beyond the box away by MM millimetres per square metre of depth past it, as a stereo camera's range error bends its far floor (real OAK-D clouds: about 50); default 0, a flat floor.", valueName: "MM"))
+    var rangeBend = 0.0
+
     @Option(help: "Parallel workers (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -62,6 +65,7 @@ struct AccuracyCommand: ParsableCommand {
         guard (0...1).contains(minConfidence) else { throw ValidationError("--min-confidence must be in 0...1") }
         guard jobs > 0 else { throw ValidationError("--jobs must be positive") }
         if let frames, !(1...60).contains(frames) { throw ValidationError("--frames must be 1...60") }
+        guard rangeBend.isFinite, (0...500).contains(rangeBend) else { throw ValidationError("--range-bend must be 0...500 mm per square metre") }
         guard (0...20).contains(calibrate) else { throw ValidationError("--calibrate must be 0...20 reference captures") }
         if calibrate > 0, profile != nil {
             throw ValidationError("--calibrate and --profile both set the profile: give one")
@@ -92,7 +96,7 @@ struct AccuracyCommand: ParsableCommand {
         let profiles = Dictionary(calibrations.compactMap { c in c.profile.map { (c.sensor, $0) } },
                                   uniquingKeysWith: { first, _ in first })
         let cases = AccuracyBenchmark.run(count: count, seed: seed, parameters: parameters, jobs: jobs, sensors: split.members,
-                                          frames: frames, profiles: profiles)
+                                          frames: frames, profiles: profiles, rangeBend: rangeBend > 0 ? rangeBend / 1000 : nil)
         if verbose {
             for c in cases {
                 let measured = c.measured.map { $0.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ") } ?? "-"
@@ -105,6 +109,7 @@ struct AccuracyCommand: ParsableCommand {
         let summary = AccuracySummary(cases: cases, minConfidence: minConfidence)
         print("split: \(split.rawValue), seed \(seed)" + (frames.map { ", \($0) frame(s) per capture" } ?? "")
               + (profile.map { ", profile \($0)" } ?? "")
+              + (rangeBend > 0 ? String(format: ", everything beyond the box bent away by %g mm per square metre", rangeBend) : "")
               + (calibrate > 0 ? ", each sensor model calibrated on \(calibrate) reference capture(s) of seed \(AccuracyBenchmark.calibrationSeed(for: seed))" : ""))
         for c in calibrations {
             if let p = c.profile {

@@ -114,3 +114,13 @@ import Testing
         #expect(matteRate < 0.01)
     }
 }
+
+/// `RangeBend`: nothing moves before its start; beyond it, depth grows by the square of the excess.
+@Suite struct RangeBendTests {
+    @Test func depthBeyondTheStartMovesByTheSquareOfTheExcess() {
+        let bend = RangeBend(start: 1.2, perSquareMetre: 0.05)
+        let bent = bend.applied(to: [0, 1.0, 1.2, 1.5, 2.0])
+        let expected = [0, 1.0, 1.2, 1.5 + 0.05 * 0.09, 2.0 + 0.05 * 0.64]
+        for (b, e) in zip(bent, expected) { #expect(abs(b - e) < 1e-12, "\(b) against \(e)") }
+    }
+}
