@@ -69,7 +69,8 @@ public enum AccuracyBenchmark {
     public static func run(count: Int, seed: UInt64, parameters: PipelineParameters = .init(),
                            jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                            sensors: [SensorFamilyMember] = [SensorFamily.iPhone], frames: Int? = nil,
-                           profiles: [String: SensorProfile] = [:], rangeBend: Double? = nil) -> [Case] {
+                           profiles: [String: SensorProfile] = [:], rangeBend: Double? = nil,
+                           onTable: Bool = false) -> [Case] {
         let results = ResultSlots<Case>(count: count)
         let next = AtomicCounter()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
@@ -81,7 +82,7 @@ public enum AccuracyBenchmark {
                     caseParameters.profile = profile
                 }
                 results.set(index, evaluate(index: index, seed: seed, parameters: caseParameters, sensors: sensors,
-                                            frames: frames, rangeBend: rangeBend))
+                                            frames: frames, rangeBend: rangeBend, onTable: onTable))
             }
         }
         return results.values()
@@ -90,9 +91,9 @@ public enum AccuracyBenchmark {
     /// Renders and measures one scenario.
     public static func evaluate(index: Int, seed: UInt64, parameters: PipelineParameters = .init(),
                                 sensors: [SensorFamilyMember] = [SensorFamily.iPhone], frames: Int? = nil,
-                                rangeBend: Double? = nil) -> Case {
+                                rangeBend: Double? = nil, onTable: Bool = false) -> Case {
         let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: frames, sensors: sensors,
-                                                       rangeBend: rangeBend)
+                                                       rangeBend: rangeBend, onTable: onTable)
         let truth = simulated.truth
         var result = Case(index: index, name: simulated.name, kind: kind,
                           truth: [truth.length, truth.width, truth.height])

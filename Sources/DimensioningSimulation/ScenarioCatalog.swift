@@ -54,10 +54,22 @@ public enum ScenarioCatalog {
     /// `sensors[index % sensors.count]`, with the same scene and seeds whatever the member.
     /// `rangeBend` (metres per square metre) bends everything seen beyond the scene's objects
     /// (`RangeBend`, from 0.4 m past the point the camera looks at): a stereo camera's far floor.
+    /// `onTable` stands the scene on a round table's top (`SimulatedScene.floorBelow`) with the
+    /// room's floor 0.75 m below its edge: radius 0.6 m, or more so that every box and cylinder
+    /// stands 10 cm or more from the edge (never more than the scene's own floor radius).
     public static func render(index: Int, seed: UInt64, frameCount: Int? = nil,
-                              sensors: [SensorFamilyMember] = [SensorFamily.iPhone], rangeBend: Double? = nil)
+                              sensors: [SensorFamilyMember] = [SensorFamily.iPhone], rangeBend: Double? = nil,
+                              onTable: Bool = false)
         -> (capture: SimulatedCapture, kind: ScenarioKind) {
         var s = scenario(index: index, seed: seed)
+        if onTable {
+            // Everything standing in the scene stands on the table, 10 cm or more from its edge.
+            let reach = s.scene.allBoxes.map { length($0.center) + $0.footprintRadius }
+                + s.scene.cylinders.map { length($0.center) + $0.radius }
+            let radius = max(tableRadius, (reach.max() ?? 0) + 0.1)
+            s.scene.floorRadius = s.scene.floorRadius.map { min($0, radius) } ?? radius
+            s.scene.floorBelow = tableHeight
+        }
         if let frameCount { s.rig.frameCount = frameCount }
         let member = sensors.isEmpty ? nil : sensors[index % sensors.count]
         if let member { s.noise = member.noise }
@@ -80,6 +92,10 @@ public enum ScenarioCatalog {
         }
         return (capture, s.kind)
     }
+
+    /// The table `render(..., onTable: true)` stands a scene on: its top's radius and height, metres.
+    static let tableRadius = 0.6
+    static let tableHeight = 0.75
 
     static func make(_ kind: ScenarioKind, using g: inout SeededGenerator) -> (SimulatedScene, CameraRig) {
         switch kind {

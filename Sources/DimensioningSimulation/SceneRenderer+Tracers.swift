@@ -37,10 +37,13 @@ enum RayTracer {
 /// The floor plane z = 0, optionally only within `radius` metres of the world origin.
 struct FloorTracer {
     let radius: Double?
+    /// With `radius`: a second floor this many metres below, beyond the first one's edge.
+    let below: Double?
     let origin: SIMD3<Double>
 
-    init(radius: Double?, origin: SIMD3<Double>) {
+    init(radius: Double?, below: Double? = nil, origin: SIMD3<Double>) {
         self.radius = radius
+        self.below = below
         self.origin = origin
     }
 
@@ -51,7 +54,11 @@ struct FloorTracer {
         guard t > SceneRenderer.minimumHitDistance else { return nil }
         if let r = radius {
             let x = origin.x + t * d.x, y = origin.y + t * d.y
-            guard x * x + y * y <= r * r else { return nil }
+            guard x * x + y * y <= r * r else {
+                // Past the table's edge, down to the room's floor.
+                guard let below else { return nil }
+                return Hit(t: (-below - origin.z) / d.z, normal: SIMD3(0, 0, 1), id: RenderedDepth.floorID, code: 0)
+            }
         }
         return Hit(t: t, normal: SIMD3(0, 0, 1), id: RenderedDepth.floorID, code: 0)
     }

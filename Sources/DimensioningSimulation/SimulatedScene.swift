@@ -20,6 +20,9 @@ public struct SimulatedScene: Sendable, Codable, Equatable {
     /// The floor ends this many metres (horizontally) from the world origin; nil = endless.
     /// Beyond it rays find nothing (as off a table's edge into a far, out-of-range floor).
     public var floorRadius: Double?
+    /// With `floorRadius`: the floor is a table's top, and beyond its edge rays find the room's
+    /// floor this many metres below (another plane in view, larger than the table); nil: nothing.
+    public var floorBelow: Double? = nil
     /// What the floor is made of.
     public var floorSurface: SurfaceKind
     /// False for a hard negative: a correct engine should refuse it, and the ground truth is

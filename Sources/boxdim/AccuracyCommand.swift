@@ -42,6 +42,9 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Bend everything seen beyond the box away by MM millimetres per square metre of depth past it, as a stereo camera's range error bends its far floor (real OAK-D clouds: about 50); default 0, a flat floor.", valueName: "MM"))
     var rangeBend = 0.0
 
+    @Flag(help: "Stand every scenario on a round table's top (0.6 m radius) with the room's floor 0.75 m below its edge in view: the support is the table, not the largest plane.")
+    var onTable = false
+
     @Option(help: "Parallel workers (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -96,7 +99,8 @@ struct AccuracyCommand: ParsableCommand {
         let profiles = Dictionary(calibrations.compactMap { c in c.profile.map { (c.sensor, $0) } },
                                   uniquingKeysWith: { first, _ in first })
         let cases = AccuracyBenchmark.run(count: count, seed: seed, parameters: parameters, jobs: jobs, sensors: split.members,
-                                          frames: frames, profiles: profiles, rangeBend: rangeBend > 0 ? rangeBend / 1000 : nil)
+                                          frames: frames, profiles: profiles, rangeBend: rangeBend > 0 ? rangeBend / 1000 : nil,
+                                          onTable: onTable)
         if verbose {
             for c in cases {
                 let measured = c.measured.map { $0.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ") } ?? "-"
@@ -110,6 +114,7 @@ struct AccuracyCommand: ParsableCommand {
         print("split: \(split.rawValue), seed \(seed)" + (frames.map { ", \($0) frame(s) per capture" } ?? "")
               + (profile.map { ", profile \($0)" } ?? "")
               + (rangeBend > 0 ? String(format: ", everything beyond the box bent away by %g mm per square metre", rangeBend) : "")
+              + (onTable ? ", on a table 0.75 m above the floor" : "")
               + (calibrate > 0 ? ", each sensor model calibrated on \(calibrate) reference capture(s) of seed \(AccuracyBenchmark.calibrationSeed(for: seed))" : ""))
         for c in calibrations {
             if let p = c.profile {

@@ -45,6 +45,20 @@ import DimensioningSimulation
         }
     }
 
+    /// A box on a table, the room's floor 0.75 m below the table's edge in view (larger than the
+    /// table): where the box is measured, it stands on the table (`supportAround`), so its height
+    /// is the table's to its top, never the floor's, and its truth lies within ± U.
+    @Test func aBoxOnATableIsMeasuredOnTheTable() {
+        let table = AccuracyBenchmark.run(count: 8, seed: 9041, jobs: 2, onTable: true)
+        for b in table where b.isPositive {
+            guard let m = b.measured, let u = b.uncertainty else { continue }
+            for d in 0..<3 {
+                #expect(abs(m[d] - b.truth[d]) <= u[d] + 0.001, "\(b.name) dimension \(d): \(m[d]) ± \(u[d]) against \(b.truth[d])")
+            }
+        }
+        #expect(table.filter { $0.isPositive && $0.measured != nil }.count >= 4)
+    }
+
     @Test func theSameBoxFromTenPosesAgreesWithinFiveMillimetres() throws {
         let report = try RepeatabilityBenchmark.run(poses: 10, seed: 7)
         for (d, name) in ["length", "width", "height"].enumerated() {

@@ -60,7 +60,7 @@ import DimensioningSimulation
         let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 3313 &+ 1)
         do {
             let alone = try runPipeline(simulated.capture)
-            Issue.record("measure alone: \(alone.cuboid.length) x \(alone.cuboid.width), not refused")
+            Issue.record("measure alone: \(alone.cuboid.length) x \(alone.cuboid.width) x \(alone.cuboid.height) on \(alone.floor.plane), not refused")
         } catch {
             #expect(error.code == "several_boxes", "\(error)")
         }

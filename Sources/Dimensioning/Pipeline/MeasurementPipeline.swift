@@ -68,9 +68,18 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
         }
         walls = joined.isEmpty ? wallsBeside(scene, box: first, reach: parameters.box.wallReach, parameters: parameters.floor) : joined
     }
+    // The surface the first candidate stands on, when it is not the view's floor (a table's
+    // top with the room's floor in view past its edge: `supportAround`): the objects are found
+    // again on it.
+    var floor = viewFloor
+    if let first = candidates.first, let support = supportAround(scene, floor: floor, box: first, parameters: parameters.floor),
+       let again = try? boxCandidates(scene, floor: support, parameters: parameters.box, limit: parameters.box.maximumCandidates),
+       !again.isEmpty {
+        floor = support
+        candidates = again
+    }
     // The floor where it matters: re-fitted around the first candidate (`localFloor`); when it
     // differs from the whole view's plane, the objects are found again on it.
-    var floor = viewFloor
     if let first = candidates.first, let local = localFloor(scene, floor: floor, box: first, parameters: parameters.floor),
        floorsDiffer(local, floor, at: scene.pointsInWorld[first.pointIndices[0]]),
        let again = try? boxCandidates(scene, floor: local, parameters: parameters.box, limit: parameters.box.maximumCandidates),

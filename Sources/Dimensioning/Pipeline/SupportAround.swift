@@ -1,0 +1,113 @@
+import CPointCloud
+import Foundation
+
+/// The surface the object stands on, when it is not the view's floor: a table's top, a shelf,
+/// a conveyor.
+///
+/// The view's floor (`fitFloor`) is the largest plane with little below it; a box on a table has
+/// the room's floor in view past the table's edge, larger than the table, and the table with the
+/// box on it then stands on that floor as one object. What the box stands on is what is seen
+/// right beside its top on every side. So:
+///
+/// 1. the object's top: its points within 3 cm of its highest level (the 99th percentile of its
+///    heights: a box on a table is a small part of the table's cluster), and their extent seen
+///    from above;
+/// 2. the ring around that extent, from 3 cm to `reach` out (as `localFloor`'s: 60 % of the top's
+///    larger side, within 15-25 cm): every point in it lower than the top, at any height, each
+///    beside one of the top's four sides;
+/// 3. when the view's floor is seen beside any side (`minimumPointsPerSide` points within 3 cm of
+///    it), the object stands on it: a box beside a lower one has the floor beside its free sides
+///    (a box at a table's very edge, with the room's floor within 10 cm, cannot be told from it);
+///    otherwise the highest level (2-cm bins, a bin with its two neighbours) seen beside two sides
+///    or more, with `minimumPointsPerSide` points on each and a fifth of the ring's points;
+/// 4. when that level is more than `minimumRise` above the view's floor and the object shows
+///    nothing of itself lower down under its top (0.2 % of its points at most, stray pixels: a
+///    laptop's screen beside a carton, or a box beside a lower one, goes on down to the floor;
+///    a box on a table stops at it, and nothing under the table's top is seen), the plane through the
+///    ring's points within 3 cm of it (PCL RANSAC, within 10° of the floor's normal) is the
+///    support, oriented like the floor, provided 70 % of those points lie on it (a level through
+///    something upright, a laptop's screen or a wall, is a slice, not a surface).
+///
+/// - Returns: nil when the object stands on the view's floor (or nothing clear is seen around
+///   its top); otherwise the support as a floor fit (`inlierShare` is the share of the ring's
+///   points at that level).
+func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parameters: FloorParameters,
+                   minimumRise: Double = 0.05, minimumPointsPerSide: Int = 10) -> FloorFit? {
+    let frame = box.floorFrame
+    guard box.heights.count >= 20 else { return nil }
+    let sorted = box.heights.sorted()
+    let top = sorted[Int(Double(sorted.count - 1) * 0.99)]
+    guard top > 2 * minimumRise else { return nil }
+    var low = SIMD2<Double>(repeating: .infinity), high = SIMD2<Double>(repeating: -.infinity)
+    var core = 0
+    for (k, i) in box.pointIndices.enumerated() where box.heights[k] >= top - 0.03 {
+        let q = frame.local(scene.pointsInWorld[i])
+        low = pointwiseMin(low, SIMD2(q.x, q.y))
+        high = pointwiseMax(high, SIMD2(q.x, q.y))
+        core += 1
+    }
+    guard core >= 20 else { return nil }
+    let reach = 0.10
+    let inner = (low - 0.03, high + 0.03), outer = (low - reach, high + reach)
+    // Points beside the top, by 2-cm level and by side (0: -x, 1: +x, 2: -y, 3: +y).
+    var counts: [Int: [Int]] = [:]
+    var ring: [(point: SIMD3<Double>, height: Double)] = []
+    // Every point counts, another object's too: on the view's floor, a table is an object.
+    for i in 0..<scene.pointsInWorld.count {
+        let q = frame.local(scene.pointsInWorld[i])
+        guard q.z >= -0.05, q.z <= top - 0.03,
+              q.x >= outer.0.x, q.y >= outer.0.y, q.x <= outer.1.x, q.y <= outer.1.y else { continue }
+        let out = [inner.0.x - q.x, q.x - inner.1.x, inner.0.y - q.y, q.y - inner.1.y]
+        guard let side = out.indices.max(by: { out[$0] < out[$1] }), out[side] > 0 else { continue }
+        let bin = Int((q.z / 0.02).rounded())
+        counts[bin, default: [0, 0, 0, 0]][side] += 1
+        ring.append((scene.pointsInWorld[i], q.z))
+    }
+    guard !ring.isEmpty else { return nil }
+    // The view's floor seen right beside the top: the object stands on it (a box beside a lower
+    // one), or at a table's very edge, which this cannot tell from it.
+    var onFloor = [0, 0, 0, 0]
+    for b in -1...1 { for s in 0..<4 { onFloor[s] += counts[b]?[s] ?? 0 } }
+    if onFloor.contains(where: { $0 >= minimumPointsPerSide }) { return nil }
+    // The highest level (with its neighbours) seen beside two sides or more and holding a fifth
+    // of the ring's points.
+    var chosen: Int?
+    for bin in counts.keys.sorted(by: >) {
+        var perSide = [0, 0, 0, 0]
+        for b in (bin - 1)...(bin + 1) { for s in 0..<4 { perSide[s] += counts[b]?[s] ?? 0 } }
+        let sides = perSide.filter { $0 >= minimumPointsPerSide }.count
+        if sides >= 2 && perSide.reduce(0, +) * 5 >= ring.count {
+            chosen = bin
+            break
+        }
+    }
+    guard let chosen else { return nil }
+    let level = Double(chosen) * 0.02
+    guard level > minimumRise else { return nil }
+    // The object ends there: none of it is seen lower down under its top (a laptop's screen
+    // beside a carton goes on down to the floor; a box on a table stops at the table).
+    var under = 0
+    for (k, i) in box.pointIndices.enumerated() where box.heights[k] < level - 0.02 {
+        let q = frame.local(scene.pointsInWorld[i])
+        if q.x >= inner.0.x, q.y >= inner.0.y, q.x <= inner.1.x, q.y <= inner.1.y { under += 1 }
+    }
+    guard under * 500 <= box.pointIndices.count else { return nil }
+    var cloud = PointCloud()
+    for entry in ring where abs(entry.height - level) <= 0.03 { cloud.append(entry.point) }
+    guard cloud.count >= 50 else { return nil }
+    let params = cpc_plane_params.ransac(threshold: parameters.distanceThreshold, iterations: parameters.maxIterations,
+                                         axis: floor.plane.normal, epsilonDegrees: 10)
+    guard let fit = try? NativeCloud.fitPlane(cloud, parameters: params), fit.inlierCount >= 30 else { return nil }
+    var plane = Plane(coefficients: fit.coefficients)
+    if dot(plane.normal, floor.plane.normal) < 0 { plane = plane.flipped }
+    // A surface, not a slice of something upright (a laptop's screen, a wall): most of the level's
+    // points lie on the plane.
+    guard fit.inlierCount * 10 >= cloud.count * 7 else { return nil }
+    var sum = 0.0
+    for i in 0..<cloud.count where fit.inliers[i] {
+        let d = plane.signedDistance(cloud[i])
+        sum += d * d
+    }
+    return FloorFit(plane: plane, inlierCount: fit.inlierCount, inlierShare: Double(fit.inlierCount) / Double(ring.count),
+                    rms: (sum / Double(max(1, fit.inlierCount))).squareRoot(), usedGravity: floor.usedGravity)
+}
