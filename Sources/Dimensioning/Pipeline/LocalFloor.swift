@@ -49,18 +49,27 @@ func localFloor(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parameter
         if abs(q.z) <= 0.05 && inside(p, outer) && !inside(p, inner) { ring.append(scene.pointsInWorld[i]) }
     }
     guard ring.count >= 100 else { return nil }
+    guard let fit = planeLike(floor, through: ring, minimumInliers: 50, parameters: parameters) else { return nil }
+    return FloorFit(plane: fit.plane, inlierCount: fit.inliers, inlierShare: Double(fit.inliers) / Double(ring.count),
+                    rms: fit.rms, usedGravity: floor.usedGravity)
+}
+
+/// The plane through `cloud` within 10° of `floor`'s (PCL RANSAC, `distanceThreshold` inliers),
+/// its normal on the floor's side, with its inlier count and their RMS distance (metres); nil
+/// when no plane has `minimumInliers`.
+func planeLike(_ floor: FloorFit, through cloud: PointCloud, minimumInliers: Int,
+               parameters: FloorParameters) -> (plane: Plane, inliers: Int, rms: Double)? {
     let params = cpc_plane_params.ransac(threshold: parameters.distanceThreshold, iterations: parameters.maxIterations,
                                          axis: floor.plane.normal, epsilonDegrees: 10)
-    guard let fit = try? NativeCloud.fitPlane(ring, parameters: params), fit.inlierCount >= 50 else { return nil }
+    guard let fit = try? NativeCloud.fitPlane(cloud, parameters: params), fit.inlierCount >= minimumInliers else { return nil }
     var plane = Plane(coefficients: fit.coefficients)
     if dot(plane.normal, floor.plane.normal) < 0 { plane = plane.flipped }
     var sum = 0.0
-    for i in 0..<ring.count where fit.inliers[i] {
-        let d = plane.signedDistance(ring[i])
+    for i in 0..<cloud.count where fit.inliers[i] {
+        let d = plane.signedDistance(cloud[i])
         sum += d * d
     }
-    return FloorFit(plane: plane, inlierCount: fit.inlierCount, inlierShare: Double(fit.inlierCount) / Double(ring.count),
-                    rms: (sum / Double(fit.inlierCount)).squareRoot(), usedGravity: floor.usedGravity)
+    return (plane, fit.inlierCount, (sum / Double(fit.inlierCount)).squareRoot())
 }
 
 /// True when `local` differs from `global` under the box enough to matter: more than 2 mm at

@@ -1,4 +1,3 @@
-import CPointCloud
 import Foundation
 
 /// The surface the object stands on, when it is not the view's floor: a table's top, a shelf,
@@ -95,19 +94,10 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
     var cloud = PointCloud()
     for entry in ring where abs(entry.height - level) <= 0.03 { cloud.append(entry.point) }
     guard cloud.count >= 50 else { return nil }
-    let params = cpc_plane_params.ransac(threshold: parameters.distanceThreshold, iterations: parameters.maxIterations,
-                                         axis: floor.plane.normal, epsilonDegrees: 10)
-    guard let fit = try? NativeCloud.fitPlane(cloud, parameters: params), fit.inlierCount >= 30 else { return nil }
-    var plane = Plane(coefficients: fit.coefficients)
-    if dot(plane.normal, floor.plane.normal) < 0 { plane = plane.flipped }
     // A surface, not a slice of something upright (a laptop's screen, a wall): most of the level's
     // points lie on the plane.
-    guard fit.inlierCount * 10 >= cloud.count * 7 else { return nil }
-    var sum = 0.0
-    for i in 0..<cloud.count where fit.inliers[i] {
-        let d = plane.signedDistance(cloud[i])
-        sum += d * d
-    }
-    return FloorFit(plane: plane, inlierCount: fit.inlierCount, inlierShare: Double(fit.inlierCount) / Double(ring.count),
-                    rms: (sum / Double(max(1, fit.inlierCount))).squareRoot(), usedGravity: floor.usedGravity)
+    guard let fit = planeLike(floor, through: cloud, minimumInliers: 30, parameters: parameters),
+          fit.inliers * 10 >= cloud.count * 7 else { return nil }
+    return FloorFit(plane: fit.plane, inlierCount: fit.inliers, inlierShare: Double(fit.inliers) / Double(ring.count),
+                    rms: fit.rms, usedGravity: floor.usedGravity)
 }
