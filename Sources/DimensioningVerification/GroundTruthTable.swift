@@ -156,6 +156,8 @@ public struct GroundTruthTable: Sendable, Equatable {
         let resolver = DatasetPathResolver(folder: folder)
         var rows: [GroundTruthRow] = []
         var seen: [String: Int] = [:]
+        // Whether a capture's first row names a carton by position: only such rows may repeat it.
+        var firstPositioned: [String: Bool] = [:]
         for record in records.dropFirst() {
             guard record.fields.count == names.count else {
                 throw fail(record.line, "\(record.fields.count) fields, the header has \(names.count)")
@@ -191,12 +193,12 @@ public struct GroundTruthTable: Sendable, Equatable {
             if !byBarcode {
                 let key = resolver.normalized(capture)
                 if let first = seen[key] {
-                    let earlier = rows.first { $0.line == first }
-                    guard place != nil, earlier?.positionMM != nil else {
+                    guard place != nil, firstPositioned[key] == true else {
                         throw fail(record.line, "capture \"\(capture)\" is listed twice (also on line \(first)); to list several cartons of one scene, give each of its rows \(positionColumns.joined(separator: ","))")
                     }
                 } else {
                     seen[key] = record.line
+                    firstPositioned[key] = place != nil
                 }
             }
             rows.append(GroundTruthRow(capture: capture, line: record.line, lengthMM: sizes[0], widthMM: sizes[1],

@@ -58,6 +58,6 @@ public struct SceneCartonMatch: Sendable, Equatable {
         unnamed = scene.boxes.indices.filter { !taken.contains($0) }.map { scene.boxes[$0].index }
     }
 
-    /// Half the row's smaller footprint side, mm.
-    static func reachMM(_ row: GroundTruthRow) -> Double { min(row.lengthMM, row.widthMM) / 2 }
+    /// How far from a row's position its carton may stand, mm: half its smaller footprint side.
+    public static func reachMM(_ row: GroundTruthRow) -> Double { min(row.lengthMM, row.widthMM) / 2 }
 }

@@ -116,25 +116,10 @@ public enum VerificationRun {
                                       toleranceMM: options.toleranceMM, overlay: overlay, barcodeKey: match)
         }
 
-        /// One result per row of a scene (the carton at its position, or none), then one per carton
-        /// no row names (`unmatched`).
+        /// One result per row of a scene, then one per carton no row names (`VerificationRun.sceneResults`).
         func sceneResults(_ scene: SceneRecord, path: String, rows: [GroundTruthRow], overlay: String?) -> [VerificationResult] {
-            let match = SceneCartonMatch(rows: rows, scene: scene)
-            let boxes = Dictionary(scene.boxes.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
-            var results = match.pairs.map { pair in
-                let record = pair.index.flatMap { boxes[$0]?.measurement }
-                    ?? Self.nothingAt(pair, scene: scene, path: path, options: options)
-                return VerificationResult(record: record, truth: pair.row, extraColumns: table.extraColumns,
-                                          toleranceMM: options.toleranceMM, overlay: overlay,
-                                          carton: .init(scene: path, index: pair.index, line: pair.row.line, offsetMM: pair.offsetMM))
-            }
-            for index in match.unnamed {
-                guard let box = boxes[index] else { continue }
-                results.append(VerificationResult(record: box.measurement, truth: nil, extraColumns: table.extraColumns,
-                                                  toleranceMM: options.toleranceMM, overlay: overlay,
-                                                  carton: .init(scene: path, index: index, line: nil, offsetMM: nil)))
-            }
-            return results
+            VerificationRun.sceneResults(scene, path: path, rows: rows, extraColumns: table.extraColumns, options: options,
+                                         overlay: overlay)
         }
 
         /// The record of a row where no carton stands: the scene's own refusal when it was
@@ -191,6 +176,31 @@ public enum VerificationRun {
                                    toleranceMM: options.toleranceMM, overlay: r.overlay, carton: r.carton)
             }
         }
+    }
+
+    /// A scene measured carton by carton (`scene`, the capture `path` as ground_truth.csv names
+    /// it) judged against the rows naming its cartons by position (`SceneCartonMatch`): one
+    /// result per row (the carton at its position, or `no_carton_at_position`), then one per
+    /// carton no row names (`unmatched`). `verify` and `boxdim accuracy`'s real scenes judge
+    /// with it.
+    public static func sceneResults(_ scene: SceneRecord, path: String, rows: [GroundTruthRow], extraColumns: [String],
+                                    options: VerificationOptions, overlay: String? = nil) -> [VerificationResult] {
+        let match = SceneCartonMatch(rows: rows, scene: scene)
+        let boxes = Dictionary(scene.boxes.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+        var results = match.pairs.map { pair in
+            let record = pair.index.flatMap { boxes[$0]?.measurement }
+                ?? Judge.nothingAt(pair, scene: scene, path: path, options: options)
+            return VerificationResult(record: record, truth: pair.row, extraColumns: extraColumns,
+                                      toleranceMM: options.toleranceMM, overlay: overlay,
+                                      carton: .init(scene: path, index: pair.index, line: pair.row.line, offsetMM: pair.offsetMM))
+        }
+        for index in match.unnamed {
+            guard let box = boxes[index] else { continue }
+            results.append(VerificationResult(record: box.measurement, truth: nil, extraColumns: extraColumns,
+                                              toleranceMM: options.toleranceMM, overlay: overlay,
+                                              carton: .init(scene: path, index: index, line: nil, offsetMM: nil)))
+        }
+        return results
     }
 
     /// Measures one capture: one result, or one per carton for a scene's rows. Never throws

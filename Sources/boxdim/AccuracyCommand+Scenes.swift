@@ -121,36 +121,40 @@ extension AccuracyCommand {
 }
 
 extension AccuracyCommand {
-    /// Each ground-truth row against the carton at its position: size ± U, error, whether the
-    /// truth is inside ± U; then the totals over the rows whose carton was measured.
+    /// Each ground-truth row against the carton at its position, judged as `boxdim verify` judges
+    /// it (`VerificationRun.sceneResults`): size ± U, error, whether the truth is inside ± U; then
+    /// the totals over the rows whose carton was measured.
     private func printRows(_ rows: [GroundTruthRow], scene: SceneRecord) {
-        let match = SceneCartonMatch(rows: rows, scene: scene)
-        let boxes = Dictionary(scene.boxes.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+        var options = VerificationOptions()
+        options.toleranceMM = gate.tolerance
+        options.minConfidence = minConfidence
+        let results = VerificationRun.sceneResults(scene, path: scene.capture, rows: rows, extraColumns: [], options: options)
         var inside = 0, judged = 0, accepted = 0, wrongAccepted = 0
-        for pair in match.pairs {
-            let truth = pair.row.normalized
-            let label = "line \(pair.row.line) (\(Int(truth.length)) x \(Int(truth.width)) x \(Int(truth.height)) mm)"
-            guard let index = pair.index, let record = boxes[index]?.measurement else {
-                print("    \(label): no carton stands within \(Int(pair.reachMM)) mm of its position")
+        for result in results {
+            guard let carton = result.carton, carton.line != nil, let row = result.truth else { continue }
+            let truth = row.normalized
+            let label = "line \(row.line) (\(Int(truth.length)) x \(Int(truth.width)) x \(Int(truth.height)) mm)"
+            let record = result.record
+            guard let index = carton.index else {
+                print("    \(label): no carton stands within \(Int(SceneCartonMatch.reachMM(row))) mm of its position")
                 continue
             }
-            guard let l = record.length, let w = record.width, let h = record.height, let u = record.uncertainty else {
+            guard let size = result.measuredMM, let u = result.uncertaintyMM, let errors = result.errors,
+                  let within = result.withinUncertainty else {
                 print("    \(label): carton #\(index) refused: \(record.error?.code ?? "?") (\(record.error?.message ?? ""))")
                 continue
             }
-            let errors = [l - truth.length, w - truth.width, h - truth.height]
-            let within = zip(errors, [u.length, u.width, u.height]).map { abs($0) <= $1 }
             judged += 1
             inside += within.filter { $0 }.count
-            if record.status == .accepted {
-                accepted += 1
-                if errors.contains(where: { abs($0) > gate.tolerance }) { wrongAccepted += 1 }
-            }
+            if record.status == .accepted { accepted += 1 }
+            if result.verdict == .acceptedOutOfTolerance { wrongAccepted += 1 }
             print(String(format: "    %@: #%d %.0f ± %.0f x %.0f ± %.0f x %.0f ± %.0f mm, error %+.0f / %+.0f / %+.0f mm, inside ± U: %@%@",
-                         label, index, l, u.length, w, u.width, h, u.height, errors[0], errors[1], errors[2],
+                         label, index, size.length, u.length, size.width, u.width, size.height, u.height,
+                         errors.length, errors.width, errors.height,
                          within.map { $0 ? "yes" : "no" }.joined(separator: "/"), record.status == .accepted ? ", accepted" : ""))
         }
         print("    ground truth (\(rows.count) rows by position): \(judged) measured, \(accepted) accepted; truth inside ± U: "
-            + "\(inside) of \(3 * judged) dimensions; accepted beyond the tolerance: \(wrongAccepted); cartons no row names: \(match.unnamed.count)")
+            + "\(inside) of \(3 * judged) dimensions; accepted beyond the tolerance: \(wrongAccepted); cartons no row names: "
+            + "\(results.filter { $0.carton?.line == nil }.count)")
     }
 }

@@ -21,7 +21,7 @@ extension MeasureCommand {
             description = recorded.input
             if let profile { parameters.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) }
             outcome = .success(try measureAllBoxes(recorded, parameters: parameters,
-                                                   colour: try Self.referenceColour(recorded, parameters: parameters)))
+                                                   colour: try recorded.referenceColourImage(fusion: parameters.fusion)))
         } catch { outcome = .failure(error) }
         let record = SceneRecord(capture: capture, outcome: outcome, units: units, minConfidence: minConfidence,
                                  input: description)
@@ -43,17 +43,11 @@ extension MeasureCommand {
         if code != 0 { throw ExitCode(code) }
     }
 
-    /// The colour image recorded with the frame fusion looks from, for the seams between lids of
-    /// one height; nil when the capture has none.
-    static func referenceColour(_ capture: DepthCapture, parameters: PipelineParameters) throws(DimensioningError) -> LumaImage? {
-        try capture.referenceColourImage(fusion: parameters.fusion)
-    }
-
     /// A scene read whole for `measureAllBoxes` and `calibrateProfile(scenes:)`: the capture (all
     /// its frames, default fusion) with its reference view's colour image, named by its path.
     static func readScene(_ url: URL) throws(DimensioningError) -> SceneCalibrationReference {
         let capture = try CaptureReader.read(url)
-        return SceneCalibrationReference(capture: capture, colour: try referenceColour(capture, parameters: .init()), name: url.path)
+        return SceneCalibrationReference(capture: capture, colour: try capture.referenceColourImage(fusion: .init()), name: url.path)
     }
 
     static func exitCode(_ record: SceneRecord) -> Int32 {

@@ -11,9 +11,10 @@ import Foundation
 /// 1. the object's top: its points within 3 cm of its highest level (the 99th percentile of its
 ///    heights: a box on a table is a small part of the table's cluster), and their extent seen
 ///    from above;
-/// 2. the ring around that extent, from 3 cm to `reach` out (as `localFloor`'s: 60 % of the top's
-///    larger side, within 15-25 cm): every point in it lower than the top, at any height, each
-///    beside one of the top's four sides;
+/// 2. the ring around that extent, from 3 to 10 cm out (what the box stands on is right beside
+///    its foot; a table's edge, and the room's floor past it, are usually farther): every point
+///    in it lower than the top, at any height, another object's too, each beside one of the
+///    top's four sides;
 /// 3. when the view's floor is seen beside any side (`minimumPointsPerSide` points within 3 cm of
 ///    it), the object stands on it: a box beside a lower one has the floor beside its free sides
 ///    (a box at a table's very edge, with the room's floor within 10 cm, cannot be told from it);
