@@ -67,6 +67,18 @@ import TestSupport
             // The width is where the stereo camera's fattening shows least.
             #expect(abs(r.errors?.width ?? .infinity) <= 15, "\(r.record.capture): width error \(r.errors?.width ?? .nan) mm")
         }
+        // The six small cartons of each frame: their lengths (the four beside the large carton
+        // placed at their lids' edges, not where the depth ran on into the gap) and heights (on
+        // the lower layer seen beside all of them) within 12 mm, and the truth inside ± U for
+        // all but at most one of their 36 dimensions (a 95 % interval).
+        let small = named.filter { ($0.truth?.lengthMM ?? 0) < 300 }
+        #expect(small.count == 12)
+        for r in small {
+            #expect(abs(r.errors?.length ?? .infinity) <= 12, "\(r.record.capture): length error \(r.errors?.length ?? .nan) mm")
+            #expect(abs(r.errors?.height ?? .infinity) <= 12, "\(r.record.capture): height error \(r.errors?.height ?? .nan) mm")
+        }
+        let outside = small.flatMap { $0.withinUncertainty ?? [false, false, false] }.filter { !$0 }.count
+        #expect(outside <= 1, "\(outside) of 36 dimensions outside ± U")
         let unnamed = results.filter { $0.carton?.line == nil }
         #expect(!unnamed.isEmpty && unnamed.allSatisfy { $0.verdict == .unmatched && $0.truth == nil })
         #expect(outcome.summary.total == results.count)

@@ -14,7 +14,9 @@ import Foundation
 ///    behind it does not refuse it, as it would refuse `boxdim measure`: it is listed on its own.
 /// 4. Each top of an object holding several (cartons pressed together, a pallet) is measured
 ///    from its top alone (`measureTop`), standing on the highest surface seen beside it
-///    (`supportBeside`). Every top is listed, a pallet's deck too (refused as no box).
+///    (`supportBeside`), or anywhere on the layer that surface makes with those seen beside the
+///    scene's other tops (`joiningLayers`). Every top is listed, a pallet's deck too (refused as
+///    no box).
 ///
 /// Cartons of one height pressed together with no step between them are one top to a depth
 /// camera. Given the colour image of the capture's reference view (`colour`: the image recorded
@@ -56,37 +58,45 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
 
     let pixels = PixelPoints(scene)
     let image = colour.flatMap { SeamImage($0, intrinsics: capture.colour?.intrinsics, scene: scene, frame: frame) }
-    var boxes: [SceneBox] = [], supportLevels: [Double] = []
-    for (k, object) in objects.enumerated() {
+    // Each object's tops, cut along the seams between lids the colour image shows. Cartons cut
+    // from one top stand on one surface: the one seen beside the whole top.
+    var plans: [(object: Int, tops: [Int], pieces: [(piece: TopPiece, support: Int?)])] = []
+    var supports: [SupportBeside?] = []
+    for k in objects.indices {
         let tops = regions.indices.filter { owners[$0] == k }
         guard !tops.isEmpty else { continue } // no flat top: not a carton
-        // Each top, cut along the seams between lids the colour image shows.
-        // Cartons cut from one top stand on one surface: the one seen beside the whole top.
-        var pieces: [(piece: TopPiece, support: SupportBeside?)] = []
+        var pieces: [(piece: TopPiece, support: Int?)] = []
         if tops.count > 1 || image != nil {
             for r in tops {
                 guard let outline = TopOutline(regions[r], map: map, scene: scene, stepTolerance: sceneParameters.stepTolerance)
                 else { continue }
-                let support = supportBeside(map, rectangle: outline.rectangle, level: regions[r].level,
-                                            minimumHeight: parameters.box.minimumHeight,
-                                            minimumWidth: parameters.box.minimumSide / 2, surfaces: surfaces,
-                                            surfaceOfCell: surfaceOfCell, parameters: sceneParameters)
+                supports.append(supportBeside(map, rectangle: outline.rectangle, level: regions[r].level,
+                                              minimumHeight: parameters.box.minimumHeight,
+                                              minimumWidth: parameters.box.minimumSide / 2, surfaces: surfaces,
+                                              surfaceOfCell: surfaceOfCell, parameters: sceneParameters))
                 pieces += cutAtSeams(regions[r], outline: outline, map: map, scene: scene, image: image,
                                      minimumSide: parameters.box.minimumSide, parameters: sceneParameters)
-                    .map { ($0, support) }
+                    .map { ($0, supports.count - 1) }
             }
         }
+        plans.append((k, tops, pieces))
+    }
+    supports = joiningLayers(supports, gap: parameters.box.minimumHeight)
+
+    var boxes: [SceneBox] = [], supportLevels: [Double] = []
+    for (k, tops, pieces) in plans {
         if tops.count == 1 && pieces.count <= 1 {
-            boxes.append(measureLoneObject(object, top: regions[tops[0]], scene: scene, pixels: pixels, floor: floor,
+            boxes.append(measureLoneObject(objects[k], top: regions[tops[0]], scene: scene, pixels: pixels, floor: floor,
                                            frame: frame, parameters: parameters))
             continue
         }
         var measured: [(box: SceneBox, support: Double?)] = []
-        for (piece, support) in pieces {
+        for (piece, index) in pieces {
+            let support = index.flatMap { supports[$0] }
             let outcome: Result<SceneBoxMeasurement, DimensioningError>
             do {
                 outcome = .success(try measureTop(piece, support: support, map: map, scene: scene, pixels: pixels,
-                                                  parameters: parameters, sceneParameters: sceneParameters))
+                                                  image: image, parameters: parameters, sceneParameters: sceneParameters))
             } catch { outcome = .failure(error) }
             let position = (try? outcome.get())?.footprint.center ?? piece.outline.rectangle.center
             measured.append((SceneBox(positionOnSupport: position, topLevel: piece.region.level, outcome: outcome),

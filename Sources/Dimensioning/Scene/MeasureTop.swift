@@ -1,65 +1,5 @@
 import Foundation
 
-/// The surface a top stands on, as seen beside it (`supportBeside`).
-struct SupportBeside: Sendable, Equatable {
-    /// The surfaces seen beside the top, low enough to stand on and seen widely enough: the
-    /// local median height of each above the floor plane, metres, highest first.
-    var levels: [Double]
-    /// 1.4826 median absolute deviations of the highest surface's heights, metres, and its cells.
-    var scatter: Double
-    var count: Int
-    /// Sides of the rectangle (+A, −A, +B, −B) the highest surface was seen beside.
-    var sidesSeen: Int
-
-    /// The estimate of the height the top stands on: the middle of the surfaces seen beside it
-    /// (metres; the one surface's height when only one is seen).
-    var level: Double { (levels[0] + levels[levels.count - 1]) / 2 }
-    /// Half the spread of those surfaces, metres: the top may stand on any of them, since what
-    /// is under it is not seen (a rectangular distribution of this half-width, JCGM 100, 4.3.7).
-    var ambiguity: Double { (levels[0] - levels[levels.count - 1]) / 2 }
-}
-
-/// The highest surface beside `rectangle` (floor coordinates) lying at least `minimumHeight`
-/// below `level`. The surfaces are the map's flat regions (`findTopRegions` at any height: the
-/// floor, a pallet's deck, the lower layer of cartons, a neighbour's lower top) at least
-/// `minimumWidth` wide (half the smallest box's side: a strip of mixed depths along a top's
-/// edge, a few centimetres wide, is no surface to stand on). Of the cells 1.5 cells to `reach`
-/// metres outside the rectangle, those of one surface low enough vote for it; every surface with
-/// at least a tenth of the votes (and 10) is seen beside the top, at the median height of its
-/// cells there. The top stands on one of them, and which one the depth cannot show: a carton
-/// beside a pallet's deck and the floor, or beside a lower neighbour and the layer both stand
-/// on (`SupportBeside.level`, `.ambiguity`). Nil when no surface is seen.
-func supportBeside(_ map: HeightMap, rectangle: Rectangle2D, level: Double, minimumHeight: Double, minimumWidth: Double,
-                   surfaces: [TopRegion], surfaceOfCell: [Int: Int], parameters: SceneParameters) -> SupportBeside? {
-    let reach = parameters.supportReach, inner = 1.5 * map.cellSize
-    let corners = rectangle.corners
-    let lo = corners.reduce(SIMD2(Double.infinity, .infinity)) { pointwiseMin($0, $1) } - reach
-    let hi = corners.reduce(-SIMD2(Double.infinity, .infinity)) { pointwiseMax($0, $1) } + reach
-    var votes: [Int: (heights: [Double], sides: Set<Int>)] = [:]
-    var total = 0
-    map.forEachCell(from: lo, to: hi) { cell in
-        guard let surface = surfaceOfCell[cell], surfaces[surface].level <= level - minimumHeight,
-              surfaces[surface].width >= minimumWidth else { return }
-        let p = map.centre(ofCell: cell)
-        let outside = rectangle.distanceOutside(p)
-        guard outside >= inner, outside <= reach else { return }
-        let q = rectangle.local(p)
-        // The side it lies beside: the axis along which it is farther out.
-        let a = abs(q.x) - rectangle.halfA, b = abs(q.y) - rectangle.halfB
-        let side = a >= b ? (q.x >= 0 ? 0 : 1) : (q.y >= 0 ? 2 : 3)
-        votes[surface, default: ([], [])].heights.append(Double(map.top[cell]))
-        votes[surface, default: ([], [])].sides.insert(side)
-        total += 1
-    }
-    let needed = max(10, total / 10)
-    let seen = votes.filter { $0.value.heights.count >= needed }
-        .sorted { surfaces[$0.key].level != surfaces[$1.key].level ? surfaces[$0.key].level > surfaces[$1.key].level : $0.key < $1.key }
-    let levels = seen.compactMap { Statistics.median($0.value.heights) }
-    guard let highest = seen.first, levels.count == seen.count else { return nil }
-    return SupportBeside(levels: levels, scatter: Statistics.robustSigma(highest.value.heights) ?? 0,
-                         count: highest.value.heights.count, sidesSeen: highest.value.sides.count)
-}
-
 /// A top's outline: its points (those of the region's cells within the step tolerance of its
 /// level), the minimum-area rectangle of their convex hull (qhull through PCL, rotating
 /// calipers) and the share of that rectangle the region covers.
@@ -109,7 +49,9 @@ struct TopOutline: Sendable {
 ///    not seen, so its level carries the spread of the surface beside it (`support_under`) as
 ///    well as its median's uncertainty (`support_plane`);
 /// 3. a side along a seam the top was cut at lies on the seam (`snappedToSeams`,
-///    `SideEvidence.seam`); every other side is known only from the top's extent
+///    `SideEvidence.seam`), a side whose depth ran on into the gap beside a taller neighbour at
+///    its lid's edge in the colour image (`atLidEdges`, `SideEvidence.lidEdge`); every other
+///    side is known only from the top's extent
 ///    (`SideEvidence.topExtent`): the point spacing,
 ///    the class's placement noise, edge bias and fattening at the side's pixel footprint; the
 ///    height from both planes' offsets, the class's height bias and its depth scale
@@ -120,14 +62,16 @@ struct TopOutline: Sendable {
 ///   reaches the image's border, `hiddenBehind` when a taller neighbour hides part of it,
 ///   `noGroundPlane` when no surface is seen beside it.
 func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scene: FusedScene,
-                pixels: PixelPoints?, parameters: PipelineParameters,
+                pixels: PixelPoints?, image: SeamImage? = nil, parameters: PipelineParameters,
                 sceneParameters: SceneParameters) throws(DimensioningError) -> SceneBoxMeasurement {
     let outline = piece.outline, region = piece.region
-    let (snapped, seamSides) = snappedToSeams(outline.rectangle, seams: piece.seams)
+    let (onSeams, seamsBySide) = snappedToSeams(outline.rectangle, seams: piece.seams)
+    let (snapped, seamSides, lidEdges) = atLidEdges(onSeams, seams: seamsBySide, level: region.level, map: map,
+                                                    image: image, parameters: sceneParameters)
     let heights = outline.heights
     let spacing = (snapped.area / Double(max(1, heights.count))).squareRoot()
-    var (rectangle, sides) = (snapped, topSides(snapped, seams: seamSides, level: region.level, spacing: spacing,
-                                                scene: scene, frame: map.frame))
+    var (rectangle, sides) = (snapped, topSides(snapped, seams: seamSides, lidEdges: lidEdges, level: region.level,
+                                                spacing: spacing, scene: scene, frame: map.frame))
     if let profile = parameters.profile { (rectangle, sides) = applying(profile, to: snapped, sides: sides) }
     let length = 2 * rectangle.halfA, width = 2 * rectangle.halfB
     if width < parameters.box.minimumSide {
@@ -156,6 +100,11 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
         notes.append("stands on one of the surfaces seen beside it, "
             + support.levels.map { "\(millimetres($0))" }.joined(separator: ", ")
             + " mm above the floor; which one is not seen, so its height is taken half-way, ± half their spread")
+    } else if !support.layer.isEmpty {
+        let all = support.levels + support.layer
+        notes.append("stands on a layer seen from \(millimetres(all.min()!)) to \(millimetres(all.max()!)) mm above the "
+            + "floor beside this and other tops (a pallet, a lower layer of cartons); which part is under it is not "
+            + "seen, so its height is taken half-way, ± half that spread")
     } else if support.level > parameters.box.minimumHeight {
         notes.append("stands on a surface \(millimetres(support.level)) mm above the floor, seen beside "
             + "\(support.sidesSeen) of its 4 sides (a pallet, a lower layer of cartons)")
@@ -165,6 +114,11 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     let seamCount = seamSides.compactMap { $0 }.count
     if seamCount > 0 {
         notes.append("cut from a top of cartons of one height: \(seamCount) of its sides on seams the colour image shows")
+    }
+    let lidEdgeCount = lidEdges.compactMap { $0 }.count
+    if lidEdgeCount > 0 {
+        notes.append("\(lidEdgeCount) of its sides at the lid's edge the colour image shows, where the depth ran on "
+            + "into the gap beside a taller neighbour")
     }
     let uncertainty = topRectangleUncertainty(rectangle: rectangle, sides: sides, height: height, topScatter: topScatter,
                                               topCount: heights.count, support: support, profile: parameters.profile,
@@ -190,6 +144,10 @@ func topRectangleUncertainty(rectangle: Rectangle2D, sides topSides: [TopSide], 
         let footprint = side.footprint
         if let seam = side.seam {
             let evidence = SideEvidence.seam(contrast: seam.contrast)
+            return SideBudget(evidence: evidence, terms: evidence.terms(footprint: footprint, spacing: spacing, priors: priors))
+        }
+        if let edge = side.lidEdge {
+            let evidence = SideEvidence.lidEdge(contrast: edge.contrast)
             return SideBudget(evidence: evidence, terms: evidence.terms(footprint: footprint, spacing: spacing, priors: priors))
         }
         let evidence = SideEvidence.topExtent(bandPixels: 0, disagreement: nil)

@@ -7,19 +7,22 @@ struct TopSide: Sendable, Equatable {
     /// Whether the camera sees the side's face: its outward normal points towards the camera
     /// across the floor.
     var facesCamera: Bool
-    /// The seam it lies on (`snappedToSeams`); nil when it is placed from the top's extent.
+    /// The seam it lies on (`snappedToSeams`); nil when it is placed otherwise.
     var seam: SeamLine?
+    /// The lid's edge the colour image shows beside a taller neighbour (`atLidEdges`); nil when
+    /// it is placed otherwise.
+    var lidEdge: LidEdge?
 
     /// Whether a sensor profile's edge offset moves it: a side placed from the top's depth
-    /// outline does, one on a seam of the colour image does not.
-    var carriesProfileOffset: Bool { seam == nil }
+    /// outline does, one on a line of the colour image (a seam, a lid's edge) does not.
+    var carriesProfileOffset: Bool { seam == nil && lidEdge == nil }
 }
 
 /// The four sides (+A, −A, +B, −B) of `rectangle` (floor coordinates of `frame`) at `level`
-/// metres above the floor; `seams` per side from `snappedToSeams`. Without intrinsics (an
-/// unorganised cloud) a pixel spans `spacing`, the top's point spacing.
-func topSides(_ rectangle: Rectangle2D, seams: [SeamLine?], level: Double, spacing: Double, scene: FusedScene,
-              frame: FloorFrame) -> [TopSide] {
+/// metres above the floor; `seams` per side from `snappedToSeams`, `lidEdges` from `atLidEdges`.
+/// Without intrinsics (an unorganised cloud) a pixel spans `spacing`, the top's point spacing.
+func topSides(_ rectangle: Rectangle2D, seams: [SeamLine?], lidEdges: [LidEdge?] = [nil, nil, nil, nil], level: Double,
+              spacing: Double, scene: FusedScene, frame: FloorFrame) -> [TopSide] {
     let focal = scene.intrinsics.map { ($0.fx + $0.fy) / 2 }
     let normals = [rectangle.axisA, -rectangle.axisA, rectangle.axisB, -rectangle.axisB]
     let extents = [rectangle.halfA, rectangle.halfA, rectangle.halfB, rectangle.halfB]
@@ -28,7 +31,7 @@ func topSides(_ rectangle: Rectangle2D, seams: [SeamLine?], level: Double, spaci
         let point = frame.world(SIMD3(middle.x, middle.y, level))
         let footprint = focal.map { length(point - scene.cameraPosition) / max($0, 1) } ?? spacing
         let facing = dot(frame.worldDirection(normals[side]), scene.cameraPosition - point) > 0
-        return TopSide(footprint: footprint, facesCamera: facing, seam: seams[side])
+        return TopSide(footprint: footprint, facesCamera: facing, seam: seams[side], lidEdge: lidEdges[side])
     }
 }
 

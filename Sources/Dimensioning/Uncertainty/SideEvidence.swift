@@ -33,6 +33,10 @@ public enum SideEvidence: Sendable, Equatable {
     /// grey levels deep (`strongestSeam`): a physical line seen to a pixel or two, which no
     /// depth edge bias or fattening moves.
     case seam(contrast: Double)
+    /// At the lid's edge the colour image shows where the depth ran on into the gap beside a
+    /// taller neighbour (`lidEdgeBesideTallerNeighbour`), the gap's dark line `contrast` grey
+    /// levels under the lid: a physical edge seen to a pixel or two.
+    case lidEdge(contrast: Double)
 
     /// Classifies a side. `captureBand` is the median band of the capture's own silhouette sides
     /// (`captureBandPixels`); `calibratedSpread` whether a sensor profile's offset moves some side
@@ -63,7 +67,7 @@ public enum SideEvidence: Sendable, Equatable {
     /// face or from the floor at its base.
     var carriesEdgeBias: Bool {
         switch self {
-        case .sideFace, .topAndBase, .seam: false
+        case .sideFace, .topAndBase, .seam, .lidEdge: false
         case .silhouette, .facingCamera, .borrowedBand, .occlusionGap, .topExtent: true
         }
     }
@@ -115,6 +119,11 @@ public enum SideEvidence: Sendable, Equatable {
             // Each lid ends inside the dark line, which the seam detector finds to within its
             // window of two pixels either way (the line's width is not measured).
             return [.rectangle("seam", halfWidth: 2 * footprint)]
+        case .lidEdge:
+            // The half-way point of the lid's step into the dark gap, found along each strip to a
+            // quarter pixel; the colour image's registration to the depth and the blur of its
+            // step, a pixel or two either way.
+            return [.rectangle("lid_edge", halfWidth: 2 * footprint)]
         case let .topExtent(band, disagreement):
             // Anywhere within a point spacing of the outermost points, out to as far as a band
             // may have eaten the top (one-sided: a rectangle of that half-width about the side),

@@ -1,0 +1,96 @@
+import Foundation
+
+/// The surface a top stands on, as seen beside it (`supportBeside`).
+struct SupportBeside: Sendable, Equatable {
+    /// The surfaces seen beside the top, low enough to stand on and seen widely enough: the
+    /// local median height of each above the floor plane, metres, highest first.
+    var levels: [Double]
+    /// 1.4826 median absolute deviations of the highest surface's heights, metres, and its cells.
+    var scatter: Double
+    var count: Int
+    /// Sides of the rectangle (+A, −A, +B, −B) the highest surface was seen beside.
+    var sidesSeen: Int
+    /// Surfaces seen beside the scene's other tops that make one layer with those seen beside
+    /// this one (`joiningLayers`), metres above the floor, highest first: the top may stand on
+    /// any part of that layer.
+    var layer: [Double] = []
+
+    /// The estimate of the height the top stands on: the middle of the surfaces seen beside it
+    /// and of their layer (metres; the one surface's height when only one is seen).
+    var level: Double { (highest + lowest) / 2 }
+    /// Half the spread of those surfaces, metres: the top may stand on any of them, since what
+    /// is under it is not seen (a rectangular distribution of this half-width, JCGM 100, 4.3.7).
+    var ambiguity: Double { (highest - lowest) / 2 }
+    private var highest: Double { max(levels[0], layer.first ?? -.infinity) }
+    private var lowest: Double { min(levels[levels.count - 1], layer.last ?? .infinity) }
+}
+
+/// `supports` (one per top of a scene, nil where none was seen), each with the surfaces seen
+/// beside the other tops that make one layer with its own (`SupportBeside.layer`).
+///
+/// What a carton among others stands on is not seen; the surfaces seen beside it are samples
+/// of the layer under it. Surfaces less than `gap` metres apart (the least height of a box the
+/// engine measures) cannot have a box between them, so they are one layer: a lower layer's
+/// lids at uneven heights, a deck that is not flat, a floor bending with a stereo camera's
+/// range. Levels chain into one layer by single linkage. On the real pallet (`neura-pallet`)
+/// the lower layer is seen at 339 mm beside two front cartons and 361 mm beside four more,
+/// while all six tops lie within 12 mm of each other: each carton's own surface alone put
+/// their heights 18 mm short and 15 mm long.
+func joiningLayers(_ supports: [SupportBeside?], gap: Double) -> [SupportBeside?] {
+    let all = supports.compactMap { $0?.levels }.flatMap { $0 }.sorted()
+    guard all.count > 1 else { return supports }
+    // Each level's layer, as the index of the layer's first level in `all`.
+    var layerStart = [Int](repeating: 0, count: all.count)
+    for k in 1..<all.count { layerStart[k] = all[k] - all[k - 1] < gap ? layerStart[k - 1] : k }
+    func layer(of level: Double) -> [Double] {
+        guard let k = all.firstIndex(of: level) else { return [level] }
+        return all.indices.filter { layerStart[$0] == layerStart[k] }.map { all[$0] }
+    }
+    return supports.map { support in
+        guard var support else { return nil }
+        let own = Set(support.levels)
+        support.layer = Array(Set(support.levels.flatMap(layer(of:))).subtracting(own)).sorted(by: >)
+        return support
+    }
+}
+
+/// The highest surface beside `rectangle` (floor coordinates) lying at least `minimumHeight`
+/// below `level`. The surfaces are the map's flat regions (`findTopRegions` at any height: the
+/// floor, a pallet's deck, the lower layer of cartons, a neighbour's lower top) at least
+/// `minimumWidth` wide (half the smallest box's side: a strip of mixed depths along a top's
+/// edge, a few centimetres wide, is no surface to stand on). Of the cells 1.5 cells to `reach`
+/// metres outside the rectangle, those of one surface low enough vote for it; every surface with
+/// at least a tenth of the votes (and 10) is seen beside the top, at the median height of its
+/// cells there. The top stands on one of them, and which one the depth cannot show: a carton
+/// beside a pallet's deck and the floor, or beside a lower neighbour and the layer both stand
+/// on (`SupportBeside.level`, `.ambiguity`). Nil when no surface is seen.
+func supportBeside(_ map: HeightMap, rectangle: Rectangle2D, level: Double, minimumHeight: Double, minimumWidth: Double,
+                   surfaces: [TopRegion], surfaceOfCell: [Int: Int], parameters: SceneParameters) -> SupportBeside? {
+    let reach = parameters.supportReach, inner = 1.5 * map.cellSize
+    let corners = rectangle.corners
+    let lo = corners.reduce(SIMD2(Double.infinity, .infinity)) { pointwiseMin($0, $1) } - reach
+    let hi = corners.reduce(-SIMD2(Double.infinity, .infinity)) { pointwiseMax($0, $1) } + reach
+    var votes: [Int: (heights: [Double], sides: Set<Int>)] = [:]
+    var total = 0
+    map.forEachCell(from: lo, to: hi) { cell in
+        guard let surface = surfaceOfCell[cell], surfaces[surface].level <= level - minimumHeight,
+              surfaces[surface].width >= minimumWidth else { return }
+        let p = map.centre(ofCell: cell)
+        let outside = rectangle.distanceOutside(p)
+        guard outside >= inner, outside <= reach else { return }
+        let q = rectangle.local(p)
+        // The side it lies beside: the axis along which it is farther out.
+        let a = abs(q.x) - rectangle.halfA, b = abs(q.y) - rectangle.halfB
+        let side = a >= b ? (q.x >= 0 ? 0 : 1) : (q.y >= 0 ? 2 : 3)
+        votes[surface, default: ([], [])].heights.append(Double(map.top[cell]))
+        votes[surface, default: ([], [])].sides.insert(side)
+        total += 1
+    }
+    let needed = max(10, total / 10)
+    let seen = votes.filter { $0.value.heights.count >= needed }
+        .sorted { surfaces[$0.key].level != surfaces[$1.key].level ? surfaces[$0.key].level > surfaces[$1.key].level : $0.key < $1.key }
+    let levels = seen.compactMap { Statistics.median($0.value.heights) }
+    guard let highest = seen.first, levels.count == seen.count else { return nil }
+    return SupportBeside(levels: levels, scatter: Statistics.robustSigma(highest.value.heights) ?? 0,
+                         count: highest.value.heights.count, sidesSeen: highest.value.sides.count)
+}
