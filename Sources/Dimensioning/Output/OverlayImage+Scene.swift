@@ -64,10 +64,13 @@ extension OverlayImage {
         }
     }
 
-    /// Fills a rectangle of image pixels, clipped to the picture.
+    /// Fills a rectangle of image pixels, clipped to the picture (nothing when it lies wholly
+    /// outside: a carton whose top projects past the picture's edge).
     mutating func fillRect(x: Int, y: Int, width w: Int, height h: Int, colour: SIMD3<UInt8>) {
-        for yy in max(0, y)..<min(height, y + h) {
-            for xx in max(0, x)..<min(width, x + w) {
+        let rows = max(0, y)..<max(max(0, y), min(height, y + h))
+        let columns = max(0, x)..<max(max(0, x), min(width, x + w))
+        for yy in rows {
+            for xx in columns {
                 let o = (yy * width + xx) * 3
                 rgb[o] = colour.x; rgb[o + 1] = colour.y; rgb[o + 2] = colour.z
             }

@@ -6,7 +6,10 @@ import Foundation
 
 /// Share of the top band's points over the footprint's interior (1 cm in from its sides, so
 /// that the upper rim of the side faces does not count) that lie on the top plane: 1 for a
-/// flat lid, low for a gable top, a sagging bag or two lids at different heights.
+/// flat lid, low for a gable top, a sagging bag or two lids at different heights. 1 when the
+/// interior holds no point at all: a top a few centimetres across, sparsely sampled (a merged
+/// cloud's narrow object, `rosi-tabletop`), shows nothing off the plane, and is refused for its
+/// size instead of as "0 % flat".
 ///
 /// "On the plane" is the top's RANSAC inlier set (`BoxParameters.topDistanceThreshold`), or,
 /// when the capture is noisier than that threshold allows for, within `noiseMultiple` times
@@ -27,7 +30,7 @@ func topFlatness(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, cuboid: 
         inside += 1
         if inliers.remove(i) != nil || (noisy && abs(q.z - top.height) <= tolerance) { onPlane += 1 }
     }
-    return inside == 0 ? 0 : Double(onPlane) / Double(inside)
+    return inside == 0 ? 1 : Double(onPlane) / Double(inside)
 }
 
 /// Share of the object's points lying farther than `margin` metres outside the fitted

@@ -89,6 +89,14 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
                           topNoise: top.rms)
     if profile == nil { correctFattening(&edges, &estimates, lips: lips, parameters: parameters) }
     let extentA = edges[0] + edges[1], extentB = edges[2] + edges[3]
+    // Sides placed past each other: a top a few centimetres across, its edge bands and strips
+    // wider than itself (a merged cloud's narrow object, `rosi-tabletop`). Its own points say
+    // how small it is.
+    if extentA <= 0 || extentB <= 0 {
+        let own = 2 * min(rectangle.halfA, rectangle.halfB)
+        if own < parameters.minimumSide { throw .boxTooSmall(smallestSide: own, minimum: parameters.minimumSide) }
+        throw .notCuboid(reason: "the sides located beside its \(Int((own * 1000).rounded())) mm wide top lie past each other")
+    }
     let shiftA = (edges[0] - edges[1]) / 2, shiftB = (edges[2] - edges[3]) / 2
     var footprint = Rectangle2D(center: rectangle.center + shiftA * rectangle.axisA + shiftB * rectangle.axisB,
                                 axisA: rectangle.axisA, halfA: extentA / 2, halfB: extentB / 2)

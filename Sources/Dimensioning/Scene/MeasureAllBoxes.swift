@@ -7,7 +7,8 @@ import Foundation
 /// 2. The scene seen from above (`HeightMap`, every point from 5 cm under the floor plane up to
 ///    the tallest box) is cut into flat tops (`findTopRegions`): a depth step between two tops
 ///    cuts them apart.
-/// 3. An object holding one top (uncut by seams) is a lone object and is measured by the whole engine
+/// 3. An object holding one top (uncut by seams), or none (no flat region wide enough: a box
+///    smaller than the engine measures, a bag), is a lone object and is measured by the whole engine
 ///    (`measureCandidate`, after the floor is refitted around it, as `runPipeline` does for a
 ///    later candidate): what `boxdim measure` would say of it alone, unless a nearer object
 ///    hides part of it (`hiddenOutlinePixels`: refused as `hiddenBehind`). An object standing
@@ -64,7 +65,6 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
     var supports: [SupportBeside?] = []
     for k in objects.indices {
         let tops = regions.indices.filter { owners[$0] == k }
-        guard !tops.isEmpty else { continue } // no flat top: not a carton
         var pieces: [(piece: TopPiece, support: Int?)] = []
         if tops.count > 1 || image != nil {
             for r in tops {
@@ -85,8 +85,12 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
 
     var boxes: [SceneBox] = [], supportLevels: [Double] = []
     for (k, tops, pieces) in plans {
-        if tops.count == 1 && pieces.count <= 1 {
-            boxes.append(measureLoneObject(objects[k], top: regions[tops[0]], scene: scene, pixels: pixels, floor: floor,
+        if tops.count <= 1 && pieces.count <= 1 {
+            // One top, or none flat and wide enough to be one (a box smaller than the engine
+            // measures, a bag, a sparse merged cloud's top): what `boxdim measure` says of it.
+            let level = tops.first.map { regions[$0].level }
+                ?? Statistics.quantile(objects[k].heights, 0.99) ?? 0
+            boxes.append(measureLoneObject(objects[k], topLevel: level, scene: scene, pixels: pixels, floor: floor,
                                            frame: frame, parameters: parameters))
             continue
         }
@@ -155,7 +159,7 @@ let minimumHiddenPixels = 5
 /// A lone object measured by the whole engine, with the floor refitted around it; refused as
 /// `hiddenBehind` when something nearer hides part of its top's outline (its points within 2 cm
 /// of the top's level).
-func measureLoneObject(_ object: BoxSegment, top: TopRegion, scene: FusedScene, pixels: PixelPoints?, floor: FloorFit,
+func measureLoneObject(_ object: BoxSegment, topLevel: Double, scene: FusedScene, pixels: PixelPoints?, floor: FloorFit,
                        frame: FloorFrame, parameters: PipelineParameters) -> SceneBox {
     var box = object, floorHere = floor
     if let refit = refittedAroundCandidate(scene, viewFloor: floor, candidate: object, parameters: parameters) {
@@ -170,7 +174,7 @@ func measureLoneObject(_ object: BoxSegment, top: TopRegion, scene: FusedScene, 
     do throws(DimensioningError) {
         // Something nearer hides part of its top (another object in front): its size is not
         // seen. Its side faces may be hidden: the engine places their sides from the top too.
-        let topBand = zip(object.pointIndices, object.heights).filter { $0.1 >= top.level - 0.02 }.map(\.0)
+        let topBand = zip(object.pointIndices, object.heights).filter { $0.1 >= topLevel - 0.02 }.map(\.0)
         let hidden = hiddenOutlinePixels(scene, pixels: pixels, indices: topBand)
         if hidden >= minimumHiddenPixels { throw .hiddenBehind(pixels: hidden) }
         // An object partly hidden behind it is another object of the scene, with its own row (or
@@ -181,8 +185,8 @@ func measureLoneObject(_ object: BoxSegment, top: TopRegion, scene: FusedScene, 
         alone.box.minimumHiddenNeighbourPoints = .max
         let result = try measureCandidate(box, scene: scene, floor: floorHere, parameters: alone)
         let q = frame.local(result.cuboid.centerInWorld)
-        return SceneBox(positionOnSupport: SIMD2(q.x, q.y), topLevel: top.level, outcome: .success(SceneBoxMeasurement(result)))
+        return SceneBox(positionOnSupport: SIMD2(q.x, q.y), topLevel: topLevel, outcome: .success(SceneBoxMeasurement(result)))
     } catch {
-        return SceneBox(positionOnSupport: centre, topLevel: top.level, outcome: .failure(error))
+        return SceneBox(positionOnSupport: centre, topLevel: topLevel, outcome: .failure(error))
     }
 }

@@ -145,4 +145,19 @@ import TestSupport
         where image.rgb[o] == 1 && image.rgb[o + 1] == 2 && image.rgb[o + 2] == 3 { lit += 1 }
         #expect(lit == (8 + 11) * 4 * 4)
     }
+
+    /// A number whose carton projects past the picture's edge (a partial object at the view's
+    /// border, once a crash: "Range requires lowerBound <= upperBound") draws nothing off the
+    /// picture, and one straddling the edge only its part inside.
+    @Test func anOverlayNumberPastThePicturesEdgeIsClipped() {
+        var image = OverlayImage(depth: [Float](repeating: 1, count: 100 * 60), width: 100, height: 60, scale: 2)
+        let before = image.rgb
+        let colour = SIMD3<UInt8>(1, 2, 3)
+        for p in [SIMD2<Double>(-80, 30), SIMD2(500, 30), SIMD2(50, -90), SIMD2(50, 400)] {
+            image.drawNumber(7, at: p, colour: colour)
+        }
+        #expect(image.rgb == before)
+        image.drawNumber(7, at: SIMD2(50, -1), colour: colour)
+        #expect(image.rgb != before)
+    }
 }
