@@ -43,6 +43,11 @@ public enum SceneBenchmark {
             public var boxes = 0
             public var measured = 0
             public var accepted = 0
+            /// Matched cartons with the truth within ± U, per dimension (L, W, H), and their
+            /// median expanded uncertainty, mm.
+            public var matched = 0
+            public var withinU = [0, 0, 0]
+            public var medianU = [0.0, 0.0, 0.0]
         }
     }
 
@@ -94,6 +99,7 @@ public enum SceneBenchmark {
                            minConfidence: Double = 0.85) -> Report {
         var report = Report()
         var us: [[Double]] = [[], [], []], errors: [[Double]] = [[], [], []]
+        var usByKind: [String: [[Double]]] = [:]
         for index in 0..<count {
             let (scene, rig, withColour) = scene(index, seed: seed)
             let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: seed &+ UInt64(index))
@@ -126,8 +132,13 @@ public enum SceneBenchmark {
                 report.byMethod[m.method.rawValue, default: 0] += 1
                 let error = [m.length - max(truth.length, truth.width), m.width - min(truth.length, truth.width), m.height - truth.height]
                 let u = m.uncertainty.expanded
+                report.byKind[kind, default: .init()].matched += 1
                 for k in 0..<3 {
-                    if abs(error[k]) <= u[k] { report.withinU[k] += 1 }
+                    if abs(error[k]) <= u[k] {
+                        report.withinU[k] += 1
+                        report.byKind[kind, default: .init()].withinU[k] += 1
+                    }
+                    usByKind[kind, default: [[], [], []]][k].append(u[k] * 1000)
                     us[k].append(u[k] * 1000)
                     errors[k].append(abs(error[k]) * 1000)
                 }
@@ -136,6 +147,7 @@ public enum SceneBenchmark {
         }
         func median(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.sorted()[v.count / 2] }
         report.medianU = us.map(median)
+        for (kind, values) in usByKind { report.byKind[kind]?.medianU = values.map(median) }
         report.medianError = errors.map(median)
         return report
     }
@@ -145,7 +157,15 @@ extension SceneBenchmark.Report {
     /// A few lines for people.
     public var table: String {
         let share = { (n: Int) in matched == 0 ? "-" : String(format: "%.0f %%", 100 * Double(n) / Double(matched)) }
-        return [
+        let kinds: [String] = ["apart", "step", "one_height"].compactMap { name -> String? in
+            guard let kind = byKind[name] else { return nil }
+            let within: [String] = kind.withinU.map { n -> String in
+                kind.matched == 0 ? "-" : String(format: "%.0f %%", 100 * Double(n) / Double(kind.matched))
+            }
+            let u = String(format: ", median U %.1f / %.1f / %.1f mm", kind.medianU[0], kind.medianU[1], kind.medianU[2])
+            return "  \(name): truth within ± U " + within.joined(separator: " / ") + u
+        }
+        let head: [String] = [
             "scenes: \(scenes) (\(boxes) boxes); tops \(tops), measured \(measured), matched to a box \(matched) "
                 + "(" + byMethod.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ")",
             "accepted \(accepted): beyond the tolerance \(acceptedBeyondTolerance), matching no box \(acceptedUnmatched)",
@@ -153,9 +173,12 @@ extension SceneBenchmark.Report {
                 byKind[name].map { "\(name) \($0.boxes), \($0.measured), \($0.accepted)" }
             }.joined(separator: "; "),
             "truth within ± U (L / W / H): \(share(withinU[0])) / \(share(withinU[1])) / \(share(withinU[2]))",
+        ]
+        let tail: [String] = [
             String(format: "median U %.1f / %.1f / %.1f mm; median |error| %.1f / %.1f / %.1f mm",
                    medianU[0], medianU[1], medianU[2], medianError[0], medianError[1], medianError[2]),
             "refused: " + refusals.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "),
-        ].joined(separator: "\n")
+        ]
+        return (head + kinds + tail).joined(separator: "\n")
     }
 }

@@ -90,6 +90,10 @@ import DimensioningSimulation
                 "\(report.byKind)")
         #expect(report.byKind.values.map(\.measured).reduce(0, +) == report.measured)
         #expect(report.byKind.values.map(\.accepted).reduce(0, +) == report.accepted)
+        #expect(report.byKind.values.map(\.matched).reduce(0, +) == report.matched)
+        for k in 0..<3 {
+            #expect(report.byKind.values.map { $0.withinU[k] }.reduce(0, +) == report.withinU[k])
+        }
         #expect(report.table.contains("by kind (boxes, measured, accepted): apart 6,"), "\(report.table)")
     }
 }

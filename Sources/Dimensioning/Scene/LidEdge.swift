@@ -9,6 +9,8 @@ struct LidEdge: Sendable, Equatable {
     /// The lid's grey level minus the gap's darkest, median over the strips that found the
     /// edge, grey levels.
     var contrast: Double
+    /// Metres one colour image pixel spans at the side, at the top's level.
+    var footprint: Double
 }
 
 /// Where a lower carton's lid ends beside a taller neighbour, from the colour image.
@@ -76,7 +78,7 @@ func lidEdgeBesideTallerNeighbour(_ rectangle: Rectangle2D, side: Int, level: Do
     guard 2 * besideTaller > count, 2 * inward.count >= count, let moved = Statistics.median(inward),
           let contrast = Statistics.median(contrasts), (Statistics.robustSigma(inward) ?? .infinity) <= 1.5 * pixel
     else { return nil }
-    return LidEdge(inward: moved, contrast: contrast)
+    return LidEdge(inward: moved, contrast: contrast, footprint: pixel)
 }
 
 /// `rectangle` with each side that no seam placed (`seams[side]` nil) moved in to its lid's

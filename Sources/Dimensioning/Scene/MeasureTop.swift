@@ -143,11 +143,11 @@ func topRectangleUncertainty(rectangle: Rectangle2D, sides topSides: [TopSide], 
     let sides = topSides.map { side -> SideBudget in
         let footprint = side.footprint
         if let seam = side.seam {
-            let evidence = SideEvidence.seam(contrast: seam.contrast)
+            let evidence = SideEvidence.seam(contrast: seam.contrast, imagePixel: seam.footprint)
             return SideBudget(evidence: evidence, terms: evidence.terms(footprint: footprint, spacing: spacing, priors: priors))
         }
         if let edge = side.lidEdge {
-            let evidence = SideEvidence.lidEdge(contrast: edge.contrast)
+            let evidence = SideEvidence.lidEdge(contrast: edge.contrast, imagePixel: edge.footprint)
             return SideBudget(evidence: evidence, terms: evidence.terms(footprint: footprint, spacing: spacing, priors: priors))
         }
         let evidence = SideEvidence.topExtent(bandPixels: 0, disagreement: nil)

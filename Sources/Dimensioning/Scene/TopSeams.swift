@@ -10,6 +10,8 @@ struct TopSeam: Sendable, Equatable {
     var offset: Double
     /// The line's median dark-line response, grey levels.
     var contrast: Double
+    /// Metres one colour image pixel spans there, at the top's level.
+    var footprint: Double
 
     /// A point of the seam and its unit normal (floor coordinates).
     var point: SIMD2<Double> { frame.center + offset * normal }
@@ -109,7 +111,7 @@ func strongestSeam(_ rectangle: Rectangle2D, inRegion: Set<Int>, level: Double, 
             }
             guard responses.count >= across, let median = Statistics.median(responses), median >= minimumContrast,
                   median > best?.contrast ?? -.infinity else { continue }
-            best = TopSeam(frame: rectangle, acrossA: acrossA, offset: u, contrast: median)
+            best = TopSeam(frame: rectangle, acrossA: acrossA, offset: u, contrast: median, footprint: pixel)
         }
     }
     return best
@@ -123,6 +125,9 @@ struct SeamLine: Sendable, Equatable {
     var outward: SIMD2<Double>
     /// The seam's dark-line response, grey levels (`TopSeam.contrast`).
     var contrast: Double
+    /// Metres one colour image pixel spans along it (`TopSeam.footprint`): the scale it was
+    /// found at, often finer than the depth's.
+    var footprint: Double
 }
 
 /// One top of a scene once cut along its seams: its region, outline and the seams it borders.
@@ -156,7 +161,7 @@ func cutAtSeams(_ region: TopRegion, outline: TopOutline, map: HeightMap, scene:
         guard let pieceOutline = TopOutline(piece, map: map, scene: scene, stepTolerance: parameters.stepTolerance) else {
             return uncut // a side too thin to outline: not a seam between two lids
         }
-        let line = SeamLine(point: point, outward: k == 0 ? n : -n, contrast: seam.contrast)
+        let line = SeamLine(point: point, outward: k == 0 ? n : -n, contrast: seam.contrast, footprint: seam.footprint)
         pieces += cutAtSeams(piece, outline: pieceOutline, map: map, scene: scene, image: image, minimumSide: minimumSide,
                              parameters: parameters, seams: seams + [line], maximumDepth: maximumDepth - 1)
     }

@@ -30,13 +30,15 @@ public enum SideEvidence: Sendable, Equatable {
     /// outline; `disagreement` is the floor's base line minus the top's extent where measured.
     case topExtent(bandPixels: Double, disagreement: Double?)
     /// On the seam where two lids of one height meet, a dark line of the colour image `contrast`
-    /// grey levels deep (`strongestSeam`): a physical line seen to a pixel or two, which no
-    /// depth edge bias or fattening moves.
-    case seam(contrast: Double)
+    /// grey levels deep (`strongestSeam`): a physical line seen to a pixel or two of that image
+    /// (`imagePixel` metres each, often finer than the depth's), which no depth edge bias or
+    /// fattening moves.
+    case seam(contrast: Double, imagePixel: Double)
     /// At the lid's edge the colour image shows where the depth ran on into the gap beside a
     /// taller neighbour (`lidEdgeBesideTallerNeighbour`), the gap's dark line `contrast` grey
-    /// levels under the lid: a physical edge seen to a pixel or two.
-    case lidEdge(contrast: Double)
+    /// levels under the lid: a physical edge seen to a pixel or two of that image (`imagePixel`
+    /// metres each).
+    case lidEdge(contrast: Double, imagePixel: Double)
 
     /// Classifies a side. `captureBand` is the median band of the capture's own silhouette sides
     /// (`captureBandPixels`); `calibratedSpread` whether a sensor profile's offset moves some side
@@ -115,15 +117,16 @@ public enum SideEvidence: Sendable, Equatable {
             return [.rectangle("gap", halfWidth: gap * footprint)] + stripTerm(scatter, strips)
         case let .topAndBase(disagreement):
             return [pixel, .init(name: "methods", standard: disagreement / rootTwelve, kind: .typeA)]
-        case .seam:
+        case let .seam(_, imagePixel):
             // Each lid ends inside the dark line, which the seam detector finds to within its
-            // window of two pixels either way (the line's width is not measured).
-            return [.rectangle("seam", halfWidth: 2 * footprint)]
-        case .lidEdge:
+            // window of two of the colour image's pixels either way (the line's width is not
+            // measured).
+            return [.rectangle("seam", halfWidth: 2 * imagePixel)]
+        case let .lidEdge(_, imagePixel):
             // The half-way point of the lid's step into the dark gap, found along each strip to a
             // quarter pixel; the colour image's registration to the depth and the blur of its
-            // step, a pixel or two either way.
-            return [.rectangle("lid_edge", halfWidth: 2 * footprint)]
+            // step, a pixel or two of that image either way.
+            return [.rectangle("lid_edge", halfWidth: 2 * imagePixel)]
         case let .topExtent(band, disagreement):
             // Anywhere within a point spacing of the outermost points, out to as far as a band
             // may have eaten the top (one-sided: a rectangle of that half-width about the side),

@@ -59,6 +59,13 @@ import TestSupport
             }
             #expect(seams == 1 && clear && contrast >= 100, "\(box.seams)")
             #expect(box.uncertainty.sides.filter { if case .seam = $0.evidence { true } else { false } }.count == 1)
+            // The seam is found to two of the colour image's pixels either way, and that image
+            // has 4 times the depth's resolution: a quarter of the depth pixel's rectangle.
+            for (side, budget) in zip(box.sides, box.uncertainty.sides) where side.seam != nil {
+                let seam = try #require(budget.terms.first { $0.name == "seam" })
+                let expected = 2 * (side.footprint / 4) / 3.0.squareRoot()
+                #expect(abs(seam.standard - expected) <= 0.2 * expected, "seam term \(seam.standard) m, expected \(expected) m")
+            }
         }
     }
 
