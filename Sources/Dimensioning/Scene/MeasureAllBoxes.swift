@@ -90,6 +90,16 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
             // measures, a bag, a sparse merged cloud's top): what `boxdim measure` says of it.
             let level = tops.first.map { regions[$0].level }
                 ?? Statistics.quantile(objects[k].heights, 0.99) ?? 0
+            // Lower than any box the engine measures (a bump of a stereo camera's far floor, a
+            // flat parcel): its height alone says so, before any other check.
+            if tops.isEmpty && level < parameters.box.minimumHeight {
+                let centre = objects[k].pointIndices.reduce(SIMD2<Double>.zero) { sum, i in
+                    let q = frame.local(scene.pointsInWorld[i]); return sum + SIMD2(q.x, q.y)
+                } / Double(max(1, objects[k].pointIndices.count))
+                boxes.append(SceneBox(positionOnSupport: centre, topLevel: level,
+                                      outcome: .failure(.boxTooSmall(smallestSide: level, minimum: parameters.box.minimumHeight))))
+                continue
+            }
             boxes.append(measureLoneObject(objects[k], topLevel: level, scene: scene, pixels: pixels, floor: floor,
                                            frame: frame, parameters: parameters))
             continue

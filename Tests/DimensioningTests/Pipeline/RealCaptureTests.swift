@@ -62,7 +62,7 @@ import TestSupport
 
     /// Every object on the ROS-Industrial table is listed by `measureAllBoxes`: the one box the
     /// engine can measure (about 166 x 166 x 161 mm), and each of the others refused for a size
-    /// its own points show (tops 2.5-6.6 cm across, one 5.4 cm tall: under the 10 x 6 cm the
+    /// its own points show (tops 2.5-6.6 cm across, one 5.7 cm tall: under the 10 x 6 cm the
     /// engine measures) or its shape. A narrow, sparsely sampled top once came out with sides
     /// placed past each other (a width of -19 cm) behind a "0 % flat" refusal.
     @Test func everyObjectOnTheTableIsListedWithATrueSize() throws {

@@ -17,6 +17,24 @@ import TestSupport
         #expect(!result.fitsTolerance, "a stereo cloud without a profile is not known to 10 mm")
     }
 
+    /// `measure --all` on a carton on the bent floor: the carton measured, and the bump a few
+    /// centimetres high on the far floor listed as too low for a box (its height, under the 6 cm
+    /// the engine measures), not as "not a cuboid".
+    @Test func aBumpOfTheFarFloorIsListedAsTooLowForABox() throws {
+        let scene = try measureAllBoxes(try CaptureReader.read(try TestPaths.oakCloud("example_1")))
+        let measured = scene.boxes.compactMap { try? $0.outcome.get() }
+        #expect(measured.count == 1)
+        #expect(measured.allSatisfy { (0.08...0.13).contains($0.height) }, "\(MeasureAllBoxesTests.summary(scene))")
+        for box in scene.boxes {
+            guard case let .failure(error) = box.outcome else { continue }
+            guard case let .boxTooSmall(side, minimum) = error else {
+                Issue.record("refused as \(error)")
+                continue
+            }
+            #expect(side > 0 && side < minimum && minimum == 0.06, "\(side) m of at least \(minimum) m")
+        }
+    }
+
     @Test func theCameraFrameIsFoundDespiteTheFloorsBend() throws {
         // Before: the bent far floor outnumbered the box above the floor, the floor's "up" was
         // taken from it, the origin was then under the floor and the clouds were read as world
