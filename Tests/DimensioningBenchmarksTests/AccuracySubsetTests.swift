@@ -59,6 +59,24 @@ import DimensioningSimulation
         #expect(table.filter { $0.isPositive && $0.measured != nil }.count >= 4)
     }
 
+    /// A fixed ToF camera's single frame of a box on a table (`--split fixed`, its tuning seed
+    /// 4243, scenario 2): the table's own heights beside the box spread over the lower of the
+    /// 2-cm bins its level was read from, and were taken for the object going on down under its
+    /// top, so the box and the table were refused as "5 objects touch". Read as the median of
+    /// those heights, the level is the table's: the box is measured on it, within 10 mm.
+    @Test func aFixedCamerasBoxOnATableIsMeasuredOnTheTable() throws {
+        let cases = AccuracyBenchmark.run(count: 3, seed: SensorSplit.fixed.defaultSeed, jobs: 2,
+                                          sensors: SensorSplit.fixed.members, frames: 1, onTable: true)
+        let box = cases[2]
+        #expect(box.sensor == "tof-512x424" && box.isPositive)
+        let measured = try #require(box.measured, "refused: \(box.errorCode ?? "")")
+        let u = try #require(box.uncertainty) // standard uncertainties; U = 2u
+        for d in 0..<3 {
+            #expect(abs(measured[d] - box.truth[d]) <= 0.010, "dimension \(d): \(measured[d]) against \(box.truth[d])")
+            #expect(abs(measured[d] - box.truth[d]) <= 2 * u[d], "dimension \(d): error beyond U \(2 * u[d])")
+        }
+    }
+
     @Test func theSameBoxFromTenPosesAgreesWithinFiveMillimetres() throws {
         let report = try RepeatabilityBenchmark.run(poses: 10, seed: 7)
         for (d, name) in ["length", "width", "height"].enumerated() {

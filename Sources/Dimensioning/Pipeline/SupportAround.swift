@@ -19,9 +19,11 @@ import Foundation
 ///    it), the object stands on it: a box beside a lower one has the floor beside its free sides
 ///    (a box at a table's very edge, with the room's floor within 10 cm, cannot be told from it);
 ///    otherwise the highest level (2-cm bins, a bin with its two neighbours) seen beside two sides
-///    or more, with `minimumPointsPerSide` points on each and a fifth of the ring's points;
+///    or more, with `minimumPointsPerSide` points on each and a fifth of the ring's points, read
+///    as the median of the ring's heights within 3 cm of that bin;
 /// 4. when that level is more than `minimumRise` above the view's floor and the object shows
-///    nothing of itself lower down under its top (0.2 % of its points at most, stray pixels: a
+///    nothing of itself lower down under its top (more than 2 cm or three of the level's robust
+///    standard deviations under it; 0.2 % of its points at most, stray pixels: a
 ///    laptop's screen beside a carton, or a box beside a lower one, goes on down to the floor;
 ///    a box on a table stops at it, and nothing under the table's top is seen), the plane through the
 ///    ring's points within 3 cm of it (PCL RANSAC, within 10° of the floor's normal) is the
@@ -82,12 +84,18 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
         }
     }
     guard let chosen else { return nil }
-    let level = Double(chosen) * 0.02
+    // The level itself: the median of the ring's heights within a bin of the chosen one (a bin
+    // and its neighbours span 6 cm; the table's own heights, with a ToF camera's noise, may
+    // lie in the lower of them), and how far they scatter about it.
+    let atLevel = ring.map(\.height).filter { abs($0 - Double(chosen) * 0.02) <= 0.03 }
+    let level = Statistics.median(atLevel) ?? Double(chosen) * 0.02
+    let scatter = Statistics.robustSigma(atLevel) ?? 0
     guard level > minimumRise else { return nil }
     // The object ends there: none of it is seen lower down under its top (a laptop's screen
-    // beside a carton goes on down to the floor; a box on a table stops at the table).
+    // beside a carton goes on down to the floor; a box on a table stops at the table), beyond
+    // 2 cm or three times the level's scatter (the table's own noisy heights beside its foot).
     var under = 0
-    for (k, i) in box.pointIndices.enumerated() where box.heights[k] < level - 0.02 {
+    for (k, i) in box.pointIndices.enumerated() where box.heights[k] < level - max(0.02, 3 * scatter) {
         let q = frame.local(scene.pointsInWorld[i])
         if q.x >= inner.0.x, q.y >= inner.0.y, q.x <= inner.1.x, q.y <= inner.1.y { under += 1 }
     }
