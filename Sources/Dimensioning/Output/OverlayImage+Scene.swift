@@ -67,10 +67,10 @@ extension OverlayImage {
     /// Fills a rectangle of image pixels, clipped to the picture (nothing when it lies wholly
     /// outside: a carton whose top projects past the picture's edge).
     mutating func fillRect(x: Int, y: Int, width w: Int, height h: Int, colour: SIMD3<UInt8>) {
-        let rows = max(0, y)..<max(max(0, y), min(height, y + h))
-        let columns = max(0, x)..<max(max(0, x), min(width, x + w))
-        for yy in rows {
-            for xx in columns {
+        let x0 = max(0, x), x1 = min(width, x + w), y0 = max(0, y), y1 = min(height, y + h)
+        guard x0 < x1, y0 < y1 else { return }
+        for yy in y0..<y1 {
+            for xx in x0..<x1 {
                 let o = (yy * width + xx) * 3
                 rgb[o] = colour.x; rgb[o + 1] = colour.y; rgb[o + 2] = colour.z
             }

@@ -93,10 +93,7 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
             // Lower than any box the engine measures (a bump of a stereo camera's far floor, a
             // flat parcel): its height alone says so, before any other check.
             if tops.isEmpty && level < parameters.box.minimumHeight {
-                let centre = objects[k].pointIndices.reduce(SIMD2<Double>.zero) { sum, i in
-                    let q = frame.local(scene.pointsInWorld[i]); return sum + SIMD2(q.x, q.y)
-                } / Double(max(1, objects[k].pointIndices.count))
-                boxes.append(SceneBox(positionOnSupport: centre, topLevel: level,
+                boxes.append(SceneBox(positionOnSupport: centreOnFloor(objects[k], scene: scene, frame: frame), topLevel: level,
                                       outcome: .failure(.boxTooSmall(smallestSide: level, minimum: parameters.box.minimumHeight))))
                 continue
             }
@@ -175,12 +172,7 @@ func measureLoneObject(_ object: BoxSegment, topLevel: Double, scene: FusedScene
     if let refit = refittedAroundCandidate(scene, viewFloor: floor, candidate: object, parameters: parameters) {
         (box, floorHere) = refit
     }
-    var centre = SIMD2<Double>.zero
-    for i in box.pointIndices {
-        let q = frame.local(scene.pointsInWorld[i])
-        centre += SIMD2(q.x, q.y)
-    }
-    centre /= Double(max(1, box.pointIndices.count))
+    let centre = centreOnFloor(box, scene: scene, frame: frame)
     do throws(DimensioningError) {
         // Something nearer hides part of its top (another object in front): its size is not
         // seen. Its side faces may be hidden: the engine places their sides from the top too.
@@ -199,4 +191,15 @@ func measureLoneObject(_ object: BoxSegment, topLevel: Double, scene: FusedScene
     } catch {
         return SceneBox(positionOnSupport: centre, topLevel: topLevel, outcome: .failure(error))
     }
+}
+
+/// The mean of `object`'s points seen from above (floor coordinates of `frame`, metres): where a
+/// refused object is listed.
+func centreOnFloor(_ object: BoxSegment, scene: FusedScene, frame: FloorFrame) -> SIMD2<Double> {
+    var centre = SIMD2<Double>.zero
+    for i in object.pointIndices {
+        let q = frame.local(scene.pointsInWorld[i])
+        centre += SIMD2(q.x, q.y)
+    }
+    return centre / Double(max(1, object.pointIndices.count))
 }

@@ -142,12 +142,10 @@ func topRectangleUncertainty(rectangle: Rectangle2D, sides topSides: [TopSide], 
     // Sides in record order: +length, -length, +width, -width.
     let sides = topSides.map { side -> SideBudget in
         let footprint = side.footprint
-        if let seam = side.seam {
-            let evidence = SideEvidence.seam(contrast: seam.contrast, imagePixel: seam.footprint)
-            return SideBudget(evidence: evidence, terms: evidence.terms(footprint: footprint, spacing: spacing, priors: priors))
-        }
-        if let edge = side.lidEdge {
-            let evidence = SideEvidence.lidEdge(contrast: edge.contrast, imagePixel: edge.footprint)
+        // A line of the colour image: a seam, or a lid's edge beside a taller neighbour.
+        let line: SideEvidence? = side.seam.map { .seam(contrast: $0.contrast, imagePixel: $0.footprint) }
+            ?? side.lidEdge.map { .lidEdge(contrast: $0.contrast, imagePixel: $0.footprint) }
+        if let evidence = line {
             return SideBudget(evidence: evidence, terms: evidence.terms(footprint: footprint, spacing: spacing, priors: priors))
         }
         let evidence = SideEvidence.topExtent(bandPixels: 0, disagreement: nil)
