@@ -33,6 +33,8 @@ public enum AccuracyBenchmark {
         public var edges: [EdgeEstimate]?
         /// The sensor-family member that rendered it (`SensorFamilyMember.name`).
         public var sensor: String = SensorFamily.iPhone.name
+        /// The target's `TopFeature`, if it has one (`TopFeature.summary`).
+        public var topFeature: String?
         /// Per side (+length, −length, +width, −width), where the measured side lies against
         /// the true box, metres (`sideErrors(center:lengthAxis:length:width:truth:)`); measured
         /// positives only.
@@ -70,7 +72,7 @@ public enum AccuracyBenchmark {
                            jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                            sensors: [SensorFamilyMember] = [SensorFamily.iPhone], frames: Int? = nil,
                            profiles: [String: SensorProfile] = [:], rangeBend: Double? = nil,
-                           onTable: Bool = false) -> [Case] {
+                           onTable: Bool = false, irregularTops: Bool = false) -> [Case] {
         let results = ResultSlots<Case>(count: count)
         let next = AtomicCounter()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
@@ -82,7 +84,8 @@ public enum AccuracyBenchmark {
                     caseParameters.profile = profile
                 }
                 results.set(index, evaluate(index: index, seed: seed, parameters: caseParameters, sensors: sensors,
-                                            frames: frames, rangeBend: rangeBend, onTable: onTable))
+                                            frames: frames, rangeBend: rangeBend, onTable: onTable,
+                                            irregularTops: irregularTops))
             }
         }
         return results.values()
@@ -91,13 +94,14 @@ public enum AccuracyBenchmark {
     /// Renders and measures one scenario.
     public static func evaluate(index: Int, seed: UInt64, parameters: PipelineParameters = .init(),
                                 sensors: [SensorFamilyMember] = [SensorFamily.iPhone], frames: Int? = nil,
-                                rangeBend: Double? = nil, onTable: Bool = false) -> Case {
+                                rangeBend: Double? = nil, onTable: Bool = false, irregularTops: Bool = false) -> Case {
         let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: frames, sensors: sensors,
-                                                       rangeBend: rangeBend, onTable: onTable)
+                                                       rangeBend: rangeBend, onTable: onTable, irregularTops: irregularTops)
         let truth = simulated.truth
         var result = Case(index: index, name: simulated.name, kind: kind,
                           truth: [truth.length, truth.width, truth.height])
         if !sensors.isEmpty { result.sensor = sensors[index % sensors.count].name }
+        result.topFeature = simulated.scene.target?.topFeature?.summary
         if kind == .darkBox, let target = simulated.scene.target {
             result.truth = [target.length, target.width, target.height]
         }

@@ -55,8 +55,8 @@ public struct ColourRenderer: Sendable {
         var rgb = [Float](repeating: 0, count: w * h * 3)
         let origin = pose.translation
         let c0 = pose.column(0), c1 = pose.column(1), c2 = pose.column(2)
-        let target = scene.target.map { BoxTracer($0, origin: origin) }
-        let others = scene.otherBoxes.map { BoxTracer($0, origin: origin) }
+        let target = scene.target.map { ParcelTracer($0, origin: origin) }
+        let others = scene.otherBoxes.map { ParcelTracer($0, origin: origin) }
         let cylinders = scene.cylinders.map { CylinderTracer($0, origin: origin) }
         let walls = scene.walls.map { WallTracer($0, origin: origin) }
         let floor = FloorTracer(radius: scene.floorRadius, below: scene.floorBelow, origin: origin)

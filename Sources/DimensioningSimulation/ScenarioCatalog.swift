@@ -57,11 +57,18 @@ public enum ScenarioCatalog {
     /// `onTable` stands the scene on a round table's top (`SimulatedScene.floorBelow`) with the
     /// room's floor 0.75 m below its edge: radius 0.6 m, or more so that every box and cylinder
     /// stands 10 cm or more from the edge (never more than the scene's own floor radius).
+    /// `irregularTops` gives the target of every scenario that expects a measurement a
+    /// `TopFeature` (a recess, a handle or a bulge, drawn from a stream of its own so the scene
+    /// is otherwise the same); the truth stays the enclosing cuboid.
     public static func render(index: Int, seed: UInt64, frameCount: Int? = nil,
                               sensors: [SensorFamilyMember] = [SensorFamily.iPhone], rangeBend: Double? = nil,
-                              onTable: Bool = false)
+                              onTable: Bool = false, irregularTops: Bool = false)
         -> (capture: SimulatedCapture, kind: ScenarioKind) {
         var s = scenario(index: index, seed: seed)
+        if irregularTops, s.kind.expectsMeasurement, let t = s.scene.target {
+            var g = SeededGenerator(seed: seed, stream: 0x70F_EA70_0000 &+ UInt64(bitPattern: Int64(index)))
+            s.scene.target?.topFeature = TopFeature.random(length: t.length, width: t.width, height: t.height, using: &g)
+        }
         if onTable {
             // Everything standing in the scene stands on the table, 10 cm or more from its edge.
             let reach = s.scene.allBoxes.map { length($0.center) + $0.footprintRadius }

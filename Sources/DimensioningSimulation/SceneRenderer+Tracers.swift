@@ -14,14 +14,14 @@ struct Hit {
 }
 
 enum RayTracer {
-    case box(BoxTracer, Int16, UInt8)
+    case parcel(ParcelTracer, Int16, UInt8)
     case cylinder(CylinderTracer, Int16, UInt8)
     case wall(WallTracer, Int16, UInt8)
 
     @inline(__always)
     func intersect(_ d: SIMD3<Double>, closerThan tMax: Double) -> Hit? {
         switch self {
-        case let .box(b, id, code):
+        case let .parcel(b, id, code):
             guard let (t, n) = b.intersect(d), t < tMax else { return nil }
             return Hit(t: t, normal: n, id: id, code: code)
         case let .cylinder(c, id, code):
@@ -76,6 +76,17 @@ struct BoxTracer {
         axisY = box.widthAxis
         half = SIMD3(box.length / 2, box.width / 2, box.height / 2)
         let rel = origin - box.centroid
+        o = SIMD3(simDot(rel, axisX), simDot(rel, axisY), rel.z)
+    }
+
+    /// One block of `box` (`SimulatedBox.parts`), in the box's axes.
+    init(_ box: SimulatedBox, part: BoxPart, origin: SIMD3<Double>) {
+        axisX = box.lengthAxis
+        axisY = box.widthAxis
+        half = (part.upper - part.lower) / 2
+        let mid = (part.upper + part.lower) / 2
+        let centre = SIMD3(box.center.x, box.center.y, mid.z) + axisX * mid.x + axisY * mid.y
+        let rel = origin - centre
         o = SIMD3(simDot(rel, axisX), simDot(rel, axisY), rel.z)
     }
 

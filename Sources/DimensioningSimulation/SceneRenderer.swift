@@ -5,7 +5,8 @@ import Dimensioning
 /// Each pixel (u, v) casts the ray through its centre (the convention of
 /// `CameraIntrinsics.unproject`): camera-frame direction ((u - cx) / fx, (v - cy) / fy, 1).
 /// Because that direction has unit z, the ray parameter of a hit *is* its z-depth. Every
-/// object is tested (floor plane, oriented boxes by the slab method in the box frame, upright
+/// object is tested (floor plane, oriented boxes by the slab method in the box frame, a box
+/// with a `TopFeature` as the union of its blocks and bowed lid, upright
 /// cylinders with caps, walls); the nearest hit in front of the camera wins.
 public struct SceneRenderer: Sendable {
     /// The scene being rendered (world frame, metres).
@@ -57,9 +58,11 @@ public struct SceneRenderer: Sendable {
         let c0 = pose.column(0), c1 = pose.column(1), c2 = pose.column(2)
 
         var tracers: [RayTracer] = []
-        if let t = scene.target { tracers.append(.box(BoxTracer(t, origin: origin), RenderedDepth.targetID, t.surface.code)) }
+        if let t = scene.target {
+            tracers.append(.parcel(ParcelTracer(t, origin: origin), RenderedDepth.targetID, t.surface.code))
+        }
         for (i, b) in scene.otherBoxes.enumerated() {
-            tracers.append(.box(BoxTracer(b, origin: origin), objectID(ofOtherBox: i), b.surface.code))
+            tracers.append(.parcel(ParcelTracer(b, origin: origin), objectID(ofOtherBox: i), b.surface.code))
         }
         for (i, c) in scene.cylinders.enumerated() {
             tracers.append(.cylinder(CylinderTracer(c, origin: origin), objectID(ofCylinder: i), c.surface.code))

@@ -54,7 +54,8 @@ public enum SceneSimulator {
         func cm(_ m: Double) -> String { String(format: "%.1f", m * 100) }
         var parts: [String] = []
         if let t = scene.target {
-            parts.append("\(t.surface.rawValue) box \(cm(t.length))x\(cm(t.width))x\(cm(t.height)) cm")
+            parts.append("\(t.surface.rawValue) box \(cm(t.length))x\(cm(t.width))x\(cm(t.height)) cm"
+                + (t.topFeature.map { " with \($0.summary)" } ?? ""))
         } else {
             parts.append("no target box")
         }

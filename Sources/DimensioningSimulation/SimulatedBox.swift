@@ -28,6 +28,9 @@ public struct SimulatedBox: Sendable, Codable, Equatable {
     public var yaw: Double
     /// What the box is made of.
     public var surface: SurfaceKind
+    /// A recess, handle or bulge that keeps the top from being flat (nil: a plain cuboid).
+    /// `length`, `width` and `height` stay the enclosing cuboid's.
+    public var topFeature: TopFeature? = nil
 
     /// Creates a box; `length` and `width` are swapped (and `yaw` turned by 90 degrees) when
     /// `width > length`, so the stored box always has `length >= width` and the same shape.

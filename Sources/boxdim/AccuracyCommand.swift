@@ -45,6 +45,9 @@ struct AccuracyCommand: ParsableCommand {
     @Flag(help: "Stand every scenario on a round table's top (0.6 m radius) with the room's floor 0.75 m below its edge in view: the support is the table, not the largest plane.")
     var onTable = false
 
+    @Flag(help: "Give every box to be measured a recess, a handle or a bulge (5-15 mm) in or on its top: the truth is the cuboid that encloses it, as a carrier bills it.")
+    var irregularTops = false
+
     @Option(help: "Parallel workers (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -100,14 +103,15 @@ struct AccuracyCommand: ParsableCommand {
                                   uniquingKeysWith: { first, _ in first })
         let cases = AccuracyBenchmark.run(count: count, seed: seed, parameters: parameters, jobs: jobs, sensors: split.members,
                                           frames: frames, profiles: profiles, rangeBend: rangeBend > 0 ? rangeBend / 1000 : nil,
-                                          onTable: onTable)
+                                          onTable: onTable, irregularTops: irregularTops)
         if verbose {
             for c in cases {
                 let measured = c.measured.map { $0.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ") } ?? "-"
                 let truth = c.truth.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ")
                 let conf = c.confidence.map { String(format: "%.2f", $0) } ?? "-"
                 let u = c.uncertainty.map { " ± " + $0.map { String(format: "%.1f", 2000 * $0) }.joined(separator: " / ") } ?? ""
-                print("\(c.name) [\(c.sensor)]: truth \(truth) measured \(measured)\(u) conf \(conf) \(c.errorCode ?? "") dist \(c.distance.map { String(format: "%.2f", $0) } ?? "-")")
+                print("\(c.name) [\(c.sensor)]: truth \(truth) measured \(measured)\(u) conf \(conf) \(c.errorCode ?? "") dist \(c.distance.map { String(format: "%.2f", $0) } ?? "-")"
+                      + (c.topFeature.map { "; \($0)" } ?? ""))
             }
         }
         let summary = AccuracySummary(cases: cases, minConfidence: minConfidence)
@@ -115,6 +119,7 @@ struct AccuracyCommand: ParsableCommand {
               + (profile.map { ", profile \($0)" } ?? "")
               + (rangeBend > 0 ? String(format: ", everything beyond the box bent away by %g mm per square metre", rangeBend) : "")
               + (onTable ? ", on a table 0.75 m above the floor" : "")
+              + (irregularTops ? ", every box with a recess, a handle or a bulge in its top" : "")
               + (calibrate > 0 ? ", each sensor model calibrated on \(calibrate) reference capture(s) of seed \(AccuracyBenchmark.calibrationSeed(for: seed))" : ""))
         for c in calibrations {
             if let p = c.profile {

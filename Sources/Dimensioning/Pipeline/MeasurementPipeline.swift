@@ -134,7 +134,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     // one box: a group of touching boxes is refused as several boxes, and stray pixels of the
     // cluster outside the box's footprint at the border do not count as a cut.
     let borderEdges = cutOffEdges(scene, box: box, margin: parameters.box.borderMarginPixels)
-    let top: TopFaceFit, cuboid: CuboidFit
+    let top: TopFaceFit
+    var cuboid: CuboidFit
     do {
         top = try fitTopFace(scene, box: box, parameters: parameters.box)
         var fit = try fitCuboid(scene, box: box, top: top, parameters: parameters.box, profile: parameters.profile,
@@ -215,6 +216,15 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         }
         throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid))
     }
+    // A handle or a strap standing clear of the lid's relief: the enclosing cuboid reaches its top.
+    let relief = measureTopRelief(scene, box: box, top: top, footprint: cuboid.footprint,
+                                  pixelFootprint: Statistics.median(pixelFootprints) ?? 0, parameters: parameters.raisedPart)
+    if let raised = relief?.raisedPart {
+        cuboid.height += raised.rise
+        cuboid.centerInWorld += box.floorFrame.up * (raised.rise / 2)
+        shapeNotes.append("a part rises \(Int((raised.rise * 1000).rounded())) mm above the lid over "
+            + "\(Int((raised.area * 10_000).rounded())) cm² (a handle, a strap or a bump): measured to its top")
+    }
     if cuboid.height < parameters.box.minimumHeight {
         throw .boxTooSmall(smallestSide: cuboid.height, minimum: parameters.box.minimumHeight)
     }
@@ -229,7 +239,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                     calibrated: parameters.profile != nil)
     let uncertainty = estimateUncertainty(cuboid: cuboid, top: top, floor: floor, agreement: agreement,
                                           floorNearBox: FloorNearBox(scene, box: box, footprint: cuboid.footprint),
-                                          sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
+                                          relief: relief, sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
                                           profile: parameters.profile, parameters: parameters.uncertainty)
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,
                           agreement: agreement, confidence: confidence, flatness: flatness, distance: distance,

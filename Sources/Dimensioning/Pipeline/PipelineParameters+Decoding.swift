@@ -31,7 +31,17 @@ extension PipelineParameters {
         box = try c.value(AnyKey("box"), or: box)
         confidence = try c.value(AnyKey("confidence"), or: confidence)
         uncertainty = try c.value(AnyKey("uncertainty"), or: uncertainty)
+        raisedPart = try c.value(AnyKey("raisedPart"), or: raisedPart)
         profile = try c.decodeIfPresent(SensorProfile.self, forKey: AnyKey("profile"))
+    }
+}
+
+extension RaisedPartParameters {
+    public init(from decoder: Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        significance = try c.value(AnyKey("significance"), or: significance)
+        minimumArea = try c.value(AnyKey("minimumArea"), or: minimumArea)
     }
 }
 

@@ -7,6 +7,8 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     public var confidence = ConfidenceParameters()
     /// The uncertainty model's sensor class and the user's tolerance (`estimateUncertainty`).
     public var uncertainty = UncertaintyParameters()
+    /// Handles, straps and bowed lids above the lid's plane (`findRaisedPart`).
+    public var raisedPart = RaisedPartParameters()
     /// A sensor profile from `boxdim calibrate` (edge offset and depth scale); nil: none. With
     /// a profile, silhouette edges whose bias cannot be seen in the data can still be trusted.
     public var profile: SensorProfile? = nil

@@ -36,11 +36,14 @@ public struct UncertaintyParameters: Sendable, Equatable, Codable {
 /// - Height combines the top's and the floor's plane offsets (their RMS over the root of
 ///   `independentPlanePoints` at most), how far the floor around the box stands off the floor
 ///   plane (`FloorNearBox`: its median, and its scatter's standard error), the class's
-///   `heightBias`, the scale and the frames.
+///   `heightBias`, the scale and the frames, and the top's relief (`measureTopRelief`): where a
+///   handle's or a strap's top lies (`RaisedPart.levelDoubt`), or else the lid's highest cells
+///   above its plane (`TopRelief.lidHigh`, a rectangle: ripple and bow cannot be told apart).
 ///
 /// Metres throughout; `pixelFootprint` converts pixels of the reference camera to metres per side.
 public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: FloorFit, agreement: FrameAgreement?,
-                                floorNearBox: FloorNearBox? = nil, sensorClass: SensorClass, profile: SensorProfile?,
+                                floorNearBox: FloorNearBox? = nil, relief: TopRelief? = nil,
+                                sensorClass: SensorClass, profile: SensorProfile?,
                                 parameters: UncertaintyParameters = .init()) -> MeasurementUncertainty {
     let priors = sensorClass.priors
     let captureBand = captureBandPixels(cuboid.edges)
@@ -92,7 +95,13 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
         .init(name: "top_plane", standard: top.rms / topPoints.squareRoot(), kind: .typeA),
         .init(name: "floor_plane", standard: floor.rms / floorPoints.squareRoot(), kind: .typeA),
         .init(name: "height_bias", standard: priors.heightBias, kind: .typeB),
-    ] + (floorNearBox.map { near in
+    ] + (relief.map { relief in
+        // The height reaches a raised part's top: where that top lies (`RaisedPart.levelDoubt`).
+        // Without one, the lid's own relief may be its shape or the sensor's ripple: the
+        // enclosing top lies anywhere up to its highest cells.
+        if let part = relief.raisedPart { return [UncertaintyTerm(name: "raised_part", standard: part.levelDoubt, kind: .typeB)] }
+        return [UncertaintyTerm.rectangle("lid_relief", halfWidth: relief.lidHigh)]
+    } ?? []) + (floorNearBox.map { near in
         // The floor around the box off the plane the height is measured from: by its median
         // (a bias the plane does not follow, taken whole) and its scatter's standard error.
         [UncertaintyTerm(name: "floor_near_box", standard: abs(near.offset), kind: .typeB),

@@ -1,0 +1,101 @@
+import Dimensioning
+
+/// Ray tests for a whole `SimulatedBox`: its blocks (`SimulatedBox.parts`) and, for a bulge,
+/// the bowed lid on top. Built once per frame from the camera's world position; `intersect`
+/// takes the ray's world direction with camera-frame z = 1, so `t` is the hit's z-depth (metres).
+struct ParcelTracer {
+    let blocks: [BoxTracer]
+    let dome: DomeTracer?
+
+    init(_ box: SimulatedBox, origin: SIMD3<Double>) {
+        if box.topFeature == nil {
+            blocks = [BoxTracer(box, origin: origin)]
+        } else {
+            blocks = box.parts.map { BoxTracer(box, part: $0, origin: origin) }
+        }
+        if case let .bulge(rise)? = box.topFeature {
+            dome = DomeTracer(box, rise: rise, origin: origin)
+        } else {
+            dome = nil
+        }
+    }
+
+    @inline(__always)
+    func intersect(_ d: SIMD3<Double>) -> (Double, SIMD3<Double>)? {
+        var best: (Double, SIMD3<Double>)?
+        for block in blocks {
+            if let hit = block.intersect(d), hit.0 < (best?.0 ?? .infinity) { best = hit }
+        }
+        if let dome, let hit = dome.intersect(d), hit.0 < (best?.0 ?? .infinity) { best = hit }
+        return best
+    }
+}
+
+/// A bowed lid: the height field `z = base + rise · (1 − (x/a)²) · (1 − (y/b)²)` over the
+/// box's top (`a`, `b` its half length and half width, x and y in the box's axes). The ray is
+/// marched through the lid's bounding slab in 64 steps and the first crossing refined by
+/// bisection, which resolves the surface to far below a millimetre at a camera's ranges.
+struct DomeTracer {
+    let axisX: SIMD3<Double>, axisY: SIMD3<Double>
+    let a: Double, b: Double, base: Double, rise: Double
+    /// The camera position in the box frame (x, y about the footprint's centre; z above the floor), metres.
+    let o: SIMD3<Double>
+
+    init(_ box: SimulatedBox, rise: Double, origin: SIMD3<Double>) {
+        axisX = box.lengthAxis
+        axisY = box.widthAxis
+        a = box.length / 2
+        b = box.width / 2
+        base = box.height - rise
+        self.rise = rise
+        let rel = origin - SIMD3(box.center.x, box.center.y, 0)
+        o = SIMD3(simDot(rel, axisX), simDot(rel, axisY), rel.z)
+    }
+
+    @inline(__always)
+    func surface(_ x: Double, _ y: Double) -> Double {
+        let u = x / a, v = y / b
+        return base + rise * (1 - u * u) * (1 - v * v)
+    }
+
+    func intersect(_ dw: SIMD3<Double>) -> (Double, SIMD3<Double>)? {
+        let d = SIMD3(simDot(dw, axisX), simDot(dw, axisY), dw.z)
+        // The ray's span inside the slab |x| <= a, |y| <= b, base <= z <= base + rise.
+        let lower = SIMD3(-a, -b, base), upper = SIMD3(a, b, base + rise)
+        var t0 = SceneRenderer.minimumHitDistance, t1 = Double.infinity
+        for k in 0..<3 {
+            if abs(d[k]) < 1e-15 {
+                if o[k] < lower[k] || o[k] > upper[k] { return nil }
+                continue
+            }
+            var ta = (lower[k] - o[k]) / d[k], tb = (upper[k] - o[k]) / d[k]
+            if ta > tb { swap(&ta, &tb) }
+            t0 = max(t0, ta)
+            t1 = min(t1, tb)
+            if t0 > t1 { return nil }
+        }
+        @inline(__always) func gap(_ t: Double) -> Double {
+            let p = o + d * t
+            return p.z - surface(p.x, p.y)
+        }
+        guard gap(t0) > 0 else { return nil }
+        let steps = 64
+        var previous = t0
+        for k in 1...steps {
+            let t = t0 + (t1 - t0) * Double(k) / Double(steps)
+            guard gap(t) <= 0 else { previous = t; continue }
+            var lo = previous, hi = t
+            for _ in 0..<30 {
+                let mid = (lo + hi) / 2
+                if gap(mid) > 0 { lo = mid } else { hi = mid }
+            }
+            let p = o + d * hi
+            let u = p.x / a, v = p.y / b
+            let dx = rise * (-2 * u / a) * (1 - v * v), dy = rise * (1 - u * u) * (-2 * v / b)
+            var n = SIMD3(0, 0, 1.0) - axisX * dx - axisY * dy
+            n /= simDot(n, n).squareRoot()
+            return (hi, n)
+        }
+        return nil
+    }
+}

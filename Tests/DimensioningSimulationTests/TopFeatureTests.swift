@@ -1,0 +1,79 @@
+import Testing
+@testable import Dimensioning
+@testable import DimensioningSimulation
+
+/// The renderer's parcels with a recess, a handle or a bowed lid (`TopFeature`): exact depth
+/// seen straight down from 1 m above the floor. The truth stays the enclosing cuboid.
+@Suite struct TopFeatureTests {
+    /// The target's points (world, metres) seen straight down from `distance` above the floor.
+    private func topPoints(of box: SimulatedBox) -> [SIMD3<Double>] {
+        let rig = CameraRig(distance: 1.0, elevation: .pi / 2, azimuth: 0.3, lookAt: .zero, frameCount: 1).steady()
+        let scene = SimulatedScene(target: box)
+        let exact = SceneSimulator.renderExact(scene: scene, rig: rig, seed: 1)[0]
+        let sim = SceneSimulator.render(scene: scene, rig: rig, noise: .none, seed: 1)
+        return SimTest.worldPoints(depth: exact.depth, intrinsics: rig.intrinsics, pose: sim.truePoses[0])
+            .filter { exact.objectID[$0.index] == RenderedDepth.targetID }.map(\.point)
+    }
+
+    private func box(_ feature: TopFeature) -> SimulatedBox {
+        var b = SimTest.box
+        b.topFeature = feature
+        return b
+    }
+
+    /// A 15-mm handle: its top is the enclosing height, the lid around it 15 mm lower.
+    @Test func aHandleStandsOnALowerLid() {
+        let b = box(.handle(span: 0.2, thickness: 0.03, rise: 0.015))
+        let heights = topPoints(of: b).map(\.z)
+        #expect(abs(heights.max()! - b.height) < 1e-6)
+        let lid = heights.filter { abs($0 - (b.height - 0.015)) < 1e-6 }.count
+        let handle = heights.filter { abs($0 - b.height) < 1e-6 }.count
+        #expect(lid > 5 * handle && handle > 50, "lid \(lid), handle \(handle) pixels")
+        #expect(SimulatedScene(target: b).groundTruth.height == b.height)
+    }
+
+    /// A recess 40 mm down at the +x end: its floor is seen, nothing rises above the enclosing top,
+    /// and no point lies inside the notch's empty block.
+    @Test func aRecessIsCutFromTheTop() {
+        let b = box(.recess(side: 0, span: 0.12, depth: 0.08, drop: 0.04))
+        let points = topPoints(of: b)
+        #expect(abs(points.map(\.z).max()! - b.height) < 1e-6)
+        let local = points.map { p -> SIMD3<Double> in
+            SIMD3(simDot(p - SIMD3(b.center.x, b.center.y, 0), b.lengthAxis),
+                  simDot(p - SIMD3(b.center.x, b.center.y, 0), b.widthAxis), p.z)
+        }
+        let floorOfNotch = local.filter { $0.x > b.length / 2 - 0.08 + 1e-3 && abs($0.y) < 0.06 - 1e-3 }
+        #expect(floorOfNotch.count > 50)
+        #expect(floorOfNotch.allSatisfy { abs($0.z - (b.height - 0.04)) < 1e-6 })
+    }
+
+    /// A lid bowed up by 12 mm: its crown, under the camera, is the enclosing height, and it
+    /// meets the body 12 mm lower at its edges.
+    @Test func aBowedLidPeaksInTheMiddle() {
+        let b = box(.bulge(rise: 0.012))
+        let points = topPoints(of: b)
+        let heights = points.map(\.z)
+        #expect(abs(heights.max()! - b.height) < 2e-4)
+        #expect(heights.max()! <= b.height + 1e-6)
+        let nearEdge = points.filter { p in
+            let q = p - SIMD3(b.center.x, b.center.y, 0)
+            return abs(simDot(q, b.lengthAxis)) > b.length / 2 - 0.004 && p.z > b.height - 0.02
+        }
+        #expect(!nearEdge.isEmpty)
+        #expect(nearEdge.allSatisfy { $0.z < b.height - 0.009 }, "edge heights up to \(nearEdge.map(\.z).max()!)")
+    }
+
+    /// The catalog's irregular tops keep every scenario's scene and truth, and only the boxes to
+    /// be measured get a feature.
+    @Test func irregularTopsChangeOnlyTheTargetsTop() {
+        for index in 0..<10 {
+            let plain = ScenarioCatalog.render(index: index, seed: 2026, frameCount: 1)
+            let shaped = ScenarioCatalog.render(index: index, seed: 2026, frameCount: 1, irregularTops: true)
+            #expect(plain.capture.truth == shaped.capture.truth)
+            #expect((shaped.capture.scene.target?.topFeature != nil) == plain.kind.expectsMeasurement)
+            var stripped = shaped.capture.scene
+            stripped.target?.topFeature = nil
+            #expect(stripped == plain.capture.scene)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import Dimensioning
+@testable import DimensioningSimulation
+
+/// A parcel is billed as the cuboid that encloses it (`measureTopRelief`, the rim height of a
+/// silhouette side): simulated iPhone captures of catalog seed 2026 with `irregularTops`,
+/// against their enclosing truth. Lengths in metres.
+@Suite struct TopReliefTests {
+    private func measure(_ index: Int, irregular: Bool) throws -> (PipelineResult, BoxGroundTruth, TopFeature?) {
+        let simulated = ScenarioCatalog.render(index: index, seed: 2026, irregularTops: irregular).capture
+        let result = try runPipeline(simulated.capture)
+        return (result, simulated.truth, simulated.scene.target?.topFeature)
+    }
+
+    /// Scenario 11 carries a 15-mm handle on a 51 × 15 cm lid: the height reaches the handle's
+    /// top (within 3 mm, and within ± U), and the result says a part rises above the lid.
+    @Test func aHandleIsMeasuredToItsTop() throws {
+        let (result, truth, feature) = try measure(11, irregular: true)
+        guard case let .handle(_, _, rise)? = feature else { Issue.record("scenario 11 has \(String(describing: feature))"); return }
+        #expect(rise > 0.012)
+        #expect(abs(result.cuboid.height - truth.height) <= 0.003, "height \(result.cuboid.height) against \(truth.height)")
+        #expect(abs(result.cuboid.height - truth.height) <= result.uncertainty.expanded[2])
+        #expect(result.shapeNotes.contains { $0.contains("rises") }, "notes: \(result.shapeNotes)")
+        #expect(result.uncertainty.contributions[2]["raised_part"] != nil)
+    }
+
+    /// The same scene with a plain lid: no part rises, and the height is the lid's plane (within
+    /// 2 mm), its lid's relief stated as a term of its own.
+    @Test func aPlainLidHasNoRaisedPart() throws {
+        let (result, truth, feature) = try measure(11, irregular: false)
+        #expect(feature == nil)
+        #expect(abs(result.cuboid.height - truth.height) <= 0.002, "height \(result.cuboid.height) against \(truth.height)")
+        #expect(!result.shapeNotes.contains { $0.contains("rises") }, "notes: \(result.shapeNotes)")
+        #expect(result.uncertainty.contributions[2]["lid_relief"] != nil)
+        #expect(result.uncertainty.contributions[2]["raised_part"] == nil)
+    }
+
+    /// Scenario 0's lid bows up by 13 mm: no part of it stands clear of its own relief, so the
+    /// height stays at the lid's plane, below the crown, and the lid's highest cells widen its
+    /// uncertainty until the crown lies within ± U.
+    @Test func aBowedLidWidensTheHeightsUncertainty() throws {
+        let (result, truth, feature) = try measure(0, irregular: true)
+        guard case .bulge? = feature else { Issue.record("scenario 0 has \(String(describing: feature))"); return }
+        let (plain, _, _) = try measure(0, irregular: false)
+        #expect(truth.height - result.cuboid.height > 0.004, "height \(result.cuboid.height) against \(truth.height)")
+        #expect(abs(result.cuboid.height - truth.height) <= result.uncertainty.expanded[2],
+                "height \(result.cuboid.height) ± \(result.uncertainty.expanded[2]) against \(truth.height)")
+        #expect(result.uncertainty.height > 2 * plain.uncertainty.height)
+    }
+}
