@@ -41,14 +41,15 @@ public enum DatasetWriter {
     }
 
     /// Renders and writes scenarios `0..<count` of catalog `seed` into `folder` (created if
-    /// needed). `frames` (1...60) overrides every scenario's frame count.
+    /// needed). `frames` (1...60) overrides every scenario's frame count; `irregularTops` gives
+    /// every box to be measured a recess, a handle or a bowed lid (`ScenarioCatalog.render`).
     ///
     /// - Throws: `unreadableCapture` naming the first file that could not be written.
     @discardableResult
     public static func write(to folder: URL, count: Int, seed: UInt64, frames: Int? = nil,
                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                              sensors: [SensorFamilyMember] = [SensorFamily.iPhone], layout: Layout = .strayScanner,
-                             progress: (@Sendable (Int) -> Void)? = nil) throws(DimensioningError) -> [Entry] {
+                             irregularTops: Bool = false, progress: (@Sendable (Int) -> Void)? = nil) throws(DimensioningError) -> [Entry] {
         precondition(count >= 0, "count must not be negative")
         if let frames { precondition((1...60).contains(frames), "frames must be 1...60") }
         try CaptureFile.makeFolder(folder)
@@ -60,7 +61,8 @@ public enum DatasetWriter {
                 let index = next.increment()
                 guard index < count else { return }
                 let result = Result { () throws(DimensioningError) in
-                    try writeCapture(index: index, seed: seed, frames: frames, into: folder, sensors: sensors, layout: layout)
+                    try writeCapture(index: index, seed: seed, frames: frames, into: folder, sensors: sensors, layout: layout,
+                                     irregularTops: irregularTops)
                 }
                 results.set(index, result)
                 let finished = done.increment() + 1
@@ -81,8 +83,9 @@ public enum DatasetWriter {
     /// Renders scenario `index` and writes it with its truth files.
     static func writeCapture(index: Int, seed: UInt64, frames: Int?, into folder: URL,
                              sensors: [SensorFamilyMember] = [SensorFamily.iPhone],
-                             layout: Layout = .strayScanner) throws(DimensioningError) -> Entry {
-        let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: frames, sensors: sensors)
+                             layout: Layout = .strayScanner, irregularTops: Bool = false) throws(DimensioningError) -> Entry {
+        let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: frames, sensors: sensors,
+                                                       irregularTops: irregularTops)
         var truth = simulated.truth
         if kind == .darkBox, let target = simulated.scene.target {
             truth = BoxGroundTruth(length: target.length, width: target.width, height: target.height)

@@ -35,6 +35,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Frames per capture (1...60); default: the catalog's 10-60.")
     var frames: Int?
 
+    @Flag(help: "Give every box to be measured a recess, a handle or a bulge (5-15 mm) in or on its top; the truth stays the cuboid that encloses it.")
+    var irregularTops = false
+
     @Option(help: "Captures rendered in parallel (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -68,7 +71,8 @@ struct SimulateCommand: ParsableCommand {
         let entries: [DatasetWriter.Entry]
         do {
             entries = try DatasetWriter.write(to: URL(fileURLWithPath: outDir), count: count, seed: seed ?? split.defaultSeed,
-                                              frames: frames, jobs: jobs, sensors: split.members, layout: layout) { done in
+                                              frames: frames, jobs: jobs, sensors: split.members, layout: layout,
+                                              irregularTops: irregularTops) { done in
                 if !quiet, done % 10 == 0 || done == total {
                     FileHandle.standardError.write(Data("\rsimulate: \(done)/\(total)".utf8))
                 }

@@ -219,6 +219,9 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     // A handle or a strap standing clear of the lid's relief: the enclosing cuboid reaches its top.
     let relief = measureTopRelief(scene, box: box, top: top, footprint: cuboid.footprint,
                                   pixelFootprint: Statistics.median(pixelFootprints) ?? 0, parameters: parameters.raisedPart)
+    let rimMoves = relief.map {
+        cuboid.silhouetteRimMoves($0.rimDrops, camera: scene.cameraPosition, frame: box.floorFrame, topHeight: top.height)
+    } ?? []
     if let raised = relief?.raisedPart {
         cuboid.height += raised.rise
         cuboid.centerInWorld += box.floorFrame.up * (raised.rise / 2)
@@ -239,7 +242,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                     calibrated: parameters.profile != nil)
     let uncertainty = estimateUncertainty(cuboid: cuboid, top: top, floor: floor, agreement: agreement,
                                           floorNearBox: FloorNearBox(scene, box: box, footprint: cuboid.footprint),
-                                          relief: relief, sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
+                                          relief: relief, rimMoves: rimMoves, sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
                                           profile: parameters.profile, parameters: parameters.uncertainty)
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,
                           agreement: agreement, confidence: confidence, flatness: flatness, distance: distance,

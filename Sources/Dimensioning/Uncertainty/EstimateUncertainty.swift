@@ -30,6 +30,8 @@ public struct UncertaintyParameters: Sendable, Equatable, Codable {
 ///   fattening out (`LipAssessment.fatteningRuledOut`). Where fattening was seen and only
 ///   self-corrected, at least two pixels of it. A sensor profile replaces both on the sides it
 ///   corrects by its references' measured scatter. These terms are shared by the sides.
+/// - A silhouette side carries, as a rectangle, how far it would move to where the lid's
+///   profile meets it (`rimMoves`, `TopRelief.rimDrops`): a bow and the sensor's ripple look alike.
 /// - Length and width combine their two sides, the depth scale's doubt (`L s`: the profile's
 ///   `depthScaleScatter` when it measured one, else the class's `depthScale`) and, with several
 ///   frames, the frames' spread over the root of their number.
@@ -42,7 +44,7 @@ public struct UncertaintyParameters: Sendable, Equatable, Codable {
 ///
 /// Metres throughout; `pixelFootprint` converts pixels of the reference camera to metres per side.
 public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: FloorFit, agreement: FrameAgreement?,
-                                floorNearBox: FloorNearBox? = nil, relief: TopRelief? = nil,
+                                floorNearBox: FloorNearBox? = nil, relief: TopRelief? = nil, rimMoves: [Double] = [],
                                 sensorClass: SensorClass, profile: SensorProfile?,
                                 parameters: UncertaintyParameters = .init()) -> MeasurementUncertainty {
     let priors = sensorClass.priors
@@ -59,6 +61,10 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
         let evidence = SideEvidence(edge, captureBand: captureBand, calibratedSpread: calibratedSides)
         let footprint = edge.pixelFootprint
         var terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
+        // Where the lid meets the side may lie under its plane (`silhouetteRimMoves`): a bowed lid, or the sensor's ripple.
+        if sides.count < rimMoves.count, rimMoves[sides.count] != 0 {
+            terms.append(.rectangle("rim", halfWidth: abs(rimMoves[sides.count])))
+        }
         if case .topAndBase = evidence {} else {
             terms.append(.rectangle("placement", halfWidth: priors.edgeNoisePixels * footprint))
         }

@@ -36,16 +36,23 @@ import Testing
         #expect(result.uncertainty.contributions[2]["raised_part"] == nil)
     }
 
-    /// Scenario 0's lid bows up by 13 mm: no part of it stands clear of its own relief, so the
+    /// Scenario 0's lid bows up by 13 mm. No part of it stands clear of its own relief, so the
     /// height stays at the lid's plane, below the crown, and the lid's highest cells widen its
-    /// uncertainty until the crown lies within ± U.
+    /// uncertainty until the crown lies within ± U. Its sides meet the body under that plane,
+    /// where the silhouettes were placed: each carries the move to the lid's rim as doubt, so
+    /// length and width (5-7 mm short) lie within ± U too.
     @Test func aBowedLidWidensTheHeightsUncertainty() throws {
         let (result, truth, feature) = try measure(0, irregular: true)
         guard case .bulge? = feature else { Issue.record("scenario 0 has \(String(describing: feature))"); return }
         let (plain, _, _) = try measure(0, irregular: false)
         #expect(truth.height - result.cuboid.height > 0.004, "height \(result.cuboid.height) against \(truth.height)")
-        #expect(abs(result.cuboid.height - truth.height) <= result.uncertainty.expanded[2],
-                "height \(result.cuboid.height) ± \(result.uncertainty.expanded[2]) against \(truth.height)")
         #expect(result.uncertainty.height > 2 * plain.uncertainty.height)
+        let measured = [result.cuboid.length, result.cuboid.width, result.cuboid.height]
+        let expected = [truth.length, truth.width, truth.height]
+        for d in 0..<3 {
+            #expect(abs(measured[d] - expected[d]) <= result.uncertainty.expanded[d],
+                    "dimension \(d): \(measured[d]) ± \(result.uncertainty.expanded[d]) against \(expected[d])")
+        }
+        #expect(result.uncertainty.contributions[0]["rim"] != nil || result.uncertainty.contributions[1]["rim"] != nil)
     }
 }
