@@ -84,4 +84,26 @@ import DimensioningSimulation
         }
         #expect(report.measured == 10)
     }
+
+    /// Parcels billed as the cuboid that encloses them (`--irregular-tops`, tuning seed 2026): a
+    /// handle's top is the height, within ± U, and no parcel with a recess, a handle or a bowed
+    /// lid is accepted beyond the tolerance.
+    @Test func parcelsWithHandlesAndBowedLidsAreMeasuredAsTheirEnclosingCuboid() {
+        let cases = AccuracyBenchmark.run(count: 14, seed: 2026, jobs: 2, irregularTops: true)
+        var handles = 0
+        for c in cases where c.isPositive {
+            #expect(c.topFeature != nil, "\(c.name) has no feature")
+            guard let m = c.measured, let u = c.uncertainty else { continue }
+            if c.fitsTolerance == true, (c.confidence ?? 0) >= 0.85 {
+                for d in 0..<3 {
+                    #expect(abs(m[d] - c.truth[d]) <= 0.010, "\(c.name) (\(c.topFeature ?? "")) dimension \(d) accepted \((m[d] - c.truth[d]) * 1000) mm off")
+                }
+            }
+            if c.topFeature?.hasPrefix("a handle") == true {
+                handles += 1
+                #expect(abs(m[2] - c.truth[2]) <= 2 * u[2], "\(c.name): height \(m[2]) ± \(2 * u[2]) against \(c.truth[2])")
+            }
+        }
+        #expect(handles >= 3)
+    }
 }
