@@ -53,6 +53,11 @@ run() {
         echo "\`boxdim accuracy $*\`"
         echo
         sed -n '/^| sensor | class/,/^$/p' "$tmp"
+        # Parcels with irregular tops: the same per kind of feature.
+        if grep -q '^| feature | class' "$tmp"; then
+            echo
+            sed -n '/^| feature | class/,/^$/p' "$tmp"
+        fi
     } >>"$out"
     # The pooled row ("all"), or the only one: coverage, median U, acceptance at 5/10/20 mm.
     awk -F'|' -v title="$title" -v cmd="boxdim accuracy $*" '

@@ -33,8 +33,10 @@ public enum AccuracyBenchmark {
         public var edges: [EdgeEstimate]?
         /// The sensor-family member that rendered it (`SensorFamilyMember.name`).
         public var sensor: String = SensorFamily.iPhone.name
-        /// The target's `TopFeature`, if it has one (`TopFeature.summary`).
+        /// The target's `TopFeature`, if it has one (`TopFeature.summary`), and its kind
+        /// (`TopFeature.kind`).
         public var topFeature: String?
+        public var topFeatureKind: String?
         /// Per side (+length, −length, +width, −width), where the measured side lies against
         /// the true box, metres (`sideErrors(center:lengthAxis:length:width:truth:)`); measured
         /// positives only.
@@ -102,6 +104,7 @@ public enum AccuracyBenchmark {
                           truth: [truth.length, truth.width, truth.height])
         if !sensors.isEmpty { result.sensor = sensors[index % sensors.count].name }
         result.topFeature = simulated.scene.target?.topFeature?.summary
+        result.topFeatureKind = simulated.scene.target?.topFeature?.kind
         if kind == .darkBox, let target = simulated.scene.target {
             result.truth = [target.length, target.width, target.height]
         }

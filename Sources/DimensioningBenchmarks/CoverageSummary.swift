@@ -35,6 +35,9 @@ public struct CoverageSummary: Sendable, Codable, Equatable {
     }
 
     public var toleranceMM: Double
+    /// What the rows are grouped by: "sensor" (each case's sensor member) unless the summary
+    /// was made with another grouping.
+    public var grouping = "sensor"
     public var rows: [Row]
     /// The tolerances acceptance is also counted at, mm: dimensioners' usual divisions.
     public static let tolerancesMM: [Double] = [5, 10, 20]
@@ -47,11 +50,16 @@ public struct CoverageSummary: Sendable, Codable, Equatable {
         return model.fits(tolerance: tolerance) && model.probabilityWithin(tolerance: tolerance) >= minConfidence
     }
 
-    public init(cases: [AccuracyBenchmark.Case], tolerance: Double, minConfidence: Double) {
+    /// Rows per sensor member, or per `group` of each case (named `grouping` in the table's
+    /// header), and one pooled.
+    public init(cases: [AccuracyBenchmark.Case], tolerance: Double, minConfidence: Double,
+                grouping: String = "sensor", group: ((AccuracyBenchmark.Case) -> String)? = nil) {
         toleranceMM = tolerance * 1000
+        self.grouping = grouping
         var groups: [(String, [AccuracyBenchmark.Case])] = []
         for c in cases {
-            if let k = groups.firstIndex(where: { $0.0 == c.sensor }) { groups[k].1.append(c) } else { groups.append((c.sensor, [c])) }
+            let key = group?(c) ?? c.sensor
+            if let k = groups.firstIndex(where: { $0.0 == key }) { groups[k].1.append(c) } else { groups.append((key, [c])) }
         }
         if groups.count > 1 { groups.append(("all", cases)) }
         rows = groups.map { name, mine in
@@ -85,13 +93,15 @@ public struct CoverageSummary: Sendable, Codable, Equatable {
         }
     }
 
-    /// A Markdown table, one row per sensor member and one pooled.
+    /// A Markdown table, one row per sensor member (or group) and one pooled.
     public var table: String {
-        func triple(_ v: [Double], _ format: String) -> String { v.map { String(format: format, $0) }.joined(separator: " / ") }
+        func triple(_ v: [Double], _ format: String) -> String {
+            v.map { $0.isNaN ? "-" : String(format: format, $0) }.joined(separator: " / ")
+        }
         var lines = [
             String(format: "uncertainty (U = 2u, about 95 %%) and acceptance at a %.0f mm tolerance", toleranceMM),
             "",
-            "| sensor | class | measured | coverage L / W / H | median U L / W / H (mm) | accepted | accepted beyond tolerance | negatives accepted | accepted at 5 / 10 / 20 mm (beyond) | engine median abs error (mm) | naive baseline (mm) |",
+            "| \(grouping) | class | measured | coverage L / W / H | median U L / W / H (mm) | accepted | accepted beyond tolerance | negatives accepted | accepted at 5 / 10 / 20 mm (beyond) | engine median abs error (mm) | naive baseline (mm) |",
             "|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for r in rows {

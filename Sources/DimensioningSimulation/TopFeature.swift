@@ -22,6 +22,15 @@ public enum TopFeature: Sendable, Codable, Equatable {
     /// the height above the body is `rise · (1 − (2x/length)²) · (1 − (2y/width)²)`.
     case bulge(rise: Double)
 
+    /// The feature's kind: "recess", "handle" or "bulge".
+    public var kind: String {
+        switch self {
+        case .recess: return "recess"
+        case .handle: return "handle"
+        case .bulge: return "bulge"
+        }
+    }
+
     /// A short description, in millimetres.
     public var summary: String {
         func mm(_ m: Double) -> Int { Int((m * 1000).rounded()) }

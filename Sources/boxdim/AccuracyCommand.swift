@@ -137,6 +137,12 @@ struct AccuracyCommand: ParsableCommand {
         if split != .iphone { print("\nper sensor model:\n" + bySensor.table) }
         let coverage = CoverageSummary(cases: cases, tolerance: gate.tolerance / 1000, minConfidence: minConfidence)
         print("\n" + coverage.table)
+        if irregularTops {
+            let byFeature = CoverageSummary(cases: cases, tolerance: gate.tolerance / 1000, minConfidence: minConfidence,
+                                            grouping: "feature", group: { $0.topFeatureKind ?? "negatives" })
+            print("\nper feature of the top:\n" + byFeature.table.split(separator: "\n", omittingEmptySubsequences: false)
+                .dropFirst(2).joined(separator: "\n"))
+        }
         let bySide = AccuracyBySide(cases: cases)
         if sides { print("\nper sensor model and side method (signed side error, every measured positive):\n" + bySide.table) }
         if repeatability > 0 && split == .iphone {

@@ -105,5 +105,12 @@ import DimensioningSimulation
             }
         }
         #expect(handles >= 3)
+        // The benchmark's table per kind of feature: the handles' heights all within ± U.
+        let byFeature = CoverageSummary(cases: cases, tolerance: 0.010, minConfidence: 0.85, grouping: "feature",
+                                        group: { $0.topFeatureKind ?? "negatives" })
+        #expect(Set(byFeature.rows.map(\.sensor)).isSuperset(of: ["handle", "bulge", "recess", "all"]))
+        #expect(byFeature.rows.first { $0.sensor == "handle" }?.coverage[2] == 1)
+        #expect(byFeature.rows.first { $0.sensor == "all" }?.acceptedBeyondTolerance == 0)
+        #expect(byFeature.table.contains("| feature | class |"))
     }
 }
