@@ -33,10 +33,8 @@ public enum AccuracyBenchmark {
         public var edges: [EdgeEstimate]?
         /// The sensor-family member that rendered it (`SensorFamilyMember.name`).
         public var sensor: String = SensorFamily.iPhone.name
-        /// The target's `TopFeature`, if it has one (`TopFeature.summary`), and its kind
-        /// (`TopFeature.kind`).
-        public var topFeature: String?
-        public var topFeatureKind: String?
+        /// The target's `TopFeature`, if it has one.
+        public var topFeature: TopFeature?
         /// Per side (+length, −length, +width, −width), where the measured side lies against
         /// the true box, metres (`sideErrors(center:lengthAxis:length:width:truth:)`); measured
         /// positives only.
@@ -103,8 +101,7 @@ public enum AccuracyBenchmark {
         var result = Case(index: index, name: simulated.name, kind: kind,
                           truth: [truth.length, truth.width, truth.height])
         if !sensors.isEmpty { result.sensor = sensors[index % sensors.count].name }
-        result.topFeature = simulated.scene.target?.topFeature?.summary
-        result.topFeatureKind = simulated.scene.target?.topFeature?.kind
+        result.topFeature = simulated.scene.target?.topFeature
         if kind == .darkBox, let target = simulated.scene.target {
             result.truth = [target.length, target.width, target.height]
         }

@@ -93,14 +93,19 @@ public struct CoverageSummary: Sendable, Codable, Equatable {
         }
     }
 
-    /// A Markdown table, one row per sensor member (or group) and one pooled.
+    /// A Markdown table, one row per sensor member (or group) and one pooled, under a line
+    /// naming the tolerance.
     public var table: String {
+        String(format: "uncertainty (U = 2u, about 95 %%) and acceptance at a %.0f mm tolerance", toleranceMM)
+            + "\n\n" + rowsTable
+    }
+
+    /// The Markdown table alone.
+    public var rowsTable: String {
         func triple(_ v: [Double], _ format: String) -> String {
             v.map { $0.isNaN ? "-" : String(format: format, $0) }.joined(separator: " / ")
         }
         var lines = [
-            String(format: "uncertainty (U = 2u, about 95 %%) and acceptance at a %.0f mm tolerance", toleranceMM),
-            "",
             "| \(grouping) | class | measured | coverage L / W / H | median U L / W / H (mm) | accepted | accepted beyond tolerance | negatives accepted | accepted at 5 / 10 / 20 mm (beyond) | engine median abs error (mm) | naive baseline (mm) |",
             "|---|---|---|---|---|---|---|---|---|---|---|",
         ]

@@ -8,11 +8,7 @@ struct ParcelTracer {
     let dome: DomeTracer?
 
     init(_ box: SimulatedBox, origin: SIMD3<Double>) {
-        if box.topFeature == nil {
-            blocks = [BoxTracer(box, origin: origin)]
-        } else {
-            blocks = box.parts.map { BoxTracer(box, part: $0, origin: origin) }
-        }
+        blocks = box.parts.map { BoxTracer(box, part: $0, origin: origin) }
         if case let .bulge(rise)? = box.topFeature {
             dome = DomeTracer(box, rise: rise, origin: origin)
         } else {

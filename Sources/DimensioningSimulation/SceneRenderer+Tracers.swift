@@ -71,15 +71,7 @@ struct BoxTracer {
     /// The camera position in the box frame, metres.
     let o: SIMD3<Double>
 
-    init(_ box: SimulatedBox, origin: SIMD3<Double>) {
-        axisX = box.lengthAxis
-        axisY = box.widthAxis
-        half = SIMD3(box.length / 2, box.width / 2, box.height / 2)
-        let rel = origin - box.centroid
-        o = SIMD3(simDot(rel, axisX), simDot(rel, axisY), rel.z)
-    }
-
-    /// One block of `box` (`SimulatedBox.parts`), in the box's axes.
+    /// One block of `box` (`SimulatedBox.parts`: the whole cuboid for a plain box), in the box's axes.
     init(_ box: SimulatedBox, part: BoxPart, origin: SIMD3<Double>) {
         axisX = box.lengthAxis
         axisY = box.widthAxis

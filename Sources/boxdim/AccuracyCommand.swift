@@ -111,7 +111,7 @@ struct AccuracyCommand: ParsableCommand {
                 let conf = c.confidence.map { String(format: "%.2f", $0) } ?? "-"
                 let u = c.uncertainty.map { " ± " + $0.map { String(format: "%.1f", 2000 * $0) }.joined(separator: " / ") } ?? ""
                 print("\(c.name) [\(c.sensor)]: truth \(truth) measured \(measured)\(u) conf \(conf) \(c.errorCode ?? "") dist \(c.distance.map { String(format: "%.2f", $0) } ?? "-")"
-                      + (c.topFeature.map { "; \($0)" } ?? ""))
+                      + (c.topFeature.map { "; \($0.summary)" } ?? ""))
             }
         }
         let summary = AccuracySummary(cases: cases, minConfidence: minConfidence)
@@ -139,9 +139,8 @@ struct AccuracyCommand: ParsableCommand {
         print("\n" + coverage.table)
         if irregularTops {
             let byFeature = CoverageSummary(cases: cases, tolerance: gate.tolerance / 1000, minConfidence: minConfidence,
-                                            grouping: "feature", group: { $0.topFeatureKind ?? "negatives" })
-            print("\nper feature of the top:\n" + byFeature.table.split(separator: "\n", omittingEmptySubsequences: false)
-                .dropFirst(2).joined(separator: "\n"))
+                                            grouping: "feature", group: { $0.topFeature?.kind ?? "negatives" })
+            print("\nper feature of the top:\n" + byFeature.rowsTable)
         }
         let bySide = AccuracyBySide(cases: cases)
         if sides { print("\nper sensor model and side method (signed side error, every measured positive):\n" + bySide.table) }

@@ -96,10 +96,10 @@ import DimensioningSimulation
             guard let m = c.measured, let u = c.uncertainty else { continue }
             if c.fitsTolerance == true, (c.confidence ?? 0) >= 0.85 {
                 for d in 0..<3 {
-                    #expect(abs(m[d] - c.truth[d]) <= 0.010, "\(c.name) (\(c.topFeature ?? "")) dimension \(d) accepted \((m[d] - c.truth[d]) * 1000) mm off")
+                    #expect(abs(m[d] - c.truth[d]) <= 0.010, "\(c.name) (\(c.topFeature?.summary ?? "")) dimension \(d) accepted \((m[d] - c.truth[d]) * 1000) mm off")
                 }
             }
-            if c.topFeature?.hasPrefix("a handle") == true {
+            if c.topFeature?.kind == "handle" {
                 handles += 1
                 #expect(abs(m[2] - c.truth[2]) <= 2 * u[2], "\(c.name): height \(m[2]) ± \(2 * u[2]) against \(c.truth[2])")
             }
@@ -107,7 +107,7 @@ import DimensioningSimulation
         #expect(handles >= 3)
         // The benchmark's table per kind of feature: the handles' heights all within ± U.
         let byFeature = CoverageSummary(cases: cases, tolerance: 0.010, minConfidence: 0.85, grouping: "feature",
-                                        group: { $0.topFeatureKind ?? "negatives" })
+                                        group: { $0.topFeature?.kind ?? "negatives" })
         #expect(Set(byFeature.rows.map(\.sensor)).isSuperset(of: ["handle", "bulge", "recess", "all"]))
         #expect(byFeature.rows.first { $0.sensor == "handle" }?.coverage[2] == 1)
         #expect(byFeature.rows.first { $0.sensor == "all" }?.acceptedBeyondTolerance == 0)

@@ -217,8 +217,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid))
     }
     // A handle or a strap standing clear of the lid's relief: the enclosing cuboid reaches its top.
-    let relief = measureTopRelief(scene, box: box, top: top, footprint: cuboid.footprint,
-                                  pixelFootprint: Statistics.median(pixelFootprints) ?? 0, parameters: parameters.raisedPart)
+    let relief = try measureTopRelief(scene, box: box, top: top, footprint: cuboid.footprint,
+                                      pixelFootprint: Statistics.median(pixelFootprints) ?? 0, parameters: parameters.raisedPart)
     let rimMoves = relief.map {
         cuboid.silhouetteRimMoves($0.rimDrops, camera: scene.cameraPosition, frame: box.floorFrame, topHeight: top.height)
     } ?? []

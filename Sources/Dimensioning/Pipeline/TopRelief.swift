@@ -61,13 +61,16 @@ public struct RaisedPartParameters: Sendable, Equatable, Codable {
 /// takes its points' median height. The lid's relief is the robust deviation of those cells
 /// about the lid's plane: sensor ripple and a bow of the lid alike. Starting from the plane,
 /// cells standing more than `max(significance, √(2 ln n))` such deviations above the current
-/// level form connected groups (8-neighbours, n the lid's cells); the highest group of at least
+/// level form connected groups (8-neighbours, PCL's Euclidean criterion on the cells' centres as
+/// `findTopRegions` groups its cells; n the lid's cells); the highest group of at least
 /// `minimumArea` sets the next level (its cells' median), and the search climbs on inside it
 /// until no group rises further: a handle's top in one step, a steep crown in a few.
 ///
 /// - Returns: nil when the footprint is too small to hold a cell clear of its sides.
+/// - Throws: `internalFailure` when the native clustering fails.
 public func measureTopRelief(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, footprint: Rectangle2D,
-                           pixelFootprint: Double, parameters: RaisedPartParameters = .init()) -> TopRelief? {
+                             pixelFootprint: Double, parameters: RaisedPartParameters = .init())
+    throws(DimensioningError) -> TopRelief? {
     let cell = max(0.01, 2 * pixelFootprint)
     let margin = max(0.015, 3 * pixelFootprint)
     let halfA = footprint.halfA - margin, halfB = footprint.halfB - margin
@@ -93,8 +96,8 @@ public func measureTopRelief(_ scene: FusedScene, box: BoxSegment, top: TopFaceF
     var current = top.height
     var found: (level: Double, cells: [Int])?
     for _ in 0..<8 {
-        let raised = level.indices.map { allowed[$0] && level[$0] > current + step }
-        let groups = connectedGroups(raised, columns: columns, rows: rows).filter { $0.count >= minimumCells }
+        let raised = level.indices.filter { allowed[$0] && level[$0] > current + step }
+        let groups = try connectedCells(raised, columns: columns, cell: cell, minimumCells: minimumCells)
         guard let best = groups.map({ group in (group, Statistics.median(group.map { level[$0] }) ?? current) })
             .max(by: { $0.1 < $1.1 }), best.1 > current else { break }
         current = best.1
@@ -127,9 +130,8 @@ public func measureTopRelief(_ scene: FusedScene, box: BoxSegment, top: TopFaceF
         }
         if around.count >= 5, let m = Statistics.median(around) { smoothed.append(m - top.height) }
     }
-    let cellNoise = Statistics.median(heightsByCell.compactMap { heights -> Double? in
-        guard heights.count >= 3, let sigma = Statistics.robustSigma(heights) else { return nil }
-        return 1.2533 * sigma / Double(heights.count).squareRoot()
+    let cellNoise = Statistics.median(level.indices.compactMap { j -> Double? in
+        heightsByCell[j].count >= 3 ? Statistics.medianStandardError(heightsByCell[j], median: level[j]) : nil
     }) ?? 0
     let high = max(0, (Statistics.quantile(smoothed, 0.99) ?? 0) - 2.33 * 1.2533 * cellNoise / 3)
     var relief = TopRelief(lidHigh: high, spread: spread, raisedPart: part)
@@ -208,26 +210,20 @@ extension CuboidFit {
         }
     }
 }
-/// The 8-connected groups of `true` cells of a `columns × rows` grid, as cell indices.
-private func connectedGroups(_ mask: [Bool], columns: Int, rows: Int) -> [[Int]] {
-    var seen = [Bool](repeating: false, count: mask.count)
-    var groups: [[Int]] = []
-    for start in mask.indices where mask[start] && !seen[start] {
-        var group: [Int] = [], stack = [start]
-        seen[start] = true
-        while let j = stack.popLast() {
-            group.append(j)
-            let r = j / columns, c = j % columns
-            for dr in -1...1 {
-                for dc in -1...1 where dr != 0 || dc != 0 {
-                    let rr = r + dr, cc = c + dc
-                    guard rr >= 0, rr < rows, cc >= 0, cc < columns else { continue }
-                    let n = rr * columns + cc
-                    if mask[n] && !seen[n] { seen[n] = true; stack.append(n) }
-                }
-            }
-        }
-        groups.append(group)
-    }
+
+/// The 8-connected groups of at least `minimumCells` of the grid cells `indices` (row-major,
+/// `columns` wide, `cell` metres a side), as cell indices: radius-connected components of the
+/// cells' centres within 1.5 cells (`NativeCloud.radiusComponents`, as `findTopRegions`).
+private func connectedCells(_ indices: [Int], columns: Int, cell: Double,
+                            minimumCells: Int) throws(DimensioningError) -> [[Int]] {
+    guard indices.count >= minimumCells else { return [] }
+    let centres = indices.map { j in SIMD3(Double(j % columns) * cell, Double(j / columns) * cell, 0) }
+    let labels: [Int32], count: Int
+    do {
+        (labels, count) = try NativeCloud.radiusComponents(PointCloud(points: centres), tolerance: Float(1.5 * cell),
+                                                           minSize: minimumCells, maxSize: Int(Int32.max))
+    } catch { throw .internalFailure(reason: "raised parts: \(error.message)") }
+    var groups = [[Int]](repeating: [], count: count)
+    for (k, label) in labels.enumerated() where label >= 0 { groups[Int(label)].append(indices[k]) }
     return groups
 }

@@ -57,14 +57,12 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
     let fattening = selfCorrected ? max(priors.fatteningPixels, 2) : (lips.fatteningRuledOut ? 0 : priors.fatteningPixels)
 
     var sides: [SideBudget] = []
-    for edge in cuboid.edges {
+    for (k, edge) in cuboid.edges.enumerated() {
         let evidence = SideEvidence(edge, captureBand: captureBand, calibratedSpread: calibratedSides)
         let footprint = edge.pixelFootprint
         var terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
         // Where the lid meets the side may lie under its plane (`silhouetteRimMoves`): a bowed lid, or the sensor's ripple.
-        if sides.count < rimMoves.count, rimMoves[sides.count] != 0 {
-            terms.append(.rectangle("rim", halfWidth: abs(rimMoves[sides.count])))
-        }
+        if k < rimMoves.count, rimMoves[k] != 0 { terms.append(.rectangle("rim", halfWidth: abs(rimMoves[k]))) }
         if case .topAndBase = evidence {} else {
             terms.append(.rectangle("placement", halfWidth: priors.edgeNoisePixels * footprint))
         }
