@@ -1,7 +1,8 @@
 /// What `locateEdge` needs about the scene, prepared once per box.
 struct EdgeEvidence {
-    /// Box points below the top and above the floor band, in rectangle coordinates.
-    var sidePoints: [SIMD2<Double>]
+    /// Box points below the top and above the floor band: (x, y) in rectangle coordinates and
+    /// z their height above the floor, metres.
+    var sidePoints: [SIMD3<Double>]
     /// Top-face points in rectangle coordinates.
     var topPoints: [SIMD2<Double>]
     /// Rays from the reference camera through scene points, cut with the top plane, in

@@ -248,10 +248,11 @@ func polygonArea(_ polygon: [SIMD2<Double>]) -> Double {
 func gatherEdgeEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rectangle: Rectangle2D,
                         topPoints: [SIMD2<Double>], parameters: BoxParameters) -> EdgeEvidence {
     let frame = box.floorFrame
-    var side: [SIMD2<Double>] = []
+    var side: [SIMD3<Double>] = []
     for (j, h) in box.heights.enumerated() where h > parameters.minimumHeightAboveFloor + 0.005 && h < top.height - 0.015 {
         let q = frame.local(scene.pointsInWorld[box.pointIndices[j]])
-        side.append(rectangle.local(SIMD2(q.x, q.y)))
+        let local = rectangle.local(SIMD2(q.x, q.y))
+        side.append(SIMD3(local.x, local.y, h))
     }
     let camera = frame.local(scene.cameraPosition)
     let cameraAboveTop = camera.z - top.height

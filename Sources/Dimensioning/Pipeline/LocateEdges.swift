@@ -1,7 +1,9 @@
 /// Locates one side of the footprint, as a distance (metres) from the rectangle's centre along
 /// the outward direction `sign * axis` (axis A when `alongA`).
 ///
-/// - A side facing the camera with enough side-face points: their median position. A vertical
+/// - A side facing the camera with enough side-face points (`verticalFacePoints`: on a vertical
+///   plane facing out, spanning heights, so not a recess's floor or end wall): their median
+///   position. A vertical
 ///   face projects onto its edge line, so this is free of sampling bias and of any edge band
 ///   (the top meets its own side face in a crease: no depth discontinuity). A side whose face
 ///   spans fewer than `BoxParameters.minimumFaceSpanPixels` in the image
@@ -12,7 +14,9 @@
 ///   lies well below the top (the floor behind the box) or above it (a lip of fattened depth)
 ///   passed over the edge. In 2-cm strips along the side, the edge is the middle of the gap
 ///   between the outermost foreground cut and the innermost background cut (the position that
-///   misclassifies fewest rays), and the side's edge is the median over strips. Mixed pixels
+///   misclassifies fewest rays), and the side's edge is the median over the strips that reach
+///   the side's outer level (a recess's strips, a step inside it, do not place the enclosing
+///   cuboid's side; `silhouetteEdge`). Mixed pixels
 ///   (depths between top and floor) are in neither class; a sensor's band of mixed, blurred or
 ///   invalidated pixels straddles the edge, so the gap's middle is the edge whatever the band's
 ///   width. Top-height samples past a break wider than any band are another surface close
@@ -49,9 +53,12 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
     let offsetPixels = profile?.offsetPixels(facingCamera: facesCamera) ?? 0
     var sideFace: Double?
     if facesCamera {
-        let onFace = evidence.sidePoints.filter {
-            abs(outward($0) - half) <= parameters.sideBand && abs(across($0)) <= inner
+        let inBand = evidence.sidePoints.filter {
+            let q = SIMD2($0.x, $0.y)
+            return abs(outward(q) - half) <= parameters.sideBand && abs(across(q)) <= inner
         }
+        let onFace = verticalFacePoints(inBand, outward: direction, across: across, strips: SideStrips(inner: inner),
+                                        threshold: evidence.foregroundBand)
         let positions = onFace.map(outward)
         if positions.count >= parameters.minimumSidePoints,
            faceStrips(onFace.map(across), strips: SideStrips(inner: inner), spacing: evidence.spacing) >= parameters.minimumSideFaceStrips,

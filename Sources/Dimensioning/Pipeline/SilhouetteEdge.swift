@@ -112,15 +112,31 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
             outerRows.append(row.position)
         }
     }
-    guard boundaries.count >= 3, 2 * boundaries.count >= strips, let median = Statistics.median(boundaries)
-    else { return nil }
+    guard boundaries.count >= 3, 2 * boundaries.count >= strips else { return nil }
+    let counted = Double(boundaries.count)
+    // The enclosing cuboid's side is where the top reaches out to. A strip whose last top
+    // sample lies a step inside the side's outer level (the upper quartile of the strips' last
+    // top samples) sees a recess cut into the top at that side, or a hole in the data near the
+    // edge: it does not place the side. The top samples decide, not the boundaries: a gap of
+    // missing returns past part of a side moves those strips' boundaries out but leaves their
+    // top samples where the top ends. The step is `outlineStep`'s.
+    let step = max(parameters.outlineStepMinimum, parameters.outlineStepPixels * footprint)
+    if let level = Statistics.quantile(lastTops, 0.75) {
+        let reaching = lastTops.indices.filter { lastTops[$0] >= level - step }
+        if reaching.count >= 3, reaching.count < boundaries.count {
+            boundaries = reaching.map { boundaries[$0] }
+            lastTops = reaching.map { lastTops[$0] }
+            bands = reaching.map { bands[$0] }
+        }
+    }
+    guard let median = Statistics.median(boundaries) else { return nil }
     var edge = SilhouetteEdge(position: median, strips: boundaries.count, bandPixels: Statistics.median(bands) ?? 0,
                               stripScatter: Statistics.robustSigma(acrossMissingReturns ? lastTops : boundaries) ?? 0,
-                              lipShare: Double(lips) / Double(boundaries.count),
+                              lipShare: Double(lips) / counted,
                               lastTop: Statistics.median(lastTops) ?? median,
-                              surfaceShare: Double(surfaces) / Double(boundaries.count),
-                              surfaceGapShare: Double(surfaceGaps) / Double(boundaries.count),
-                              emptyGapShare: Double(emptyGaps) / Double(boundaries.count),
+                              surfaceShare: Double(surfaces) / counted,
+                              surfaceGapShare: Double(surfaceGaps) / counted,
+                              emptyGapShare: Double(emptyGaps) / counted,
                               acrossMissingReturns: acrossMissingReturns)
     if rises.count >= 3, let rise = Statistics.median(rises) {
         edge.outerRowRise = rise

@@ -31,7 +31,10 @@ import Testing
     /// faces the camera at 86 degrees of elevation and returns no face. Twenty-eight points of
     /// the front face's noisy corner, all in the end strip, stood in its window and placed the
     /// side 8 mm inside the box (refused, at 0.72). Without them the side is the silhouette of
-    /// the top against the floor in front of it, and the box passes within 3 mm.
+    /// the top against the floor in front of it, and the box passes within 3 mm. (Since a face
+    /// must be a vertical plane spanning heights, `verticalFacePoints`, fewer of the corner's
+    /// points pass for one: taken for a face, they now put the side about 6 mm inside, a doubt
+    /// the 10-mm tolerance can accept.)
     @Test func aNeighboursCornerIsNotASideFace() throws {
         let (simulated, kind) = EdgeEvidenceTests.fixedFrame(108, seed: 202)
         #expect(kind == .box)
@@ -44,7 +47,9 @@ import Testing
         anyPoints.box.minimumSideFaceStrips = 0
         let before = try runPipeline(simulated.capture, parameters: anyPoints)
         #expect(before.cuboid.edges[1].method == .sideFace)
-        #expect(before.cuboid.length < simulated.truth.length - 0.006, "length \(before.cuboid.length) vs \(simulated.truth.length)")
-        #expect(before.confidence.combined < 0.85, "confidence \(before.confidence.combined)")
+        let lengthError = before.cuboid.length - simulated.truth.length
+        #expect(lengthError < -0.004, "length \(before.cuboid.length) vs \(simulated.truth.length)")
+        #expect(before.confidence.combined < 0.85 || abs(lengthError) < 0.010,
+                "accepted at \(before.confidence.combined) with length \(lengthError) m off")
     }
 }
