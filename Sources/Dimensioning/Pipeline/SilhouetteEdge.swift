@@ -49,7 +49,8 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
         let k = evidence.rayStretch(toDrop: drop)
         return SIMD2(cameraOut + (u - cameraOut) * k, cameraAcross + (v - cameraAcross) * k)
     }
-    for strip in buckets {
+    var stripOf: [Int] = [] // each boundary's strip
+    for (index, strip) in buckets.enumerated() {
         let all = detachingOtherSurfaces(strip, gap: parameters.maximumBandPixels * footprint)
         let foreground = all.filter(\.foreground).map(\.u)
         guard let lastTop = foreground.max() else { continue }
@@ -106,6 +107,7 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
         bands.append(max(0, (first.u - outer) / max(footprint, 1e-6) - 1))
         boundaries.append(boundary)
         lastTops.append(outer)
+        stripOf.append(index)
         if !facesCamera, let row = outerRow(bucket.filter(\.foreground).map { ($0.u, $0.drop) },
                                             outer: outer, footprint: footprint) {
             rises.append(row.rise)
@@ -114,16 +116,22 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
     }
     guard boundaries.count >= 3, 2 * boundaries.count >= strips else { return nil }
     let counted = Double(boundaries.count)
-    // The enclosing cuboid's side is where the top reaches out to. A strip whose last top
-    // sample lies a step inside the side's outer level (the upper quartile of the strips' last
-    // top samples) sees a recess cut into the top at that side, or a hole in the data near the
-    // edge: it does not place the side. The top samples decide, not the boundaries: a gap of
+    // The enclosing cuboid's side is where the top reaches out to. A run of strips whose last
+    // top samples lie a step inside the side's outer level (the upper quartile of the strips'
+    // last top samples) sees a recess cut into the top at that side: it does not place the
+    // side. The step is `outlineStep`'s least (2 cm), or two pixel footprints (a strip's last
+    // top sample lies within one of the edge, and a band moves every strip alike, so the
+    // run's other test keeps it out). The top samples decide, not the boundaries: a gap of
     // missing returns past part of a side moves those strips' boundaries out but leaves their
-    // top samples where the top ends. The step is `outlineStep`'s.
-    let step = max(parameters.outlineStepMinimum, parameters.outlineStepPixels * footprint)
+    // top samples where the top ends. And the strips stepped in must be one run: a round top
+    // falls away at both ends of every side, and its strips' scatter is the evidence that it
+    // is no cuboid.
+    let step = max(parameters.outlineStepMinimum, 2 * footprint)
     if let level = Statistics.quantile(lastTops, 0.75) {
         let reaching = lastTops.indices.filter { lastTops[$0] >= level - step }
-        if reaching.count >= 3, reaching.count < boundaries.count {
+        let inside = lastTops.indices.filter { lastTops[$0] < level - step }.map { stripOf[$0] }
+        if reaching.count >= 3, let first = inside.min(), let last = inside.max(),
+           !reaching.contains(where: { stripOf[$0] > first && stripOf[$0] < last }) {
             boundaries = reaching.map { boundaries[$0] }
             lastTops = reaching.map { lastTops[$0] }
             bands = reaching.map { bands[$0] }
