@@ -41,7 +41,8 @@ public enum DatasetWriter {
     }
 
     /// Renders and writes scenarios `0..<count` of catalog `seed` into `folder` (created if
-    /// needed). `frames` (1...60) overrides every scenario's frame count; `irregularTops` gives
+    /// needed). `frames` (1...60) overrides every scenario's frame count; `onTable` stands every
+    /// scenario on a table with the room's floor below it in view, and `irregularTops` gives
     /// every box to be measured a recess, a handle or a bowed lid (`ScenarioCatalog.render`).
     ///
     /// - Throws: `unreadableCapture` naming the first file that could not be written.
@@ -49,7 +50,8 @@ public enum DatasetWriter {
     public static func write(to folder: URL, count: Int, seed: UInt64, frames: Int? = nil,
                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                              sensors: [SensorFamilyMember] = [SensorFamily.iPhone], layout: Layout = .strayScanner,
-                             irregularTops: Bool = false, progress: (@Sendable (Int) -> Void)? = nil) throws(DimensioningError) -> [Entry] {
+                             onTable: Bool = false, irregularTops: Bool = false,
+                             progress: (@Sendable (Int) -> Void)? = nil) throws(DimensioningError) -> [Entry] {
         precondition(count >= 0, "count must not be negative")
         if let frames { precondition((1...60).contains(frames), "frames must be 1...60") }
         try CaptureFile.makeFolder(folder)
@@ -62,7 +64,7 @@ public enum DatasetWriter {
                 guard index < count else { return }
                 let result = Result { () throws(DimensioningError) in
                     try writeCapture(index: index, seed: seed, frames: frames, into: folder, sensors: sensors, layout: layout,
-                                     irregularTops: irregularTops)
+                                     onTable: onTable, irregularTops: irregularTops)
                 }
                 results.set(index, result)
                 let finished = done.increment() + 1
@@ -83,9 +85,10 @@ public enum DatasetWriter {
     /// Renders scenario `index` and writes it with its truth files.
     static func writeCapture(index: Int, seed: UInt64, frames: Int?, into folder: URL,
                              sensors: [SensorFamilyMember] = [SensorFamily.iPhone],
-                             layout: Layout = .strayScanner, irregularTops: Bool = false) throws(DimensioningError) -> Entry {
+                             layout: Layout = .strayScanner, onTable: Bool = false,
+                             irregularTops: Bool = false) throws(DimensioningError) -> Entry {
         let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: frames, sensors: sensors,
-                                                       irregularTops: irregularTops)
+                                                       onTable: onTable, irregularTops: irregularTops)
         var truth = simulated.truth
         if kind == .darkBox, let target = simulated.scene.target {
             truth = BoxGroundTruth(length: target.length, width: target.width, height: target.height)

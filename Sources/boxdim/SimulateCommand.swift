@@ -38,6 +38,9 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Give every box to be measured a recess, a handle or a bulge (5-15 mm) in or on its top; the truth stays the cuboid that encloses it.")
     var irregularTops = false
 
+    @Flag(help: "Stand every scenario on a round table's top with the room's floor 0.75 m below its edge in view (as `boxdim accuracy --on-table`): the support is the table.")
+    var onTable = false
+
     @Option(help: "Captures rendered in parallel (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -72,7 +75,7 @@ struct SimulateCommand: ParsableCommand {
         do {
             entries = try DatasetWriter.write(to: URL(fileURLWithPath: outDir), count: count, seed: seed ?? split.defaultSeed,
                                               frames: frames, jobs: jobs, sensors: split.members, layout: layout,
-                                              irregularTops: irregularTops) { done in
+                                              onTable: onTable, irregularTops: irregularTops) { done in
                 if !quiet, done % 10 == 0 || done == total {
                     FileHandle.standardError.write(Data("\rsimulate: \(done)/\(total)".utf8))
                 }

@@ -10,14 +10,16 @@ import Foundation
 ///
 /// 1. the object's top: its points within 3 cm of its highest level (the 99th percentile of its
 ///    heights: a box on a table is a small part of the table's cluster), and their extent seen
-///    from above;
-/// 2. the ring around that extent, from 3 to 10 cm out (what the box stands on is right beside
+///    from above, in the top's own orientation (the minimum-area rectangle of their hull);
+/// 2. the ring around that extent, from 3 to 10 cm out, beside its corners too (what the box stands on is right beside
 ///    its foot; a table's edge, and the room's floor past it, are usually farther): every point
 ///    in it lower than the top, at any height, another object's too, each beside one of the
 ///    top's four sides;
 /// 3. when the view's floor is seen beside any side (`minimumPointsPerSide` points within 3 cm of
-///    it), the object stands on it: a box beside a lower one has the floor beside its free sides
-///    (a box at a table's very edge, with the room's floor within 10 cm, cannot be told from it);
+///    it, and at least half of that side's ring), the object stands on it: a box beside a lower
+///    one has the floor beside its free sides (a box at a table's very edge, with the room's
+///    floor within 10 cm all along a side, cannot be told from it; a sliver of the room's floor
+///    past the table's edge near one corner is not what the box stands on);
 ///    otherwise the highest level (2-cm bins, a bin with its two neighbours) seen beside two sides
 ///    or more, with `minimumPointsPerSide` points on each and a fifth of the ring's points, read
 ///    as the median of the ring's heights within 3 cm of that bin;
@@ -40,25 +42,31 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
     let sorted = box.heights.sorted()
     let top = sorted[Int(Double(sorted.count - 1) * 0.99)]
     guard top > 2 * minimumRise else { return nil }
-    var low = SIMD2<Double>(repeating: .infinity), high = SIMD2<Double>(repeating: -.infinity)
-    var core = 0
+    var core: [SIMD2<Double>] = []
     for (k, i) in box.pointIndices.enumerated() where box.heights[k] >= top - 0.03 {
         let q = frame.local(scene.pointsInWorld[i])
-        low = pointwiseMin(low, SIMD2(q.x, q.y))
-        high = pointwiseMax(high, SIMD2(q.x, q.y))
-        core += 1
+        core.append(SIMD2(q.x, q.y))
     }
-    guard core >= 20 else { return nil }
+    guard core.count >= 20 else { return nil }
+    // The top's extent in its own orientation (the minimum-area rectangle of its hull): an
+    // extent along the floor frame's axes reaches past a turned box's corners by up to 40 % of
+    // its size, as far as a table's edge and the room's floor beyond it.
+    let extent = (try? NativeCloud.convexHull2D(core)).flatMap { minimumAreaRectangle(hull: $0) }
+        ?? axisAlignedExtent(core)
     let reach = 0.10
-    let inner = (low - 0.03, high + 0.03), outer = (low - reach, high + reach)
+    let inner = (SIMD2(-extent.halfA, -extent.halfB) - 0.03, SIMD2(extent.halfA, extent.halfB) + 0.03)
     // Points beside the top, by 2-cm level and by side (0: -x, 1: +x, 2: -y, 3: +y).
     var counts: [Int: [Int]] = [:]
     var ring: [(point: SIMD3<Double>, height: Double)] = []
     // Every point counts, another object's too: on the view's floor, a table is an object.
     for i in 0..<scene.pointsInWorld.count {
-        let q = frame.local(scene.pointsInWorld[i])
-        guard q.z >= -0.05, q.z <= top - 0.03,
-              q.x >= outer.0.x, q.y >= outer.0.y, q.x <= outer.1.x, q.y <= outer.1.y else { continue }
+        let world = frame.local(scene.pointsInWorld[i])
+        guard world.z >= -0.05, world.z <= top - 0.03 else { continue }
+        let xy = extent.local(SIMD2(world.x, world.y)), q = SIMD3(xy.x, xy.y, world.z)
+        // Within `reach` of the extent: beside a corner too, no farther than beside a side.
+        let past = pointwiseMax(SIMD2(Swift.abs(xy.x) - extent.halfA, Swift.abs(xy.y) - extent.halfB),
+                                SIMD2<Double>(repeating: 0))
+        guard length(past) <= reach else { continue }
         let out = [inner.0.x - q.x, q.x - inner.1.x, inner.0.y - q.y, q.y - inner.1.y]
         guard let side = out.indices.max(by: { out[$0] < out[$1] }), out[side] > 0 else { continue }
         let bin = Int((q.z / 0.02).rounded())
@@ -66,11 +74,14 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
         ring.append((scene.pointsInWorld[i], q.z))
     }
     guard !ring.isEmpty else { return nil }
-    // The view's floor seen right beside the top: the object stands on it (a box beside a lower
-    // one), or at a table's very edge, which this cannot tell from it.
+    // The view's floor seen right beside the top, most of what is seen beside that side: the
+    // object stands on it (a box beside a lower one), or at a table's very edge, which this
+    // cannot tell from it. A few of its points past a table's edge near a corner are not it.
     var onFloor = [0, 0, 0, 0]
     for b in -1...1 { for s in 0..<4 { onFloor[s] += counts[b]?[s] ?? 0 } }
-    if onFloor.contains(where: { $0 >= minimumPointsPerSide }) { return nil }
+    var beside = [0, 0, 0, 0]
+    for levels in counts.values { for s in 0..<4 { beside[s] += levels[s] } }
+    if (0..<4).contains(where: { onFloor[$0] >= minimumPointsPerSide && 2 * onFloor[$0] >= beside[$0] }) { return nil }
     // The highest level (with its neighbours) seen beside two sides or more and holding a fifth
     // of the ring's points.
     var chosen: Int?
@@ -96,7 +107,8 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
     // 2 cm or three times the level's scatter (the table's own noisy heights beside its foot).
     var under = 0
     for (k, i) in box.pointIndices.enumerated() where box.heights[k] < level - max(0.02, 3 * scatter) {
-        let q = frame.local(scene.pointsInWorld[i])
+        let world = frame.local(scene.pointsInWorld[i])
+        let q = extent.local(SIMD2(world.x, world.y))
         if q.x >= inner.0.x, q.y >= inner.0.y, q.x <= inner.1.x, q.y <= inner.1.y { under += 1 }
     }
     guard under * 500 <= box.pointIndices.count else { return nil }
@@ -109,4 +121,12 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
           fit.inliers * 10 >= cloud.count * 7 else { return nil }
     return FloorFit(plane: fit.plane, inlierCount: fit.inliers, inlierShare: Double(fit.inliers) / Double(ring.count),
                     rms: fit.rms, usedGravity: floor.usedGravity)
+}
+
+/// The axis-aligned rectangle around `points` (floor frame, metres): the top's extent when no
+/// hull can be had.
+private func axisAlignedExtent(_ points: [SIMD2<Double>]) -> Rectangle2D {
+    var low = SIMD2<Double>(repeating: .infinity), high = SIMD2<Double>(repeating: -.infinity)
+    for p in points { low = pointwiseMin(low, p); high = pointwiseMax(high, p) }
+    return Rectangle2D(center: (low + high) / 2, axisA: SIMD2(1, 0), halfA: (high.x - low.x) / 2, halfB: (high.y - low.y) / 2)
 }
