@@ -51,9 +51,12 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
     }
     var stripOf: [Int] = [] // each boundary's strip
     for (index, strip) in buckets.enumerated() {
-        let all = detachingOtherSurfaces(strip, gap: parameters.maximumBandPixels * footprint)
-        let foreground = all.filter(\.foreground).map(\.u)
+        let detached = detachingOtherSurfaces(strip, gap: parameters.maximumBandPixels * footprint)
+        let foreground = detached.filter(\.foreground).map(\.u)
         guard let lastTop = foreground.max() else { continue }
+        // Above the top and well inside its last sample is the object's own raised part (a
+        // handle, a strap), not a lip of fattened depth past the edge.
+        let all = detached.filter { !$0.above || $0.u >= lastTop - 2 * footprint }
         let reach = lastTop + parameters.maximumBandPixels * footprint
         var bucket = all.filter { !$0.between || $0.u > reach }
         // A surface behind the box (a wall, another object) shows beyond the band's reach. On a

