@@ -41,3 +41,9 @@ public func minimumAreaRectangle(hull: [SIMD2<Double>]) -> Rectangle2D? {
     }
     return best?.normalized()
 }
+
+/// The minimum-area rectangle around `points` (metres): `minimumAreaRectangle(hull:)` of their
+/// convex hull (`NativeCloud.convexHull2D`); nil when they have no hull.
+func minimumAreaRectangle(points: [SIMD2<Double>]) -> Rectangle2D? {
+    (try? NativeCloud.convexHull2D(points)).flatMap { minimumAreaRectangle(hull: $0) }
+}

@@ -57,11 +57,12 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
             let q = SIMD2($0.x, $0.y)
             return abs(outward(q) - half) <= parameters.sideBand && abs(across(q)) <= inner
         }
-        let onFace = verticalFacePoints(inBand, outward: direction, across: across, strips: SideStrips(inner: inner),
+        let strips = SideStrips(inner: inner)
+        let onFace = verticalFacePoints(inBand, outward: direction, across: across, strips: strips,
                                         threshold: evidence.foregroundBand)
         let positions = onFace.map(outward)
         if positions.count >= parameters.minimumSidePoints,
-           faceStrips(onFace.map(across), strips: SideStrips(inner: inner), spacing: evidence.spacing) >= parameters.minimumSideFaceStrips,
+           faceStrips(onFace.map(across), strips: strips, spacing: evidence.spacing) >= parameters.minimumSideFaceStrips,
            let median = Statistics.median(positions) {
             sideFace = median
             if evidence.cameraAboveTop > 0.05 {

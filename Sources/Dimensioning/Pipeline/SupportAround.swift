@@ -51,24 +51,26 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
     // The top's extent in its own orientation (the minimum-area rectangle of its hull): an
     // extent along the floor frame's axes reaches past a turned box's corners by up to 40 % of
     // its size, as far as a table's edge and the room's floor beyond it.
-    let extent = (try? NativeCloud.convexHull2D(core)).flatMap { minimumAreaRectangle(hull: $0) }
-        ?? axisAlignedExtent(core)
+    let extent = minimumAreaRectangle(points: core) ?? axisAlignedExtent(core)
     let reach = 0.10
-    let inner = (SIMD2(-extent.halfA, -extent.halfB) - 0.03, SIMD2(extent.halfA, extent.halfB) + 0.03)
-    // Points beside the top, by 2-cm level and by side (0: -x, 1: +x, 2: -y, 3: +y).
+    // How far a floor-frame point (x, y) lies past the extent's sides along A and along B.
+    func past(_ x: Double, _ y: Double) -> (xy: SIMD2<Double>, beyond: SIMD2<Double>) {
+        let xy = extent.local(SIMD2(x, y))
+        return (xy, SIMD2(Swift.abs(xy.x) - extent.halfA, Swift.abs(xy.y) - extent.halfB))
+    }
+    // Points beside the top, by 2-cm level and by side (0: -A, 1: +A, 2: -B, 3: +B).
     var counts: [Int: [Int]] = [:]
     var ring: [(point: SIMD3<Double>, height: Double)] = []
     // Every point counts, another object's too: on the view's floor, a table is an object.
     for i in 0..<scene.pointsInWorld.count {
-        let world = frame.local(scene.pointsInWorld[i])
-        guard world.z >= -0.05, world.z <= top - 0.03 else { continue }
-        let xy = extent.local(SIMD2(world.x, world.y)), q = SIMD3(xy.x, xy.y, world.z)
-        // Within `reach` of the extent: beside a corner too, no farther than beside a side.
-        let past = pointwiseMax(SIMD2(Swift.abs(xy.x) - extent.halfA, Swift.abs(xy.y) - extent.halfB),
-                                SIMD2<Double>(repeating: 0))
-        guard length(past) <= reach else { continue }
-        let out = [inner.0.x - q.x, q.x - inner.1.x, inner.0.y - q.y, q.y - inner.1.y]
-        guard let side = out.indices.max(by: { out[$0] < out[$1] }), out[side] > 0 else { continue }
+        let q = frame.local(scene.pointsInWorld[i])
+        guard q.z >= -0.05, q.z <= top - 0.03 else { continue }
+        let (xy, beyond) = past(q.x, q.y)
+        // 3 cm or more past the extent, and within `reach` of it: beside a corner too, no
+        // farther than beside a side. The side is the pair it lies farther past.
+        guard max(beyond.x, beyond.y) > 0.03,
+              length(pointwiseMax(beyond, SIMD2<Double>(repeating: 0))) <= reach else { continue }
+        let side = beyond.x >= beyond.y ? (xy.x > 0 ? 1 : 0) : (xy.y > 0 ? 3 : 2)
         let bin = Int((q.z / 0.02).rounded())
         counts[bin, default: [0, 0, 0, 0]][side] += 1
         ring.append((scene.pointsInWorld[i], q.z))
@@ -107,9 +109,9 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
     // 2 cm or three times the level's scatter (the table's own noisy heights beside its foot).
     var under = 0
     for (k, i) in box.pointIndices.enumerated() where box.heights[k] < level - max(0.02, 3 * scatter) {
-        let world = frame.local(scene.pointsInWorld[i])
-        let q = extent.local(SIMD2(world.x, world.y))
-        if q.x >= inner.0.x, q.y >= inner.0.y, q.x <= inner.1.x, q.y <= inner.1.y { under += 1 }
+        let q = frame.local(scene.pointsInWorld[i])
+        let beyond = past(q.x, q.y).beyond
+        if max(beyond.x, beyond.y) <= 0.03 { under += 1 }
     }
     guard under * 500 <= box.pointIndices.count else { return nil }
     var cloud = PointCloud()

@@ -37,15 +37,12 @@ func verticalFacePoints(_ points: [SIMD3<Double>], outward: SIMD2<Double>, acros
           fit.inlierCount >= 3
     else { return all }
     let inliers = points.indices.filter { fit.inliers[$0] }
+    let stripOf = inliers.map { max(0, strips.index(across(all[$0]))) }
     var low = [Double](repeating: .infinity, count: strips.count)
     var high = [Double](repeating: -.infinity, count: strips.count)
-    for i in inliers {
-        let s = max(0, strips.index(across(all[i])))
+    for (i, s) in zip(inliers, stripOf) {
         low[s] = min(low[s], points[i].z)
         high[s] = max(high[s], points[i].z)
     }
-    return inliers.filter {
-        let s = max(0, strips.index(across(all[$0])))
-        return high[s] - low[s] > 2 * threshold
-    }.map { all[$0] }
+    return zip(inliers, stripOf).filter { high[$0.1] - low[$0.1] > 2 * threshold }.map { all[$0.0] }
 }

@@ -20,7 +20,7 @@ public struct TopRegion: Sendable {
         self.cells = cells
         level = Statistics.median(cells.map { Double(map.top[$0]) }) ?? 0
         area = Double(cells.count) * map.cellSize * map.cellSize
-        let rectangle = (try? NativeCloud.convexHull2D(cells.map { map.centre(ofCell: $0) })).flatMap { minimumAreaRectangle(hull: $0) }
+        let rectangle = minimumAreaRectangle(points: cells.map { map.centre(ofCell: $0) })
         width = rectangle.map { 2 * min($0.halfA, $0.halfB) + map.cellSize } ?? map.cellSize
     }
 }
