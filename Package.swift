@@ -83,7 +83,10 @@ let package = Package(
         .target(
             name: "Dimensioning",
             dependencies: ["CPointCloud"],
-            path: "Sources/Dimensioning"
+            path: "Sources/Dimensioning",
+            // The sensor classes' type B priors are data (`SensorClassPriors.table`), compiled
+            // into the library so that no file has to ship beside an app or the CLI.
+            resources: [.embedInCode("Resources/sensor-classes.json")]
         ),
         // The file formats: readers and writers of .pcd/.ply files, Stray Scanner folders,
         // folders of .pcd/.ply frames and depth-image folders (CaptureReader), the point-cloud

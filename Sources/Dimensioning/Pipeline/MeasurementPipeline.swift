@@ -165,7 +165,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
 
     let topCenter = box.floorFrame.world(SIMD3(cuboid.footprint.center.x, cuboid.footprint.center.y, top.height))
     let distance = length(topCenter - scene.cameraPosition)
-    let flatness = topFlatness(scene, box: box, top: top, cuboid: cuboid, noise: floor.rms,
+    var flatness = topFlatness(scene, box: box, top: top, cuboid: cuboid, noise: floor.rms,
                                threshold: parameters.box.topDistanceThreshold)
     if flatness < 0.5 {
         throw .notCuboid(reason: "the top is not flat (\(Int((flatness * 100).rounded())) % of it on one plane)")
@@ -219,9 +219,19 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     // A handle or a strap standing clear of the lid's relief: the enclosing cuboid reaches its top.
     let relief = try measureTopRelief(scene, box: box, top: top, footprint: cuboid.footprint,
                                       pixelFootprint: Statistics.median(pixelFootprints) ?? 0, parameters: parameters.raisedPart)
-    let rimMoves = relief.map {
-        cuboid.silhouetteRimMoves($0.rimDrops, camera: scene.cameraPosition, frame: box.floorFrame, topHeight: top.height)
-    } ?? []
+    // A silhouette side crossing the lid's plane short of a bowed lid's rim moves out to it.
+    var rimDoubts: [RimMove] = []
+    if let relief {
+        let moves = cuboid.silhouetteRimMoves(relief, camera: scene.cameraPosition, frame: box.floorFrame,
+                                              topHeight: top.height,
+                                              lidProfile: (parameters.uncertainty.sensorClass ?? .unknown).priors.lidProfile)
+        (cuboid, rimDoubts) = cuboid.movingSides(moves, frame: box.floorFrame)
+        if moves.contains(where: { $0.move != 0 }) {
+            // The share of the top on its plane, over the footprint the result reports.
+            flatness = topFlatness(scene, box: box, top: top, cuboid: cuboid, noise: floor.rms,
+                                   threshold: parameters.box.topDistanceThreshold)
+        }
+    }
     if let raised = relief?.raisedPart {
         cuboid.height += raised.rise
         cuboid.centerInWorld += box.floorFrame.up * (raised.rise / 2)
@@ -242,7 +252,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                     calibrated: parameters.profile != nil)
     let uncertainty = estimateUncertainty(cuboid: cuboid, top: top, floor: floor, agreement: agreement,
                                           floorNearBox: FloorNearBox(scene, box: box, footprint: cuboid.footprint),
-                                          relief: relief, rimMoves: rimMoves, sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
+                                          relief: relief, rimDoubts: rimDoubts, sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
                                           profile: parameters.profile, parameters: parameters.uncertainty)
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,
                           agreement: agreement, confidence: confidence, flatness: flatness, distance: distance,

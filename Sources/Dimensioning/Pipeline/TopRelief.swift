@@ -13,13 +13,17 @@ public struct TopRelief: Sendable, Equatable {
     /// The highest part standing clear of the lid's relief, nil for a plain lid.
     public var raisedPart: RaisedPart?
     /// Per side (+A, −A, +B, −B of the footprint), how far below the lid's plane the lid meets
-    /// that side, metres (negative above): its profile across the lid (the mean of its cells'
-    /// levels per column or row, a least-squares parabola) carried out to the side. A lid
-    /// bowed up by `r` meets its sides about `2r/3` under its plane; a flat one at it. Zero
-    /// where that drop is under three standard errors of the parabola's value there. The
-    /// lid's own samples at the side are not used: there a sensor's edge band and fattening
-    /// stand in for the lid.
+    /// that side, metres (negative above): its profile across the lid (its points' heights
+    /// along the axis, a least-squares parabola) carried out to the side, its slope left out,
+    /// so both sides of an axis carry the same drop. A lid
+    /// bowed up by `r` as `r (1 − u²)(1 − v²)` meets its sides `4r/9` under its plane; a flat
+    /// one at it. The lid's own samples at the side are not used: there a sensor's edge band
+    /// and fattening stand in for the lid.
     public var rimDrops: [Double] = [0, 0, 0, 0]
+    /// The standard error of each of `rimDrops` (the parabola's value at the side, from the
+    /// scatter of the lid's points about it, as if independent: the sensor's correlated error is
+    /// `SensorClassPriors.lidProfile`'s), metres; 0 where no profile was fitted.
+    public var rimDropErrors: [Double] = [0, 0, 0, 0]
 }
 
 /// A part of a parcel that rises above its lid: a carry handle, a strap, a label's or a tape's
@@ -78,12 +82,14 @@ public func measureTopRelief(_ scene: FusedScene, box: BoxSegment, top: TopFaceF
     let columns = Int((2 * halfA / cell).rounded(.up)), rows = Int((2 * halfB / cell).rounded(.up))
     guard columns * rows <= 1 << 20 else { return nil }
     var heightsByCell = [[Double]](repeating: [], count: columns * rows)
+    var inside: [(position: SIMD2<Double>, height: Double, cell: Int)] = []
     for (k, i) in box.pointIndices.enumerated() {
         let q = box.floorFrame.local(scene.pointsInWorld[i])
         let p = footprint.local(SIMD2(q.x, q.y))
         guard abs(p.x) < halfA, abs(p.y) < halfB, box.heights[k].isFinite else { continue }
         let c = min(columns - 1, Int((p.x + halfA) / cell)), r = min(rows - 1, Int((p.y + halfB) / cell))
         heightsByCell[r * columns + c].append(box.heights[k])
+        inside.append((p, box.heights[k], r * columns + c))
     }
     let level = heightsByCell.map { Statistics.median($0) ?? .nan }
     let lid = level.filter(\.isFinite).map { $0 - top.height }
@@ -135,79 +141,147 @@ public func measureTopRelief(_ scene: FusedScene, box: BoxSegment, top: TopFaceF
     }) ?? 0
     let high = max(0, (Statistics.quantile(smoothed, 0.99) ?? 0) - 2.33 * 1.2533 * cellNoise / 3)
     var relief = TopRelief(lidHigh: high, spread: spread, raisedPart: part)
-    // The lid's profile along each axis: its cells' mean level per column (along A) and per row
-    // (along B), then a parabola through those means, read at the two sides.
-    var columnSums = [Double](repeating: 0, count: columns), columnCounts = [Int](repeating: 0, count: columns)
-    var rowSums = [Double](repeating: 0, count: rows), rowCounts = [Int](repeating: 0, count: rows)
-    for j in level.indices where lidCells[j] && level[j].isFinite {
-        columnSums[j % columns] += level[j]; columnCounts[j % columns] += 1
-        rowSums[j / columns] += level[j]; rowCounts[j / columns] += 1
-    }
-    func profile(_ sums: [Double], _ counts: [Int], half: Double, reach: Double) -> (Double, Double)? {
-        let samples = sums.indices.filter { counts[$0] > 0 }.map { k in
-            (-half + (Double(k) + 0.5) * cell, sums[k] / Double(counts[k]))
+    // The lid's profile along each axis: a least-squares parabola through its points' heights
+    // against their distance along that axis, read at the two sides. Each point weighs one over
+    // its cell's count, so every cell of lid counts alike (a camera sees the near part of a lid
+    // denser, and a lid tilted across the axis would otherwise bend the profile along it).
+    // Points and not cells' medians: a median jumps when one point crosses into the next cell,
+    // and a capture written twice (its points moved by a float's rounding) would move its
+    // sides. The cells of a raised part are no lid, nor are cells a step or more under the
+    // plane (a recess's floor, which a bow does not reach: a lid bowed up by r meets its sides
+    // 4r/9 under its plane, about two of the cells' robust deviations, and a step is at least
+    // three).
+    let onLid = inside.filter { lidCells[$0.cell] && level[$0.cell].isFinite && level[$0.cell] > top.height - step }
+    for (axis, sides, half) in [(0, 0, halfA), (1, 2, halfB)] {
+        // Least squares, then again without the points more than three robust deviations off
+        // the first fit (a flying pixel, a mixed pixel at the lid's edge).
+        let samples = onLid.map { (x: $0.position[axis], y: $0.height, weight: 1 / Double(heightsByCell[$0.cell].count)) }
+        guard samples.count >= 20, let first = parabola(samples) else { continue }
+        let residuals = samples.map { $0.y - (first.curve[0] + first.curve[1] * $0.x + first.curve[2] * $0.x * $0.x) }
+        let sigma = Statistics.robustSigma(residuals) ?? .infinity
+        let kept = zip(samples, residuals).filter { abs($0.1) <= 3 * sigma }.map(\.0)
+        guard kept.count >= 20, let fit = parabola(kept) else { continue }
+        // The bow's part of the drop, the same at both sides: the lid's plane over the
+        // parabola's level and curvature there. Its slope is left out: a bow is symmetric, and a
+        // lid tilted against the floor is the sensor's depth error (which moves no silhouette)
+        // far more often than a box standing askew.
+        let reach = half + margin
+        let d = top.height - (fit.curve[0] + fit.curve[2] * reach * reach)
+        let error = fit.standardError([1, 0, reach * reach])
+        for side in [sides, sides + 1] {
+            guard d.isFinite, error.isFinite else { continue }
+            relief.rimDrops[side] = d
+            relief.rimDropErrors[side] = error
         }
-        guard samples.count >= 6, let fit = parabola(samples) else { return nil }
-        // A side moves only where the bow is told apart from the lid's ripple: its drop at least
-        // three standard errors of the parabola's value there.
-        func drop(_ x: Double) -> Double {
-            let d = top.height - (fit.curve[0] + fit.curve[1] * x + fit.curve[2] * x * x)
-            return abs(d) >= 3 * fit.standardError(x) ? d : 0
-        }
-        return (drop(reach), drop(-reach))
-    }
-    if let (plus, minus) = profile(columnSums, columnCounts, half: halfA, reach: footprint.halfA) {
-        relief.rimDrops[0] = plus; relief.rimDrops[1] = minus
-    }
-    if let (plus, minus) = profile(rowSums, rowCounts, half: halfB, reach: footprint.halfB) {
-        relief.rimDrops[2] = plus; relief.rimDrops[3] = minus
     }
     return relief
 }
 
-/// The least-squares parabola `c0 + c1 x + c2 x²` through `samples` (x, y), with the standard
-/// error of its value at any x (from the residuals' variance); nil when they do not fix one.
-private func parabola(_ samples: [(Double, Double)]) -> (curve: [Double], standardError: (Double) -> Double)? {
+/// The weighted least-squares parabola `c0 + c1 x + c2 x²` through `samples` (x, y, weight),
+/// with the standard error of any linear combination `a · c` of its coefficients (`a` given),
+/// taking the weights' sum as the number of independent samples (its residuals' weighted
+/// variance times the inverse of the weighted normal matrix); nil when they do not fix one.
+private func parabola(_ samples: [(x: Double, y: Double, weight: Double)])
+    -> (curve: [Double], standardError: ([Double]) -> Double)? {
     var m = [[Double]](repeating: [0, 0, 0], count: 3), r = [0.0, 0, 0]
-    for (x, y) in samples {
+    var total = 0.0
+    for (x, y, w) in samples {
         let powers = [1, x, x * x]
         for i in 0..<3 {
-            r[i] += powers[i] * y
-            for j in 0..<3 { m[i][j] += powers[i] * powers[j] }
+            r[i] += w * powers[i] * y
+            for j in 0..<3 { m[i][j] += w * powers[i] * powers[j] }
         }
+        total += w
     }
     guard let curve = solve3(m, r) else { return nil }
-    let residuals = samples.map { $0.1 - (curve[0] + curve[1] * $0.0 + curve[2] * $0.0 * $0.0) }
-    let variance = residuals.reduce(0) { $0 + $1 * $1 } / Double(max(1, samples.count - 3))
-    return (curve, { x in
-        let at = [1, x, x * x]
+    let squares = samples.reduce(0.0) { sum, s in
+        let e = s.y - (curve[0] + curve[1] * s.x + curve[2] * s.x * s.x)
+        return sum + s.weight * e * e
+    }
+    let variance = squares / max(1, total - 3)
+    return (curve, { at in
         guard let v = solve3(m, at) else { return .infinity }
         return (variance * zip(at, v).reduce(0) { $0 + $1.0 * $1.1 }).squareRoot()
     })
 }
 
+/// How a silhouette side moves to where a bowed lid meets it (`CuboidFit.silhouetteRimMoves`).
+public struct RimMove: Sendable, Equatable {
+    /// How far the side moves, metres, outward positive.
+    public var move: Double
+    /// Half-width of a rectangle of doubt: the part of the move to the rim not made, metres (>= 0).
+    public var doubt: Double
+    /// Standard uncertainty of the part made, metres (>= 0): the drop's own doubt, carried out.
+    public var standard: Double = 0
+
+    public static let none = RimMove(move: 0, doubt: 0)
+}
+
 extension CuboidFit {
-    /// How far each silhouette side would move if the lid met it where its profile says
-    /// (`TopRelief.rimDrops`): a ray that grazes the top crosses the lid's plane short of a rim
-    /// lying under it, and reaches it `drop / (camera height above the top)` of its run farther
-    /// on. The side is not moved: a lid's profile may as well be the sensor's low-frequency
-    /// depth error, which leaves the silhouette where it is, so the move is the side's doubt (a
-    /// rectangle of its size, `estimateUncertainty`). Metres, outward positive, +A, −A, +B, −B;
-    /// 0 for sides found any other way. (Moving the sides brought the tuning seed's bowed lids
-    /// from 80/78 to 98/96 % coverage, but it moved plain lids' sides by their ripple, and a
-    /// side by a millimetre between two writings of one capture.)
-    func silhouetteRimMoves(_ drops: [Double], camera: SIMD3<Double>, frame: FloorFrame,
-                            topHeight: Double) -> [Double] {
+    /// How far each silhouette side moves to where the lid meets it (`TopRelief.rimDrops`): a
+    /// ray that grazes the top crosses the lid's plane short of a rim lying `drop` under it, and
+    /// reaches the rim `drop / (camera height above the top)` of its horizontal run farther on.
+    ///
+    /// The capture cannot tell a bowed lid from a flat one whose profile the sensor's
+    /// low-frequency depth error bends (which leaves the silhouette where it is). Against the
+    /// drop's doubt `s = √(e² + lidProfile²)` (`e` the profile's standard error at the side,
+    /// `lidProfile` the sensor class's scatter of flat lids' profiles there,
+    /// `SensorClassPriors.lidProfile`), the side makes the share `w = clamp((|drop|/s − 1)/2, 0, 1)`
+    /// of the move: none for a drop within one `s` (a flat lid, two times in three), all of it
+    /// beyond three (a lid bowed by more than its sensor bends it), and a share that grows
+    /// smoothly between, so a capture written twice moves its sides by its drop's change, not by
+    /// a gate's flip. The part not made is a rectangle of doubt, the part made carries `w s`
+    /// as its standard uncertainty. A drop below zero (the lid meets the side above its plane)
+    /// moves nothing and is doubt whole: flat lids' profiles bend that way too (a small lid's
+    /// parabola, extrapolated), and no capture has shown a sagging lid. (Held out, iPhone 9041, the rim's drop as doubt alone left
+    /// bowed lids' length and width covered 65 / 73 %, each short by about the whole move.)
+    /// Metres, +A, −A, +B, −B; `.none` for sides found any other way.
+    func silhouetteRimMoves(_ relief: TopRelief, camera: SIMD3<Double>, frame: FloorFrame,
+                            topHeight: Double, lidProfile: Double) -> [RimMove] {
         let local = frame.local(camera)
         let above = local.z - topHeight
-        guard above > 0.05, drops.count == 4, edges.count == 4 else { return [0, 0, 0, 0] }
+        let drops = relief.rimDrops, errors = relief.rimDropErrors
+        guard above > 0.05, drops.count == 4, errors.count == 4, edges.count == 4 else {
+            return [RimMove](repeating: .none, count: 4)
+        }
         let c = footprint.local(SIMD2(local.x, local.y))
         let halves = [footprint.halfA, footprint.halfA, footprint.halfB, footprint.halfB]
         let cameraOut = [c.x, -c.x, c.y, -c.y]
-        return (0..<4).map { k -> Double in
-            guard edges[k].method == .silhouette, drops[k].isFinite else { return 0 }
-            return (halves[k] - cameraOut[k]) * drops[k] / above
+        return (0..<4).map { k -> RimMove in
+            guard edges[k].method == .silhouette, drops[k].isFinite, errors[k].isFinite else { return .none }
+            let run = (halves[k] - cameraOut[k]) / above
+            let doubt = (errors[k] * errors[k] + lidProfile * lidProfile).squareRoot()
+            // Only a lid bowed up moves its sides: a rim above the plane (a sagging lid, which no
+            // capture with a known size has shown) stays doubt whole.
+            let share = drops[k] <= 0 ? 0 : doubt > 0 ? min(1, max(0, (drops[k] / doubt - 1) / 2)) : 1
+            return RimMove(move: run * drops[k] * share, doubt: abs(run * drops[k]) * (1 - share),
+                           standard: abs(run) * doubt * share)
         }
+    }
+
+    /// This cuboid with each side moved outward by its `RimMove` (+A, −A, +B, −B): the
+    /// footprint's centre and extents and the centre in the world follow. A width moved past
+    /// the length swaps the axes as `fitCuboid` does, and the moves (kept for their doubts)
+    /// with them.
+    func movingSides(_ moves: [RimMove], frame: FloorFrame) -> (cuboid: CuboidFit, doubts: [RimMove]) {
+        guard moves.count == 4, edges.count == 4, moves.contains(where: { $0.move != 0 }) else { return (self, moves) }
+        let m = moves.map(\.move)
+        var moved = self
+        let shift = (m[0] - m[1]) / 2 * footprint.axisA + (m[2] - m[3]) / 2 * footprint.axisB
+        moved.footprint.center += shift
+        moved.footprint.halfA = max(0, footprint.halfA + (m[0] + m[1]) / 2)
+        moved.footprint.halfB = max(0, footprint.halfB + (m[2] + m[3]) / 2)
+        moved.centerInWorld += frame.worldDirection(shift)
+        var order = [0, 1, 2, 3]
+        if moved.footprint.halfB > moved.footprint.halfA {
+            moved.footprint = moved.footprint.normalized()
+            order = [2, 3, 0, 1]
+            moved.edges = order.map { edges[$0] }
+            moved.axesInWorld = [axesInWorld[1], axesInWorld[0], axesInWorld[2]]
+        }
+        moved.length = 2 * moved.footprint.halfA
+        moved.width = 2 * moved.footprint.halfB
+        return (moved, order.map { moves[$0] })
     }
 }
 

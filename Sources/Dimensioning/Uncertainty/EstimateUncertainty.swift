@@ -30,8 +30,9 @@ public struct UncertaintyParameters: Sendable, Equatable, Codable {
 ///   fattening out (`LipAssessment.fatteningRuledOut`). Where fattening was seen and only
 ///   self-corrected, at least two pixels of it. A sensor profile replaces both on the sides it
 ///   corrects by its references' measured scatter. These terms are shared by the sides.
-/// - A silhouette side carries, as a rectangle, how far it would move to where the lid's
-///   profile meets it (`rimMoves`, `TopRelief.rimDrops`): a bow and the sensor's ripple look alike.
+/// - A silhouette side moved out to where a bowed lid's profile meets it carries, as a
+///   rectangle, the part of that move not made, and the drop's own doubt for the part made
+///   (`rimDoubts`, `CuboidFit.silhouetteRimMoves`): a bow and the sensor's ripple look alike.
 /// - Length and width combine their two sides, the depth scale's doubt (`L s`: the profile's
 ///   `depthScaleScatter` when it measured one, else the class's `depthScale`) and, with several
 ///   frames, the frames' spread over the root of their number.
@@ -44,7 +45,7 @@ public struct UncertaintyParameters: Sendable, Equatable, Codable {
 ///
 /// Metres throughout; `pixelFootprint` converts pixels of the reference camera to metres per side.
 public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: FloorFit, agreement: FrameAgreement?,
-                                floorNearBox: FloorNearBox? = nil, relief: TopRelief? = nil, rimMoves: [Double] = [],
+                                floorNearBox: FloorNearBox? = nil, relief: TopRelief? = nil, rimDoubts: [RimMove] = [],
                                 sensorClass: SensorClass, profile: SensorProfile?,
                                 parameters: UncertaintyParameters = .init()) -> MeasurementUncertainty {
     let priors = sensorClass.priors
@@ -61,8 +62,11 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
         let evidence = SideEvidence(edge, captureBand: captureBand, calibratedSpread: calibratedSides)
         let footprint = edge.pixelFootprint
         var terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
-        // Where the lid meets the side may lie under its plane (`silhouetteRimMoves`): a bowed lid, or the sensor's ripple.
-        if k < rimMoves.count, rimMoves[k] != 0 { terms.append(.rectangle("rim", halfWidth: abs(rimMoves[k]))) }
+        // How much farther a bowed lid's rim may lie than the side was moved (`silhouetteRimMoves`).
+        if k < rimDoubts.count {
+            if rimDoubts[k].doubt > 0 { terms.append(.rectangle("rim", halfWidth: rimDoubts[k].doubt)) }
+            if rimDoubts[k].standard > 0 { terms.append(.init(name: "rim_drop", standard: rimDoubts[k].standard, kind: .typeB)) }
+        }
         if case .topAndBase = evidence {} else {
             terms.append(.rectangle("placement", halfWidth: priors.edgeNoisePixels * footprint))
         }

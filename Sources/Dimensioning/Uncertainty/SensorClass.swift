@@ -1,9 +1,12 @@
+import Foundation
+
 /// The kind of depth camera that recorded a capture. It decides the *type B* part of the
 /// uncertainty (JCGM 100:2008, 4.3): what a capture of that kind cannot show about itself, such
 /// as an edge bias that neither a side face nor a lip reveals, or the depth scale's error.
 ///
-/// The values behind each class are data, not code: `SensorClassPriors.table` (version
-/// `SensorClassPriors.version`), each value with where it came from. A sensor profile from
+/// The values behind each class are data, not code: `Resources/sensor-classes.json`, read
+/// into `SensorClassPriors.table` (version `SensorClassPriors.version`), each class's values
+/// with where they came from. A sensor profile from
 /// `boxdim calibrate` narrows the class: its measured scatter replaces the class's edge prior on
 /// the sides it corrects, and its depth scale replaces the class's scale doubt.
 public enum SensorClass: String, CaseIterable, Sendable, Codable {
@@ -65,28 +68,49 @@ public struct SensorClassPriors: Sendable, Equatable, Codable {
     /// top plane may stand from its true top for this kind of sensor (mixed pixels, multipath,
     /// a lid's sag).
     public var heightBias: Double
+    /// How far a flat lid's profile, carried out to a side (`TopRelief.rimDrops`), stands off
+    /// its plane through the sensor's low-frequency depth error alone, metres: a standard
+    /// deviation. A silhouette side moves out to a bowed lid's rim only by the part of its drop
+    /// beyond twice the root-sum-square of this and the profile's own standard error there
+    /// (`CuboidFit.silhouetteRimMoves`).
+    public var lidProfile: Double
     /// Where these values came from.
     public var source: String
 
-    /// The version of `table`; bumped whenever a value changes.
-    public static let version = "boxdim.sensor-classes/1"
+    enum CodingKeys: String, CodingKey {
+        case edgeBiasPixels = "edge_bias_px", edgeNoisePixels = "edge_noise_px", fatteningPixels = "fattening_px"
+        case bandAsymmetry = "band_asymmetry", depthScale = "depth_scale_relative", heightBias = "height_bias_m"
+        case lidProfile = "lid_profile_m", source
+    }
 
-    /// The priors of every class.
-    public static let table: [SensorClass: SensorClassPriors] = [
-        .lidar: SensorClassPriors(
-            edgeBiasPixels: 0.15, edgeNoisePixels: 0, fatteningPixels: 0, bandAsymmetry: 0.15, depthScale: 0.002, heightBias: 0.0006,
-            source: "simulated only: the iPhone LiDAR model and the handheld tuning members without fattening (`boxdim accuracy --split iphone|tuning`, seed 2026), set for 92-98 % coverage; no real LiDAR capture with a known size yet"),
-        .tof: SensorClassPriors(
-            edgeBiasPixels: 0.15, edgeNoisePixels: 0, fatteningPixels: 0, bandAsymmetry: 0.3, depthScale: 0.003, heightBias: 0.001,
-            source: "simulated only: the fixed ToF member (invalidated 1-px band, ±0.5 % scale), `boxdim accuracy --split fixed --seed 101 --frames 1`"),
-        .stereo: SensorClassPriors(
-            edgeBiasPixels: 0.5, edgeNoisePixels: 0.35, fatteningPixels: 3, bandAsymmetry: 0.5, depthScale: 0.006, heightBias: 0.002,
-            source: "simulated stereo members fatten 2-3 px (tuning seeds 101, 202); real stereo (neura-pallet) shows 2-4 px bands and 1-2 % depth error at 1.6-1.9 m"),
-        .structuredLight: SensorClassPriors(
-            edgeBiasPixels: 1.0, edgeNoisePixels: 0.35, fatteningPixels: 1, bandAsymmetry: 1.0, depthScale: 0.006, heightBias: 0.002,
-            source: "real Kinect-class captures (pcl-box-on-carpet): 6-7 px smoothed bands not centred on the edge"),
-        .unknown: SensorClassPriors(
-            edgeBiasPixels: 1.0, edgeNoisePixels: 0.35, fatteningPixels: 3, bandAsymmetry: 1.0, depthScale: 0.006, heightBias: 0.002,
-            source: "the widest of the classes above"),
-    ]
+    /// The file the priors are read from, as the library embeds it.
+    private struct File: Decodable {
+        var version: String
+        var classes: [String: SensorClassPriors]
+    }
+
+    private static let file: File = {
+        let bytes = PackageResources.sensor_classes_json
+        do {
+            return try JSONDecoder().decode(File.self, from: Data(bytes))
+        } catch {
+            // The file is part of the library's source, checked by its tests: not user input.
+            preconditionFailure("Resources/sensor-classes.json does not decode: \(error)")
+        }
+    }()
+
+    /// The version of `table` (`Resources/sensor-classes.json`), bumped whenever a value changes.
+    public static var version: String { file.version }
+
+    /// The priors of every class, from `Resources/sensor-classes.json`.
+    public static let table: [SensorClass: SensorClassPriors] = {
+        var table: [SensorClass: SensorClassPriors] = [:]
+        for (name, priors) in file.classes {
+            guard let sensorClass = SensorClass(rawValue: name) else {
+                preconditionFailure("Resources/sensor-classes.json names an unknown sensor class \(name)")
+            }
+            table[sensorClass] = priors
+        }
+        return table
+    }()
 }

@@ -13,7 +13,10 @@ import TestSupport
 /// points keep as their z) and measures identically (within 0.01 mm). Several frames measure
 /// within 0.5 mm: the readers align each frame to the first (`FrameMotion`, as a real camera
 /// held still still shakes), and on noisy frames that alignment moves them by a fraction of a
-/// millimetre, where the simulated capture has them exactly in place.
+/// millimetre, where the simulated capture has them exactly in place. Both runs take the
+/// camera's own sensor class: a capture from memory is otherwise taken for a LiDAR's and one
+/// read from a folder for an unknown camera's, and the class decides how far a lid's profile
+/// moves a side (`SensorClassPriors.lidProfile`).
 @Suite struct FixedCameraRoundTripTests {
     static let cases: [(sensor: Int, frames: Int)] = [(0, 1), (0, 3), (1, 1), (1, 3)]
 
@@ -29,7 +32,9 @@ import TestSupport
         // As the catalog renders a fixed camera: no gravity, no poses (the camera's own frame).
         capture.gravityInWorld = nil
         for i in capture.frames.indices { capture.frames[i].worldFromCamera = nil }
-        let direct = try runPipeline(capture)
+        var parameters = PipelineParameters()
+        parameters.uncertainty.sensorClass = [SensorClass.tof, .stereo][sensor]
+        let direct = try runPipeline(capture, parameters: parameters)
         let folder = TestPaths.temporaryFolder("fixed-camera")
         defer { try? FileManager.default.removeItem(at: folder) }
         for layout in FixedCameraWriter.Layout.allCases {
@@ -41,7 +46,7 @@ import TestSupport
                 // One frame is read back as the very depth image the simulator recorded.
                 #expect(read.frames.count == 1 && read.frames[0].depth == capture.frames[0].depth, "\(layout): depth differs")
             }
-            let again = try runPipeline(read)
+            let again = try runPipeline(read, parameters: parameters)
             let e = [again.cuboid.length - direct.cuboid.length, again.cuboid.width - direct.cuboid.width,
                      again.cuboid.height - direct.cuboid.height].map { abs($0) * 1000 }
             print(String(format: "%@ %d frame(s) as %@: L %.3f W %.3f H %.3f mm (direct %.1f x %.1f x %.1f)",

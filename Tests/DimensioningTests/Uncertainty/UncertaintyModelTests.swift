@@ -62,9 +62,20 @@ import Testing
         #expect(abs(wide.uncertainty.height - lidar.uncertainty.height) < 0.003, "the height has no edge")
     }
 
+    /// The priors are read from `Resources/sensor-classes.json` (version 2 added each class's
+    /// `lid_profile_m`): every class is in the file itself, with its source, and the unknown
+    /// class is at least as wide as any other.
     @Test func everyClassStatesWhereItsPriorsCameFrom() {
+        #expect(SensorClassPriors.version == "boxdim.sensor-classes/2")
+        #expect(SensorClassPriors.table.count == SensorClass.allCases.count)
+        #expect(SensorClassPriors.table[.lidar]?.lidProfile == 0.0006)
+        #expect(SensorClassPriors.table[.tof]?.lidProfile == 0.0009)
+        let unknown = SensorClass.unknown.priors
         for sensorClass in SensorClass.allCases {
+            #expect(SensorClassPriors.table[sensorClass] != nil, "\(sensorClass) is not in the file")
             let priors = sensorClass.priors
+            #expect(priors.lidProfile > 0 && priors.lidProfile <= unknown.lidProfile)
+            #expect(priors.edgeBiasPixels <= unknown.edgeBiasPixels && priors.fatteningPixels <= unknown.fatteningPixels)
             #expect(!priors.source.isEmpty)
             #expect(priors.edgeBiasPixels >= 0 && priors.fatteningPixels >= 0 && (0...1).contains(priors.bandAsymmetry))
             #expect(priors.depthScale > 0 && priors.depthScale < 0.05 && priors.heightBias > 0 && priors.heightBias < 0.01)
