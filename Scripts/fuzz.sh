@@ -79,9 +79,25 @@ libraries=()
 for module in Dimensioning DimensioningReaders DimensioningBarcodes DimensioningVerification; do
     swift_sources=()
     while IFS= read -r file; do swift_sources+=("$file"); done < <(find "$root/Sources/$module" -name '*.swift' | sort)
+    # Resources the package embeds in code (Package.swift's `.embedInCode`): written as SwiftPM
+    # writes them, one `PackageResources` byte array per file, named after it (`-` and `.` as `_`).
+    if [ -d "$root/Sources/$module/Resources" ]; then
+        embedded="$build/resources/$module.swift"
+        mkdir -p "$build/resources"
+        {
+            echo "struct PackageResources {"
+            for resource in $(find "$root/Sources/$module/Resources" -type f | sort); do
+                name="$(basename "$resource")"
+                bytes="$(od -An -tu1 -v "$resource" | tr -s ' \n' ',' | sed 's/^,//; s/,$//')"
+                echo "static let ${name//[-.]/_}: [UInt8] = [$bytes]"
+            done
+            echo "}"
+        } > "$embedded"
+        swift_sources+=("$embedded")
+    fi
     library="$build/lib$module.a"
     # Rebuilt when one of its sources is newer, or a module it imports was just rebuilt.
-    if [ ! -f "$library" ] || [ -n "$(find "$root/Sources/$module" -name '*.swift' -newer "$library" | head -1)" ] ||
+    if [ ! -f "$library" ] || [ -n "$(find "$root/Sources/$module" -newer "$library" -type f | head -1)" ] ||
        { [ ${#libraries[@]} -gt 0 ] && [ -n "$(find "${libraries[@]}" -newer "$library" | head -1)" ]; }; then
         echo "fuzz: compiling the $module library (${#swift_sources[@]} files)"
         swiftc "${swift_flags[@]}" -emit-library -static -module-name "$module" \

@@ -23,6 +23,9 @@ public struct PipelineResult: Sendable {
     /// What is irregular about the parcel that was measured as the cuboid enclosing it (a recess
     /// in its lid, a crushed corner), one sentence each; empty for a plain box.
     public var shapeNotes: [String] = []
+    /// The top's relief (`measureTopRelief`): a raised part, the lid's profile at its sides,
+    /// and how far the height rose to a bowed lid's crown; nil where the lid was too small.
+    public var relief: TopRelief? = nil
 
     /// The model's probability (0...1) that every dimension is within `tolerance` of the truth:
     /// the confidence a pipeline gates on.
@@ -217,19 +220,28 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid))
     }
     // A handle or a strap standing clear of the lid's relief: the enclosing cuboid reaches its top.
-    let relief = try measureTopRelief(scene, box: box, top: top, footprint: cuboid.footprint,
+    var relief = try measureTopRelief(scene, box: box, top: top, footprint: cuboid.footprint,
                                       pixelFootprint: Statistics.median(pixelFootprints) ?? 0, parameters: parameters.raisedPart)
     // A silhouette side crossing the lid's plane short of a bowed lid's rim moves out to it.
+    let lidProfile = (parameters.uncertainty.sensorClass ?? .unknown).priors.lidProfile
     var rimDoubts: [RimMove] = []
-    if let relief {
-        let moves = cuboid.silhouetteRimMoves(relief, camera: scene.cameraPosition, frame: box.floorFrame,
-                                              topHeight: top.height,
-                                              lidProfile: (parameters.uncertainty.sensorClass ?? .unknown).priors.lidProfile)
+    if let bowed = relief {
+        let moves = cuboid.silhouetteRimMoves(bowed, camera: scene.cameraPosition, frame: box.floorFrame,
+                                              topHeight: top.height, lidProfile: lidProfile)
         (cuboid, rimDoubts) = cuboid.movingSides(moves, frame: box.floorFrame)
         if moves.contains(where: { $0.move != 0 }) {
             // The share of the top on its plane, over the footprint the result reports.
             flatness = topFlatness(scene, box: box, top: top, cuboid: cuboid, noise: floor.rms,
                                    threshold: parameters.box.topDistanceThreshold)
+        }
+    }
+    // A lid bowed up: the height reaches as far toward its crown as the bow supports.
+    if let measured = relief { relief?.crown = measured.crown(lidProfile: lidProfile) }
+    if let crown = relief?.crown, crown.raise > 0 {
+        cuboid.height += crown.raise
+        cuboid.centerInWorld += box.floorFrame.up * (crown.raise / 2)
+        if crown.raise >= 0.001 {
+            shapeNotes.append("the lid bows up \(Int((crown.raise * 1000).rounded())) mm above its plane: measured to its crown")
         }
     }
     if let raised = relief?.raisedPart {
@@ -257,5 +269,5 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,
                           agreement: agreement, confidence: confidence, flatness: flatness, distance: distance,
                           confidenceReasons: reasons, uncertainty: uncertainty, tolerance: parameters.uncertainty.tolerance,
-                          shapeNotes: shapeNotes)
+                          shapeNotes: shapeNotes, relief: relief)
 }

@@ -24,6 +24,9 @@ public struct TopRelief: Sendable, Equatable {
     /// scatter of the lid's points about it, as if independent: the sensor's correlated error is
     /// `SensorClassPriors.lidProfile`'s), metres; 0 where no profile was fitted.
     public var rimDropErrors: [Double] = [0, 0, 0, 0]
+    /// How far the height was raised to a bowed lid's crown, and what is left in doubt about it
+    /// (`TopRelief.crown(lidProfile:)`); nil until the pipeline decides it, and with a raised part.
+    public var crown: LidCrown? = nil
 }
 
 /// A part of a parcel that rises above its lid: a carry handle, a strap, a label's or a tape's
@@ -203,86 +206,6 @@ private func parabola(_ samples: [(x: Double, y: Double, weight: Double)])
         guard let v = solve3(m, at) else { return .infinity }
         return (variance * zip(at, v).reduce(0) { $0 + $1.0 * $1.1 }).squareRoot()
     })
-}
-
-/// How a silhouette side moves to where a bowed lid meets it (`CuboidFit.silhouetteRimMoves`).
-public struct RimMove: Sendable, Equatable {
-    /// How far the side moves, metres, outward positive.
-    public var move: Double
-    /// Half-width of a rectangle of doubt: the part of the move to the rim not made, metres (>= 0).
-    public var doubt: Double
-    /// Standard uncertainty of the part made, metres (>= 0): the drop's own doubt, carried out.
-    public var standard: Double = 0
-
-    public static let none = RimMove(move: 0, doubt: 0)
-}
-
-extension CuboidFit {
-    /// How far each silhouette side moves to where the lid meets it (`TopRelief.rimDrops`): a
-    /// ray that grazes the top crosses the lid's plane short of a rim lying `drop` under it, and
-    /// reaches the rim `drop / (camera height above the top)` of its horizontal run farther on.
-    ///
-    /// The capture cannot tell a bowed lid from a flat one whose profile the sensor's
-    /// low-frequency depth error bends (which leaves the silhouette where it is). Against the
-    /// drop's doubt `s = √(e² + lidProfile²)` (`e` the profile's standard error at the side,
-    /// `lidProfile` the sensor class's scatter of flat lids' profiles there,
-    /// `SensorClassPriors.lidProfile`), the side makes the share `w = clamp((|drop|/s − 1)/2, 0, 1)`
-    /// of the move: none for a drop within one `s` (a flat lid, two times in three), all of it
-    /// beyond three (a lid bowed by more than its sensor bends it), and a share that grows
-    /// smoothly between, so a capture written twice moves its sides by its drop's change, not by
-    /// a gate's flip. The part not made is a rectangle of doubt, the part made carries `w s`
-    /// as its standard uncertainty. A drop below zero (the lid meets the side above its plane)
-    /// moves nothing and is doubt whole: flat lids' profiles bend that way too (a small lid's
-    /// parabola, extrapolated), and no capture has shown a sagging lid. (Held out, iPhone 9041, the rim's drop as doubt alone left
-    /// bowed lids' length and width covered 65 / 73 %, each short by about the whole move.)
-    /// Metres, +A, −A, +B, −B; `.none` for sides found any other way.
-    func silhouetteRimMoves(_ relief: TopRelief, camera: SIMD3<Double>, frame: FloorFrame,
-                            topHeight: Double, lidProfile: Double) -> [RimMove] {
-        let local = frame.local(camera)
-        let above = local.z - topHeight
-        let drops = relief.rimDrops, errors = relief.rimDropErrors
-        guard above > 0.05, drops.count == 4, errors.count == 4, edges.count == 4 else {
-            return [RimMove](repeating: .none, count: 4)
-        }
-        let c = footprint.local(SIMD2(local.x, local.y))
-        let halves = [footprint.halfA, footprint.halfA, footprint.halfB, footprint.halfB]
-        let cameraOut = [c.x, -c.x, c.y, -c.y]
-        return (0..<4).map { k -> RimMove in
-            guard edges[k].method == .silhouette, drops[k].isFinite, errors[k].isFinite else { return .none }
-            let run = (halves[k] - cameraOut[k]) / above
-            let doubt = (errors[k] * errors[k] + lidProfile * lidProfile).squareRoot()
-            // Only a lid bowed up moves its sides: a rim above the plane (a sagging lid, which no
-            // capture with a known size has shown) stays doubt whole.
-            let share = drops[k] <= 0 ? 0 : doubt > 0 ? min(1, max(0, (drops[k] / doubt - 1) / 2)) : 1
-            return RimMove(move: run * drops[k] * share, doubt: abs(run * drops[k]) * (1 - share),
-                           standard: abs(run) * doubt * share)
-        }
-    }
-
-    /// This cuboid with each side moved outward by its `RimMove` (+A, −A, +B, −B): the
-    /// footprint's centre and extents and the centre in the world follow. A width moved past
-    /// the length swaps the axes as `fitCuboid` does, and the moves (kept for their doubts)
-    /// with them.
-    func movingSides(_ moves: [RimMove], frame: FloorFrame) -> (cuboid: CuboidFit, doubts: [RimMove]) {
-        guard moves.count == 4, edges.count == 4, moves.contains(where: { $0.move != 0 }) else { return (self, moves) }
-        let m = moves.map(\.move)
-        var moved = self
-        let shift = (m[0] - m[1]) / 2 * footprint.axisA + (m[2] - m[3]) / 2 * footprint.axisB
-        moved.footprint.center += shift
-        moved.footprint.halfA = max(0, footprint.halfA + (m[0] + m[1]) / 2)
-        moved.footprint.halfB = max(0, footprint.halfB + (m[2] + m[3]) / 2)
-        moved.centerInWorld += frame.worldDirection(shift)
-        var order = [0, 1, 2, 3]
-        if moved.footprint.halfB > moved.footprint.halfA {
-            moved.footprint = moved.footprint.normalized()
-            order = [2, 3, 0, 1]
-            moved.edges = order.map { edges[$0] }
-            moved.axesInWorld = [axesInWorld[1], axesInWorld[0], axesInWorld[2]]
-        }
-        moved.length = 2 * moved.footprint.halfA
-        moved.width = 2 * moved.footprint.halfB
-        return (moved, order.map { moves[$0] })
-    }
 }
 
 /// The 8-connected groups of at least `minimumCells` of the grid cells `indices` (row-major,

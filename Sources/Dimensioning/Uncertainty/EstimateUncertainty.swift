@@ -41,7 +41,9 @@ public struct UncertaintyParameters: Sendable, Equatable, Codable {
 ///   plane (`FloorNearBox`: its median, and its scatter's standard error), the class's
 ///   `heightBias`, the scale and the frames, and the top's relief (`measureTopRelief`): where a
 ///   handle's or a strap's top lies (`RaisedPart.levelDoubt`), or else the lid's highest cells
-///   above its plane (`TopRelief.lidHigh`, a rectangle: ripple and bow cannot be told apart).
+///   above its plane (`TopRelief.lidHigh`, a rectangle: ripple and bow cannot be told apart),
+///   less what a bowed lid's crown raised the height by (`TopRelief.crown`), which carries its
+///   own doubt.
 ///
 /// Metres throughout; `pixelFootprint` converts pixels of the reference camera to metres per side.
 public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: FloorFit, agreement: FrameAgreement?,
@@ -108,7 +110,10 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
         // Without one, the lid's own relief may be its shape or the sensor's ripple: the
         // enclosing top lies anywhere up to its highest cells.
         if let part = relief.raisedPart { return [UncertaintyTerm(name: "raised_part", standard: part.levelDoubt, kind: .typeB)] }
-        return [UncertaintyTerm.rectangle("lid_relief", halfWidth: relief.lidHigh)]
+        // A bowed lid's crown (`TopRelief.crown`): the part of its rise made carries its doubt.
+        guard let crown = relief.crown else { return [UncertaintyTerm.rectangle("lid_relief", halfWidth: relief.lidHigh)] }
+        return [UncertaintyTerm.rectangle("lid_relief", halfWidth: crown.unresolved),
+                UncertaintyTerm(name: "lid_crown", standard: crown.standard, kind: .typeB)]
     } ?? []) + (floorNearBox.map { near in
         // The floor around the box off the plane the height is measured from: by its median
         // (a bias the plane does not follow, taken whole) and its scatter's standard error.

@@ -36,36 +36,41 @@ import Testing
         #expect(result.uncertainty.contributions[2]["raised_part"] == nil)
     }
 
-    /// Scenario 0's lid bows up by 13 mm. No part of it stands clear of its own relief, so the
-    /// height stays at the lid's plane, below the crown, and the lid's highest cells widen its
-    /// uncertainty until the crown lies within ± U. Its sides meet the body under that plane:
-    /// the silhouettes, which crossed the plane short of the rim (length and width 5-7 mm
-    /// short), move out to it, and length and width come within 2 mm.
-    @Test func aBowedLidWidensTheHeightsUncertainty() throws {
+    /// Scenario 0's lid bows up by 13 mm. No part of it stands clear of its own relief, but its
+    /// profile bends down to both pairs of sides far beyond what a LiDAR's flat lids do
+    /// (`TopRelief.rimDrops`, `SensorClassPriors.lidProfile`): the height rises to the lid's
+    /// highest cells (`TopRelief.crown`; at its plane it was 7 mm short), and the silhouettes,
+    /// which crossed the plane short of the rim (length and width 5-7 mm short), move out to
+    /// it. All three come within 2 mm and within ± U, and the result says the lid bows.
+    @Test func aBowedLidIsMeasuredToItsCrownAndRim() throws {
         let (result, truth, feature) = try measure(0, irregular: true)
         guard case .bulge? = feature else { Issue.record("scenario 0 has \(String(describing: feature))"); return }
-        let (plain, _, _) = try measure(0, irregular: false)
-        #expect(truth.height - result.cuboid.height > 0.004, "height \(result.cuboid.height) against \(truth.height)")
-        #expect(result.uncertainty.height > 2 * plain.uncertainty.height)
+        let crown = try #require(result.relief?.crown)
+        #expect(crown.raise > 0.005, "raised \(crown.raise)")
+        #expect(result.shapeNotes.contains { $0.contains("bows up") }, "notes: \(result.shapeNotes)")
+        #expect(result.uncertainty.contributions[2]["lid_crown"] != nil)
         let measured = [result.cuboid.length, result.cuboid.width, result.cuboid.height]
         let expected = [truth.length, truth.width, truth.height]
         for d in 0..<3 {
             #expect(abs(measured[d] - expected[d]) <= result.uncertainty.expanded[d],
                     "dimension \(d): \(measured[d]) ± \(result.uncertainty.expanded[d]) against \(expected[d])")
-        }
-        for d in 0..<2 {
             #expect(abs(measured[d] - expected[d]) <= 0.002, "dimension \(d): \(measured[d]) against \(expected[d])")
         }
+        // The same box with a flat lid: no crown to rise to, and no note.
+        let (plain, _, _) = try measure(0, irregular: false)
+        #expect((plain.relief?.crown?.raise ?? 0) < 0.001)
+        #expect(!plain.shapeNotes.contains { $0.contains("bows up") }, "notes: \(plain.shapeNotes)")
     }
 
-    /// A silhouette side seen from 0.5 m above the top and 0.3 m inside it (a run of 0.6 per
+    /// Silhouette sides seen from 0.5 m above the top and 0.3 m inside them (a run of 0.6 per
     /// metre of drop), a LiDAR's flat lids bending 0.8 mm at their sides and each profile known
-    /// to 0.6 mm there (so a drop's doubt is 1 mm): a rim 5 mm under the plane, five doubts
-    /// out, moves the side all the way (3 mm) with 0.6 mm of standard uncertainty; a rim 2 mm
-    /// under it makes half the move (0.6 mm) and keeps the other half as a rectangle; a drop of
-    /// 0.8 mm, within one doubt, moves nothing; a rim above the plane moves nothing and is
-    /// doubt whole; sides found from a face do not move. Moving +A by 3 mm lengthens the
-    /// footprint by that and shifts its centre by half of it along +A.
+    /// to 0.6 mm there (so a drop's doubt is 1 mm). A lid 5 mm under its plane at the ends of
+    /// its length, five doubts out, moves both ends all the way (3 mm each) with 0.6 mm of
+    /// standard uncertainty; 2 mm under it across its width, two doubts out, makes half the move
+    /// (0.6 mm) and keeps the other half as a rectangle; a side found from its face does not
+    /// move. The height rises to the lid's highest cells by the larger share (all of 4 mm). A
+    /// saddle (the width's rim 2 mm above the plane) and a flat lid (0.8 mm, within one doubt)
+    /// move nothing and raise nothing.
     @Test func aSilhouetteMovesOutToALowerRimByTheShareItsDropIsTrusted() throws {
         let frame = FloorFrame(floor: Plane(normal: SIMD3(0, 0, 1), offset: 0))
         let rectangle = Rectangle2D(center: .zero, axisA: SIMD2(1, 0), halfA: 0.3, halfB: 0.3)
@@ -77,29 +82,37 @@ import Testing
                                axesInWorld: [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)], fill: 1,
                                edges: [edge(.silhouette), edge(.silhouette), edge(.silhouette), edge(.sideFace)],
                                topPointCount: 1000)
-        var relief = TopRelief(lidHigh: 0, spread: 0.001)
-        relief.rimDrops = [0.005, 0.002, -0.002, 0.005]
+        var relief = TopRelief(lidHigh: 0.004, spread: 0.001)
+        relief.rimDrops = [0.005, 0.005, 0.002, 0.002]
         relief.rimDropErrors = [0.0006, 0.0006, 0.0006, 0.0006]
         // Camera 0.5 m above the top, straight over the footprint's centre: every run is 0.6.
-        let moves = cuboid.silhouetteRimMoves(relief, camera: SIMD3(0, 0, 0.8), frame: frame, topHeight: 0.3,
-                                              lidProfile: 0.0008)
-        #expect(abs(moves[0].move - 0.003) < 1e-9)
-        #expect(moves[0].doubt < 1e-12)
-        #expect(abs(moves[0].standard - 0.0006) < 1e-9)
-        #expect(abs(moves[1].move - 0.0006) < 1e-9)
-        #expect(abs(moves[1].doubt - 0.0006) < 1e-9)
-        #expect(moves[2].move == 0)
-        #expect(abs(moves[2].doubt - 0.0012) < 1e-9)
-        #expect(moves[3] == .none)
-        relief.rimDrops[0] = 0.0008
-        #expect(cuboid.silhouetteRimMoves(relief, camera: SIMD3(0, 0, 0.8), frame: frame, topHeight: 0.3,
-                                          lidProfile: 0.0008)[0].move == 0)
-        let (moved, kept) = cuboid.movingSides(moves, frame: frame)
-        #expect(abs(moved.length - (0.6 + 0.003 + 0.0006)) < 1e-12)
-        #expect(abs(moved.width - 0.6) < 1e-12)
-        #expect(abs(moved.footprint.center.x - (0.003 - 0.0006) / 2) < 1e-12)
-        #expect(abs(moved.centerInWorld.x - (0.003 - 0.0006) / 2) < 1e-12)
-        #expect(kept == moves)
+        func moves(_ relief: TopRelief) -> [RimMove] {
+            cuboid.silhouetteRimMoves(relief, camera: SIMD3(0, 0, 0.8), frame: frame, topHeight: 0.3, lidProfile: 0.0008)
+        }
+        let bowed = moves(relief)
+        for k in 0..<2 {
+            #expect(abs(bowed[k].move - 0.003) < 1e-9 && bowed[k].doubt < 1e-12, "side \(k): \(bowed[k])")
+            #expect(abs(bowed[k].standard - 0.0006) < 1e-9)
+        }
+        #expect(abs(bowed[2].move - 0.0006) < 1e-9 && abs(bowed[2].doubt - 0.0006) < 1e-9, "\(bowed[2])")
+        #expect(bowed[3] == .none)
+        let crown = try #require(relief.crown(lidProfile: 0.0008))
+        #expect(abs(crown.raise - 0.004) < 1e-12 && crown.unresolved < 1e-12 && abs(crown.standard - 0.001) < 1e-9)
+        let (moved, kept) = cuboid.movingSides(bowed, frame: frame)
+        #expect(abs(moved.length - 0.606) < 1e-12)
+        #expect(abs(moved.width - 0.6006) < 1e-12)
+        #expect(abs(moved.footprint.center.x) < 1e-12 && abs(moved.footprint.center.y - 0.0003) < 1e-12)
+        #expect(abs(moved.centerInWorld.y - 0.0003) < 1e-12)
+        #expect(kept == bowed)
+
+        var saddle = relief
+        saddle.rimDrops = [0.005, 0.005, -0.002, -0.002]
+        #expect(moves(saddle).allSatisfy { $0.move == 0 })
+        #expect(saddle.crown(lidProfile: 0.0008)?.raise == 0)
+        var flat = relief
+        flat.rimDrops = [0.0008, 0.0008, 0, 0]
+        #expect(moves(flat).allSatisfy { $0.move == 0 })
+        #expect(flat.crown(lidProfile: 0.0008)?.raise == 0)
     }
 
     /// Scenario 38 carries an 8-mm handle along a 59 × 10 cm lid, 5 cm from its long sides. The
