@@ -93,16 +93,19 @@ public struct LidCrown: Sendable, Equatable {
 
 extension TopRelief {
     /// How far the height rises to a bowed lid's crown: the share of the lid's highest cells'
-    /// rise (`lidHigh`) that its bow supports, the larger of the two axes' shares
-    /// `clamp((drop/s − 1)/2, 0, 1)` of `silhouetteRimMoves` (a lid bowed along either axis has
-    /// a crown above its plane; a flat one, whose highest cells are its ripple, none). The part
+    /// rise (`lidHigh`) that its bow supports, the smaller of the two axes' shares
+    /// `clamp((drop/s − 1)/2, 0, 1)` of `silhouetteRimMoves` (a lid pushed up from inside is
+    /// held by all four of its rims and bows along both axes; a flat one, whose highest cells
+    /// are its ripple, along neither; a lid bent along one axis alone is more often the
+    /// sensor's or a neighbour's: `--scenes 120 --seed 3313` lost 6 % of its height coverage to
+    /// the larger share). The part
     /// not made stays a rectangle of doubt; the part made carries that axis's `s` (the drop's
     /// doubt: the class's bending of flat lids, `lidProfile`, read off the same lid). Nil with a
     /// raised part, whose top the height reaches instead. (Tuning seed 2026, `--irregular-tops`:
     /// the 16 bowed lids' heights, 1-9 mm short to their crowns, come within 2.2 mm.)
     public func crown(lidProfile: Double) -> LidCrown? {
         guard raisedPart == nil else { return nil }
-        let (share, doubt) = bow(lidProfile: lidProfile).max { $0.share < $1.share } ?? (0, 0)
+        let (share, doubt) = bow(lidProfile: lidProfile).min { $0.share < $1.share } ?? (0, 0)
         return LidCrown(raise: share * lidHigh, unresolved: (1 - share) * lidHigh, standard: share * doubt)
     }
 
