@@ -96,4 +96,70 @@ import DimensioningSimulation
         }
         #expect(report.table.contains("by kind (boxes, measured, accepted): apart 6,"), "\(report.table)")
     }
+
+    /// The sides of a carton cut from a top of one height that no seam placed are placed at their
+    /// silhouettes (`silhouetteSides`), as a lone box's are, not at the top's outline, which
+    /// falls short by the sensor's band and carries a pixel footprint of doubt either way
+    /// (tuning seed 2026, scene 2: both cartons were 2.7-6.9 mm short at U 9-12 mm, and now lie
+    /// within 2 mm at U 3-5 mm). Each carton is accepted at 10 mm, each dimension's truth lies
+    /// within ± U, and a LiDAR carton's U is under 6 mm.
+    @Test func aCartonsFreeSidesArePlacedAtTheirSilhouettes() throws {
+        let (scene, rig, _) = SceneBenchmark.scene(2, seed: 2026)
+        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 2026 &+ 2)
+        let image = try #require(SceneBenchmark.colourImage(simulated, scene: scene, seed: 2026 &+ 2))
+        let cartons = try measureAllBoxes(simulated.capture, colour: image).boxes.compactMap { try? $0.outcome.get() }
+        #expect(cartons.count == 2)
+        for carton in cartons {
+            #expect(carton.method == .topRectangle)
+            let evidence = carton.uncertainty.sides.map(\.evidence)
+            let seams = evidence.filter { if case .seam = $0 { true } else { false } }.count
+            let outline = evidence.filter { if case .topExtent = $0 { true } else { false } }.count
+            #expect(seams == 1 && outline == 0, "\(evidence)")
+            let truth = scene.allBoxes.min { a, b in
+                length(a.center - SIMD2(carton.centerInWorld.x, carton.centerInWorld.y))
+                    < length(b.center - SIMD2(carton.centerInWorld.x, carton.centerInWorld.y))
+            }!
+            let errors = [carton.length - max(truth.length, truth.width), carton.width - min(truth.length, truth.width),
+                          carton.height - truth.height]
+            let u = carton.uncertainty.expanded
+            for k in 0..<3 {
+                #expect(abs(errors[k]) <= u[k], "dimension \(k): error \(errors[k]) against U \(u[k])")
+                #expect(u[k] < 0.006, "dimension \(k): U \(u[k])")
+            }
+            #expect(carton.isAccepted(minimumConfidence: 0.85))
+        }
+    }
+
+    /// A sensor class that fattens edges (stereo) keeps each side at the top's outline: its
+    /// silhouette may be the lid spread out past the edge (on the real pallet such sides came out
+    /// 4-16 mm out), and the class's fattening is in its doubt.
+    @Test func aFatteningClassKeepsTheOutline() throws {
+        let (scene, rig, _) = SceneBenchmark.scene(2, seed: 2026)
+        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 2026 &+ 2)
+        let image = try #require(SceneBenchmark.colourImage(simulated, scene: scene, seed: 2026 &+ 2))
+        var parameters = PipelineParameters()
+        parameters.uncertainty.sensorClass = .stereo
+        let cartons = try measureAllBoxes(simulated.capture, parameters: parameters, colour: image).boxes
+            .compactMap { try? $0.outcome.get() }
+        #expect(cartons.count == 2)
+        for carton in cartons {
+            let outline = carton.uncertainty.sides.filter { if case .topExtent = $0.evidence { true } else { false } }.count
+            #expect(outline == 3, "\(carton.uncertainty.sides.map(\.evidence))")
+        }
+    }
+
+    /// A lower lid half hidden by a taller neighbour in front (held-out seed 3313, scene 79):
+    /// past its side the first rays lie above it (the neighbour's mixed pixels over the hidden
+    /// part of the lid), which is no silhouette of this lid. Its outline's extent stands, and its
+    /// width's truth lies within ± U (at its silhouette it came out 21 mm narrow at U 4.5 mm).
+    @Test func aSideUnderATallerNeighboursShadowKeepsTheOutline() throws {
+        let (scene, rig, _) = SceneBenchmark.scene(79, seed: 3313)
+        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 3313 &+ 79)
+        let cartons = try measureAllBoxes(simulated.capture).boxes.compactMap { try? $0.outcome.get() }
+        let lower = scene.allBoxes.min { $0.height < $1.height }!
+        let carton = try #require(cartons.first { abs($0.height - lower.height) < 0.02 })
+        let error = carton.width - min(lower.length, lower.width)
+        #expect(abs(error) <= carton.uncertainty.expanded[1], "width error \(error), U \(carton.uncertainty.expanded[1])")
+        #expect(carton.uncertainty.sides.contains { if case .topExtent = $0.evidence { true } else { false } })
+    }
 }

@@ -254,33 +254,46 @@ func gatherEdgeEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, r
         let local = rectangle.local(SIMD2(q.x, q.y))
         side.append(SIMD3(local.x, local.y, h))
     }
+    return edgeEvidence(scene, frame: frame, rectangle: rectangle, topLevel: top.height, topRms: top.rms,
+                        standing: top.height, topPoints: topPoints, sidePoints: side)
+}
+
+/// The evidence `locateEdge` uses for a top whose plane lies `topLevel` metres above the floor
+/// plane of `frame` and `standing` metres above the surface it stands on (the floor for a lone
+/// box, a pallet's deck or a lower layer for a carton among others); `topRms` is the top's
+/// noise (metres), `topPoints` its points in floor coordinates, `sidePoints` its side points
+/// already in rectangle coordinates with their heights above that surface. The camera rays
+/// through every scene point within 15 cm of the rectangle are cut with the top plane.
+func edgeEvidence(_ scene: FusedScene, frame: FloorFrame, rectangle: Rectangle2D, topLevel: Double, topRms: Double,
+                  standing: Double, topPoints: [SIMD2<Double>], sidePoints: [SIMD3<Double>]) -> EdgeEvidence {
     let camera = frame.local(scene.cameraPosition)
-    let cameraAboveTop = camera.z - top.height
+    let cameraAboveTop = camera.z - topLevel
     var cuts: [(position: SIMD2<Double>, drop: Double)] = []
-    let foregroundBand = max(0.006, 3 * top.rms)
+    let foregroundBand = max(0.006, 3 * topRms)
     if cameraAboveTop > 0.05 {
         let reach = max(rectangle.halfA, rectangle.halfB) + 0.15
         let points = scene.pointsInWorld
         for i in 0..<points.count {
             let p = frame.local(points[i])
-            let drop = top.height - p.z
+            let drop = topLevel - p.z
             let foreground = abs(drop) <= foregroundBand
             // The ray camera -> p meets the top plane at parameter t (0 at the camera). A
             // foreground point is moved along its ray onto the plane (removing depth noise); a
             // background point must lie beyond the plane (t < 1); a point above the plane (a
             // lip) before it (t > 1), and still below the camera.
             guard p.z < camera.z - 0.01,
-                  let (t, cut) = cutWithPlane(from: camera, through: p, height: top.height),
+                  let (t, cut) = cutWithPlane(from: camera, through: p, height: topLevel),
                   foreground || (drop > 0 ? t < 1 : t > 1) else { continue }
             let local = rectangle.local(cut)
             guard abs(local.x) <= reach, abs(local.y) <= reach else { continue }
             cuts.append((local, drop))
         }
     }
-    return EdgeEvidence(sidePoints: side, topPoints: topPoints.map { rectangle.local($0) }, rayCuts: cuts, foregroundBand: foregroundBand,
+    return EdgeEvidence(sidePoints: sidePoints, topPoints: topPoints.map { rectangle.local($0) }, rayCuts: cuts,
+                        foregroundBand: foregroundBand,
                         camera: rectangle.local(SIMD2(camera.x, camera.y)), cameraAboveTop: cameraAboveTop,
                         spacing: (rectangle.area / Double(max(1, topPoints.count))).squareRoot(),
                         focalPixels: scene.intrinsics.map { ($0.fx + $0.fy) / 2 },
-                        topHeight: top.height, floorBand: max(0.01, 3 * top.rms),
+                        topHeight: standing, floorBand: max(0.01, 3 * topRms),
                         singleViewpoint: scene.isSingleViewpoint)
 }

@@ -50,8 +50,10 @@ struct TopOutline: Sendable {
 ///    well as its median's uncertainty (`support_plane`);
 /// 3. a side along a seam the top was cut at lies on the seam (`snappedToSeams`,
 ///    `SideEvidence.seam`), a side whose depth ran on into the gap beside a taller neighbour at
-///    its lid's edge in the colour image (`atLidEdges`, `SideEvidence.lidEdge`); every other
-///    side is known only from the top's extent
+///    its lid's edge in the colour image (`atLidEdges`, `SideEvidence.lidEdge`); for a sensor
+///    class that does not fatten, every other side at its silhouette or its own face, as a lone
+///    box's (`silhouetteSides`: its evidence and terms as `estimateUncertainty` gives them); a
+///    side still unplaced is known only from the top's extent
 ///    (`SideEvidence.topExtent`): the point spacing,
 ///    the class's placement noise, edge bias and fattening at the side's pixel footprint; the
 ///    height from both planes' offsets, the class's height bias and its depth scale
@@ -69,17 +71,13 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     let (snapped, seamSides, lidEdges) = atLidEdges(onSeams, seams: seamsBySide, level: region.level, map: map,
                                                     image: image, parameters: sceneParameters)
     let heights = outline.heights
-    let spacing = (snapped.area / Double(max(1, heights.count))).squareRoot()
-    var (rectangle, sides) = (snapped, topSides(snapped, seams: seamSides, lidEdges: lidEdges, level: region.level,
-                                                spacing: spacing, scene: scene, frame: map.frame))
-    if let profile = parameters.profile { (rectangle, sides) = applying(profile, to: snapped, sides: sides) }
-    let length = 2 * rectangle.halfA, width = 2 * rectangle.halfB
-    if width < parameters.box.minimumSide {
-        throw .boxTooSmall(smallestSide: width, minimum: parameters.box.minimumSide)
+    let outlineLength = 2 * snapped.halfA, outlineWidth = 2 * snapped.halfB
+    if outlineWidth < parameters.box.minimumSide {
+        throw .boxTooSmall(smallestSide: outlineWidth, minimum: parameters.box.minimumSide)
     }
     if outline.fill < parameters.confidence.minimumFill {
-        throw .notCuboid(reason: "the top covers \(Int((outline.fill * 100).rounded())) % of its \(millimetres(length)) x "
-            + "\(millimetres(width)) mm rectangle: cartons of one height pressed together, or not a box")
+        throw .notCuboid(reason: "the top covers \(Int((outline.fill * 100).rounded())) % of its \(millimetres(outlineLength)) x "
+            + "\(millimetres(outlineWidth)) mm rectangle: cartons of one height pressed together, or not a box")
     }
     let edges = borderEdges(scene, indices: outline.indices, margin: parameters.box.borderMarginPixels)
     if !edges.isEmpty { throw .boxCutOff(edges: edges) }
@@ -87,13 +85,35 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     if hidden >= minimumHiddenPixels { throw .hiddenBehind(pixels: hidden) }
     guard let support else {
         throw .noGroundPlane(reason: "no surface is seen within \(millimetres(sceneParameters.supportReach)) mm "
-            + "beside the \(millimetres(length)) x \(millimetres(width)) mm top that it could stand on")
+            + "beside the \(millimetres(outlineLength)) x \(millimetres(outlineWidth)) mm top that it could stand on")
     }
     let topLevel = Statistics.trimmedMean(heights, trim: 0.1) ?? region.level
     let topScatter = Statistics.robustSigma(heights) ?? 0
     let height = topLevel - support.level
     if height < parameters.box.minimumHeight {
         throw .boxTooSmall(smallestSide: height, minimum: parameters.box.minimumHeight)
+    }
+    // The sides no line of the colour image placed, at their silhouettes or faces, for a sensor
+    // whose edge band straddles the edge. A class that fattens (stereo, unknown) spreads the lid
+    // out past it, which the silhouette alone cannot tell from the edge: on the real pallet
+    // (stereo, `Tests/Fixtures/real/neura-pallet`) such sides came out 4-16 mm out, so there the
+    // outline's extent stands, with the class's fattening in its doubt.
+    let fattens = (parameters.uncertainty.sensorClass ?? .unknown).priors.fatteningPixels > 0
+    let placed = (0..<4).map { fattens || seamSides[$0] != nil || lidEdges[$0] != nil }
+    let silhouettes = silhouetteSides(snapped, placed: placed, topIndices: outline.indices, topLevel: topLevel,
+                                      topRms: topScatter, supportLevel: support.level, map: map, scene: scene,
+                                      parameters: parameters.box)
+    let spacing = (silhouettes.rectangle.area / Double(max(1, heights.count))).squareRoot()
+    let swap = { (values: [SeamLine?]) in silhouettes.swapped ? swappedSides(values) : values }
+    var (rectangle, sides) = (silhouettes.rectangle,
+                              topSides(silhouettes.rectangle, seams: swap(seamSides),
+                                       lidEdges: silhouettes.swapped ? swappedSides(lidEdges) : lidEdges,
+                                       depthEvidence: silhouettes.evidence, level: region.level, spacing: spacing,
+                                       scene: scene, frame: map.frame))
+    if let profile = parameters.profile { (rectangle, sides) = applying(profile, to: rectangle, sides: sides) }
+    let length = 2 * rectangle.halfA, width = 2 * rectangle.halfB
+    if width < parameters.box.minimumSide {
+        throw .boxTooSmall(smallestSide: width, minimum: parameters.box.minimumSide)
     }
     var notes: [String] = []
     if support.levels.count > 1 {
@@ -148,9 +168,12 @@ func topRectangleUncertainty(rectangle: Rectangle2D, sides topSides: [TopSide], 
         if let evidence = line {
             return SideBudget(evidence: evidence, terms: evidence.terms(footprint: footprint, spacing: spacing, priors: priors))
         }
-        let evidence = SideEvidence.topExtent(bandPixels: 0, disagreement: nil)
+        let evidence = side.depthEvidence ?? SideEvidence.topExtent(bandPixels: 0, disagreement: nil)
         var terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
-        terms.append(.rectangle("placement", halfWidth: priors.edgeNoisePixels * footprint))
+        if case .topAndBase = evidence {} else {
+            terms.append(.rectangle("placement", halfWidth: priors.edgeNoisePixels * footprint))
+        }
+        guard evidence.carriesEdgeBias else { return SideBudget(evidence: evidence, terms: terms) }
         if let profile {
             // The profile's offset moved the side; how far its references' sides scatter about
             // it is the doubt left.

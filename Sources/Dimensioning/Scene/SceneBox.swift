@@ -33,7 +33,9 @@ public struct SceneBoxMeasurement: Sendable {
         /// located from their faces and silhouettes.
         case engine
         /// A carton standing among others: the minimum-area rectangle of its top, the height from
-        /// its top to the surface seen beside it. Its sides are known only from the top's extent
+        /// its top to the surface seen beside it. A side is placed on a seam or a lid's edge the
+        /// colour image shows, else at its silhouette or its own face as a lone box's
+        /// (`silhouetteSides`: a sensor class that does not fatten), else at the top's extent
         /// (`SideEvidence.topExtent`), with the sensor class's edge bias and fattening.
         case topRectangle = "top_rectangle"
     }

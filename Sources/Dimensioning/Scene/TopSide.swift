@@ -12,16 +12,22 @@ struct TopSide: Sendable, Equatable {
     /// The lid's edge the colour image shows beside a taller neighbour (`atLidEdges`); nil when
     /// it is placed otherwise.
     var lidEdge: LidEdge?
+    /// What placed it from the depth (`silhouetteSides`): its silhouette or its own side face;
+    /// nil when a line of the colour image placed it, or only the top's outline did.
+    var depthEvidence: SideEvidence? = nil
 
     /// Whether a sensor profile's edge offset moves it: a side placed from the top's depth
-    /// outline does, one on a line of the colour image (a seam, a lid's edge) does not.
-    var carriesProfileOffset: Bool { seam == nil && lidEdge == nil }
+    /// outline or silhouette does; one on a line of the colour image (a seam, a lid's edge) or
+    /// on its own side face does not.
+    var carriesProfileOffset: Bool { seam == nil && lidEdge == nil && (depthEvidence?.carriesEdgeBias ?? true) }
 }
 
 /// The four sides (+A, −A, +B, −B) of `rectangle` (floor coordinates of `frame`) at `level`
-/// metres above the floor; `seams` per side from `snappedToSeams`, `lidEdges` from `atLidEdges`.
+/// metres above the floor; `seams` per side from `snappedToSeams`, `lidEdges` from `atLidEdges`,
+/// `depthEvidence` from `silhouetteSides`.
 /// Without intrinsics (an unorganised cloud) a pixel spans `spacing`, the top's point spacing.
-func topSides(_ rectangle: Rectangle2D, seams: [SeamLine?], lidEdges: [LidEdge?] = [nil, nil, nil, nil], level: Double,
+func topSides(_ rectangle: Rectangle2D, seams: [SeamLine?], lidEdges: [LidEdge?] = [nil, nil, nil, nil],
+              depthEvidence: [SideEvidence?] = [nil, nil, nil, nil], level: Double,
               spacing: Double, scene: FusedScene, frame: FloorFrame) -> [TopSide] {
     let focal = scene.intrinsics.map { ($0.fx + $0.fy) / 2 }
     let normals = [rectangle.axisA, -rectangle.axisA, rectangle.axisB, -rectangle.axisB]
@@ -31,7 +37,8 @@ func topSides(_ rectangle: Rectangle2D, seams: [SeamLine?], lidEdges: [LidEdge?]
         let point = frame.world(SIMD3(middle.x, middle.y, level))
         let footprint = focal.map { length(point - scene.cameraPosition) / max($0, 1) } ?? spacing
         let facing = dot(frame.worldDirection(normals[side]), scene.cameraPosition - point) > 0
-        return TopSide(footprint: footprint, facesCamera: facing, seam: seams[side], lidEdge: lidEdges[side])
+        return TopSide(footprint: footprint, facesCamera: facing, seam: seams[side], lidEdge: lidEdges[side],
+                       depthEvidence: depthEvidence[side])
     }
 }
 
