@@ -43,7 +43,7 @@ public func minimumAreaRectangle(hull: [SIMD2<Double>]) -> Rectangle2D? {
 }
 
 /// The minimum-area rectangle around `points` (metres): `minimumAreaRectangle(hull:)` of their
-/// convex hull (`NativeCloud.convexHull2D`); nil when they have no hull.
-func minimumAreaRectangle(points: [SIMD2<Double>]) -> Rectangle2D? {
+/// convex hull (`NativeCloud.convexHull2D`: qhull through PCL); nil when they have no hull.
+package func minimumAreaRectangle(points: [SIMD2<Double>]) -> Rectangle2D? {
     (try? NativeCloud.convexHull2D(points)).flatMap { minimumAreaRectangle(hull: $0) }
 }

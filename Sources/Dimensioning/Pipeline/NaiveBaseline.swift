@@ -21,8 +21,7 @@ public func naiveTopRectangle(_ capture: DepthCapture,
     let points = top.inlierIndices.map { i -> SIMD2<Double> in
         let q = box.floorFrame.local(scene.pointsInWorld[i]); return SIMD2(q.x, q.y)
     }
-    guard points.count >= 10, let hull = try? NativeCloud.convexHull2D(points),
-          let rectangle = minimumAreaRectangle(hull: hull) else {
+    guard points.count >= 10, let rectangle = minimumAreaRectangle(points: points) else {
         throw .notCuboid(reason: "the top face has no area")
     }
     return [2 * max(rectangle.halfA, rectangle.halfB), 2 * min(rectangle.halfA, rectangle.halfB), top.height]

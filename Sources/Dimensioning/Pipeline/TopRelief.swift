@@ -160,7 +160,7 @@ public func measureTopRelief(_ scene: FusedScene, box: BoxSegment, top: TopFaceF
         // the first fit (a flying pixel, a mixed pixel at the lid's edge).
         let samples = onLid.map { (x: $0.position[axis], y: $0.height, weight: 1 / Double(heightsByCell[$0.cell].count)) }
         guard samples.count >= 20, let first = parabola(samples) else { continue }
-        let residuals = samples.map { $0.y - (first.curve[0] + first.curve[1] * $0.x + first.curve[2] * $0.x * $0.x) }
+        let residuals = samples.map { $0.y - first.value(at: $0.x) }
         let sigma = Statistics.robustSigma(residuals) ?? .infinity
         let kept = zip(samples, residuals).filter { abs($0.1) <= 3 * sigma }.map(\.0)
         guard kept.count >= 20, let fit = parabola(kept) else { continue }
@@ -169,7 +169,7 @@ public func measureTopRelief(_ scene: FusedScene, box: BoxSegment, top: TopFaceF
         // lid tilted against the floor is the sensor's depth error (which moves no silhouette)
         // far more often than a box standing askew.
         let reach = half + margin
-        let d = top.height - (fit.curve[0] + fit.curve[2] * reach * reach)
+        let d = top.height - (fit.coefficients[0] + fit.coefficients[2] * reach * reach)
         let error = fit.standardError([1, 0, reach * reach])
         for side in [sides, sides + 1] {
             guard d.isFinite, error.isFinite else { continue }
@@ -180,12 +180,20 @@ public func measureTopRelief(_ scene: FusedScene, box: BoxSegment, top: TopFaceF
     return relief
 }
 
-/// The weighted least-squares parabola `c0 + c1 x + c2 x²` through `samples` (x, y, weight),
-/// with the standard error of any linear combination `a · c` of its coefficients (`a` given),
-/// taking the weights' sum as the number of independent samples (its residuals' weighted
+/// A parabola `c0 + c1 x + c2 x²` fitted by `parabola(_:)`, with the standard error of any
+/// linear combination `a · c` of its coefficients (`a` given).
+private struct Parabola {
+    /// c0, c1, c2.
+    var coefficients: [Double]
+    var standardError: ([Double]) -> Double
+
+    func value(at x: Double) -> Double { coefficients[0] + coefficients[1] * x + coefficients[2] * x * x }
+}
+
+/// The weighted least-squares parabola through `samples` (x, y, weight), taking the weights'
+/// sum as the number of independent samples for its standard errors (its residuals' weighted
 /// variance times the inverse of the weighted normal matrix); nil when they do not fix one.
-private func parabola(_ samples: [(x: Double, y: Double, weight: Double)])
-    -> (curve: [Double], standardError: ([Double]) -> Double)? {
+private func parabola(_ samples: [(x: Double, y: Double, weight: Double)]) -> Parabola? {
     var m = [[Double]](repeating: [0, 0, 0], count: 3), r = [0.0, 0, 0]
     var total = 0.0
     for (x, y, w) in samples {
@@ -196,16 +204,18 @@ private func parabola(_ samples: [(x: Double, y: Double, weight: Double)])
         }
         total += w
     }
-    guard let curve = solve3(m, r) else { return nil }
+    guard let coefficients = solve3(m, r) else { return nil }
+    var fit = Parabola(coefficients: coefficients, standardError: { _ in .infinity })
     let squares = samples.reduce(0.0) { sum, s in
-        let e = s.y - (curve[0] + curve[1] * s.x + curve[2] * s.x * s.x)
+        let e = s.y - fit.value(at: s.x)
         return sum + s.weight * e * e
     }
     let variance = squares / max(1, total - 3)
-    return (curve, { at in
+    fit.standardError = { at in
         guard let v = solve3(m, at) else { return .infinity }
         return (variance * zip(at, v).reduce(0) { $0 + $1.0 * $1.1 }).squareRoot()
-    })
+    }
+    return fit
 }
 
 /// The 8-connected groups of at least `minimumCells` of the grid cells `indices` (row-major,

@@ -25,8 +25,7 @@ struct TopOutline: Sendable {
             heights.append(h)
             indices.append(map.pointIndices[j])
         }
-        guard points.count >= 10, let hull = try? NativeCloud.convexHull2D(points),
-              let rectangle = minimumAreaRectangle(hull: hull)?.normalized() else { return nil }
+        guard points.count >= 10, let rectangle = minimumAreaRectangle(points: points)?.normalized() else { return nil }
         self.rectangle = rectangle
         var seen = 0, atLevel = 0
         let reach = rectangle.halfA + map.cellSize

@@ -51,8 +51,7 @@ enum ShadowViewpoint {
         heights.sort()
         let top = heights[Int(Double(heights.count - 1) * 0.98)]
         let band = box.filter { $0.z > top - 0.015 }.map { SIMD2($0.x, $0.y) }
-        guard band.count >= 10, let hull = try? NativeCloud.convexHull2D(band),
-              let rect = minimumAreaRectangle(hull: hull) else { return nil }
+        guard band.count >= 10, let rect = minimumAreaRectangle(points: band) else { return nil }
 
         // The grid around the box, aligned with its rectangle (so that it does not depend on
         // the input's axes): coordinates along axisA and axisB from the rectangle's centre.
