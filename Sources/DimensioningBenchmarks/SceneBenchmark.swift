@@ -38,6 +38,20 @@ public enum SceneBenchmark {
         /// Per kind of scene (`apart`, `step`, `one_height`): its boxes, and the cartons measured and
         /// accepted in its scenes.
         public var byKind: [String: Kind] = [:]
+        /// Every matched carton, scene by scene (`boxdim accuracy --scenes N --verbose`).
+        public var cartons: [Carton] = []
+
+        /// One matched carton: its error and expanded uncertainty (L, W, H; mm) and how each
+        /// side was placed (+L, −L, +W, −W: the `SideEvidence` case's name).
+        public struct Carton: Sendable, Codable, Equatable {
+            public var scene: Int
+            public var kind: String
+            public var method: String
+            public var accepted: Bool
+            public var errorMillimetres: [Double]
+            public var uncertaintyMillimetres: [Double]
+            public var sides: [String]
+        }
 
         public struct Kind: Sendable, Codable, Equatable {
             public var boxes = 0
@@ -143,6 +157,9 @@ public enum SceneBenchmark {
                     errors[k].append(abs(error[k]) * 1000)
                 }
                 if accepted && error.contains(where: { abs($0) > m.tolerance }) { report.acceptedBeyondTolerance += 1 }
+                report.cartons.append(.init(scene: index, kind: kind, method: m.method.rawValue, accepted: accepted,
+                                            errorMillimetres: error.map { $0 * 1000 }, uncertaintyMillimetres: u.map { $0 * 1000 },
+                                            sides: m.uncertainty.sides.map { String(String(describing: $0.evidence).prefix { $0 != "(" }) }))
             }
         }
         func median(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.sorted()[v.count / 2] }
@@ -154,6 +171,19 @@ public enum SceneBenchmark {
 }
 
 extension SceneBenchmark.Report {
+    /// One line per matched carton: scene, kind, method, whether accepted, error ± U per
+    /// dimension (mm), and how its sides were placed; a carton whose truth lies outside ± U is
+    /// marked.
+    public var cartonLines: [String] {
+        cartons.map { c in
+            let dims = (0..<3).map { String(format: "%+.1f ± %.1f", c.errorMillimetres[$0], c.uncertaintyMillimetres[$0]) }
+            let outside = (0..<3).contains { abs(c.errorMillimetres[$0]) > c.uncertaintyMillimetres[$0] }
+            return "  scene \(c.scene) \(c.kind) \(c.method)\(c.accepted ? " accepted" : ""): error "
+                + dims.joined(separator: " / ") + " mm" + (outside ? " (outside ± U)" : "")
+                + (c.sides.isEmpty ? "" : "; sides " + c.sides.joined(separator: ", "))
+        }
+    }
+
     /// A few lines for people.
     public var table: String {
         let share = { (n: Int) in matched == 0 ? "-" : String(format: "%.0f %%", 100 * Double(n) / Double(matched)) }

@@ -95,6 +95,12 @@ import DimensioningSimulation
             #expect(report.byKind.values.map { $0.withinU[k] }.reduce(0, +) == report.withinU[k])
         }
         #expect(report.table.contains("by kind (boxes, measured, accepted): apart 6,"), "\(report.table)")
+        // One line per matched carton, its kind and error ± U.
+        #expect(report.cartons.count == report.matched && report.cartonLines.count == report.matched)
+        #expect(report.cartons.filter(\.accepted).count <= report.accepted)
+        let outside = report.cartons.filter { c in (0..<3).contains { abs(c.errorMillimetres[$0]) > c.uncertaintyMillimetres[$0] } }
+        #expect(report.cartonLines.filter { $0.contains("(outside ± U)") }.count == outside.count)
+        #expect(report.cartonLines.allSatisfy { $0.contains("scene ") && $0.contains(" mm") }, "\(report.cartonLines)")
     }
 
     /// The sides of a carton cut from a top of one height that no seam placed are placed at their
