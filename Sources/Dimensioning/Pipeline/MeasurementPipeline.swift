@@ -237,19 +237,12 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     }
     // A lid bowed up: the height reaches as far toward its crown as the bow supports.
     if let measured = relief { relief?.crown = measured.crown(lidProfile: lidProfile) }
-    if let crown = relief?.crown, crown.raise > 0 {
-        cuboid.height += crown.raise
-        cuboid.centerInWorld += box.floorFrame.up * (crown.raise / 2)
-        if crown.raise >= 0.001 {
-            shapeNotes.append("the lid bows up \(Int((crown.raise * 1000).rounded())) mm above its plane: measured to its crown")
-        }
+    // The enclosing top: a bowed lid's crown, or a raised part's top.
+    if let relief, relief.enclosingRise > 0 {
+        cuboid.height += relief.enclosingRise
+        cuboid.centerInWorld += box.floorFrame.up * (relief.enclosingRise / 2)
     }
-    if let raised = relief?.raisedPart {
-        cuboid.height += raised.rise
-        cuboid.centerInWorld += box.floorFrame.up * (raised.rise / 2)
-        shapeNotes.append("a part rises \(Int((raised.rise * 1000).rounded())) mm above the lid over "
-            + "\(Int((raised.area * 10_000).rounded())) cm² (a handle, a strap or a bump): measured to its top")
-    }
+    shapeNotes += relief?.shapeNotes ?? []
     if cuboid.height < parameters.box.minimumHeight {
         throw .boxTooSmall(smallestSide: cuboid.height, minimum: parameters.box.minimumHeight)
     }

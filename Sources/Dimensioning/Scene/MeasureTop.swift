@@ -44,7 +44,8 @@ struct TopOutline: Sendable {
 ///
 /// 1. the top's outline (`TopOutline`): its length and width;
 /// 2. the top's height as its points' 10 %-trimmed mean, the support's as its cells' median
-///    (`supportBeside`), the carton's height their difference; the surface under the carton is
+///    (`supportBeside`), the carton's height their difference, up to a bowed lid's crown or a
+///    raised part's top as for a lone box (`cartonRelief`); the surface under the carton is
 ///    not seen, so its level carries the spread of the surface beside it (`support_under`) as
 ///    well as its median's uncertainty (`support_plane`);
 /// 3. a side along a seam the top was cut at lies on the seam (`snappedToSeams`,
@@ -88,9 +89,9 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     }
     let topLevel = Statistics.trimmedMean(heights, trim: 0.1) ?? region.level
     let topScatter = Statistics.robustSigma(heights) ?? 0
-    let height = topLevel - support.level
-    if height < parameters.box.minimumHeight {
-        throw .boxTooSmall(smallestSide: height, minimum: parameters.box.minimumHeight)
+    let standing = topLevel - support.level
+    if standing < parameters.box.minimumHeight {
+        throw .boxTooSmall(smallestSide: standing, minimum: parameters.box.minimumHeight)
     }
     // The sides no line of the colour image placed, at their silhouettes or faces, for a sensor
     // whose edge band straddles the edge. A class that fattens (stereo, unknown) spreads the lid
@@ -114,7 +115,13 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     if width < parameters.box.minimumSide {
         throw .boxTooSmall(smallestSide: width, minimum: parameters.box.minimumSide)
     }
-    var notes: [String] = []
+    // The enclosing top: a bowed lid's crown, or a raised part's top, as for a lone box.
+    let relief = cartonRelief(rectangle, topLevel: topLevel, topRms: topScatter, supportLevel: support.level, map: map,
+                              scene: scene, pixelFootprint: Statistics.median(sides.map(\.footprint)) ?? 0,
+                              lidProfile: (parameters.uncertainty.sensorClass ?? .unknown).priors.lidProfile,
+                              parameters: parameters.raisedPart)
+    let height = standing + (relief?.enclosingRise ?? 0)
+    var notes: [String] = relief?.shapeNotes ?? []
     if support.levels.count > 1 {
         notes.append("stands on one of the surfaces seen beside it, "
             + support.levels.map { "\(millimetres($0))" }.joined(separator: ", ")
@@ -129,7 +136,7 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
             + "\(support.sidesSeen) of its 4 sides (a pallet, a lower layer of cartons)")
     }
     let frame = map.frame
-    let centre = frame.world(SIMD3(rectangle.center.x, rectangle.center.y, (topLevel + support.level) / 2))
+    let centre = frame.world(SIMD3(rectangle.center.x, rectangle.center.y, support.level + height / 2))
     let seamCount = seamSides.compactMap { $0 }.count
     if seamCount > 0 {
         notes.append("cut from a top of cartons of one height: \(seamCount) of its sides on seams the colour image shows")
@@ -140,8 +147,8 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
             + "into the gap beside a taller neighbour")
     }
     let uncertainty = topRectangleUncertainty(rectangle: rectangle, sides: sides, height: height, topScatter: topScatter,
-                                              topCount: heights.count, support: support, profile: parameters.profile,
-                                              parameters: parameters.uncertainty)
+                                              topCount: heights.count, support: support, relief: relief,
+                                              profile: parameters.profile, parameters: parameters.uncertainty)
     return SceneBoxMeasurement(method: .topRectangle, length: length, width: width, height: height, footprint: rectangle,
                                supportLevel: support.level, centerInWorld: centre,
                                axesInWorld: [frame.worldDirection(rectangle.axisA), frame.worldDirection(rectangle.axisB), frame.up],
@@ -153,7 +160,7 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
 /// `estimateUncertainty`: each side's terms in quadrature, the sensor's shared terms linearly
 /// over a dimension's two sides, then the dimension's own terms.
 func topRectangleUncertainty(rectangle: Rectangle2D, sides topSides: [TopSide], height: Double, topScatter: Double,
-                             topCount: Int, support: SupportBeside, profile: SensorProfile?,
+                             topCount: Int, support: SupportBeside, relief: TopRelief? = nil, profile: SensorProfile?,
                              parameters: UncertaintyParameters) -> MeasurementUncertainty {
     let sensorClass = parameters.sensorClass ?? .unknown
     let priors = sensorClass.priors
@@ -202,7 +209,7 @@ func topRectangleUncertainty(rectangle: Rectangle2D, sides topSides: [TopSide], 
         UncertaintyTerm(name: "support_under", standard: support.scatter, kind: .typeA),
         UncertaintyTerm(name: "height_bias", standard: priors.heightBias, kind: .typeB),
         .rectangle("support_choice", halfWidth: support.ambiguity),
-    ]
+    ] + (relief?.heightTerms ?? [])
     let contributions = [dimensionContributions(sides: Array(sides.prefix(2)), own: lengthTerms),
                          dimensionContributions(sides: Array(sides.suffix(2)), own: widthTerms),
                          dimensionContributions(sides: [], own: heightTerms)]

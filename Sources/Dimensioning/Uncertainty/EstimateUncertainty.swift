@@ -105,16 +105,7 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
         .init(name: "top_plane", standard: top.rms / topPoints.squareRoot(), kind: .typeA),
         .init(name: "floor_plane", standard: floor.rms / floorPoints.squareRoot(), kind: .typeA),
         .init(name: "height_bias", standard: priors.heightBias, kind: .typeB),
-    ] + (relief.map { relief in
-        // The height reaches a raised part's top: where that top lies (`RaisedPart.levelDoubt`).
-        // Without one, the lid's own relief may be its shape or the sensor's ripple: the
-        // enclosing top lies anywhere up to its highest cells.
-        if let part = relief.raisedPart { return [UncertaintyTerm(name: "raised_part", standard: part.levelDoubt, kind: .typeB)] }
-        // A bowed lid's crown (`TopRelief.crown`): the part of its rise made carries its doubt.
-        guard let crown = relief.crown else { return [UncertaintyTerm.rectangle("lid_relief", halfWidth: relief.lidHigh)] }
-        return [UncertaintyTerm.rectangle("lid_relief", halfWidth: crown.unresolved),
-                UncertaintyTerm(name: "lid_crown", standard: crown.standard, kind: .typeB)]
-    } ?? []) + (floorNearBox.map { near in
+    ] + (relief?.heightTerms ?? []) + (floorNearBox.map { near in
         // The floor around the box off the plane the height is measured from: by its median
         // (a bias the plane does not follow, taken whole) and its scatter's standard error.
         [UncertaintyTerm(name: "floor_near_box", standard: abs(near.offset), kind: .typeB),
