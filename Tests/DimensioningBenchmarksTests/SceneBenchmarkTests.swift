@@ -188,5 +188,9 @@ import DimensioningSimulation
         #expect(abs(error) <= carton.uncertainty.expanded[2], "height error \(error), U \(carton.uncertainty.expanded[2])")
         #expect(abs(error) <= 0.004, "height error \(error)")
         #expect(carton.shapeNotes.contains { $0.contains("measured to its crown") }, "\(carton.shapeNotes)")
+        let errors = [carton.length - max(bowed.length, bowed.width), carton.width - min(bowed.length, bowed.width)]
+        for k in 0..<2 {
+            #expect(abs(errors[k]) <= carton.uncertainty.expanded[k], "dimension \(k): error \(errors[k]), U \(carton.uncertainty.expanded[k])")
+        }
     }
 }
