@@ -98,16 +98,16 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     // out past it, which the silhouette alone cannot tell from the edge: on the real pallet
     // (stereo, `Tests/Fixtures/real/neura-pallet`) such sides came out 4-16 mm out, so there the
     // outline's extent stands, with the class's fattening in its doubt.
-    let fattens = (parameters.uncertainty.sensorClass ?? .unknown).priors.fatteningPixels > 0
-    let placed = (0..<4).map { fattens || seamSides[$0] != nil || lidEdges[$0] != nil }
+    let priors = (parameters.uncertainty.sensorClass ?? .unknown).priors
+    let placed = (0..<4).map { priors.fatteningPixels > 0 || seamSides[$0] != nil || lidEdges[$0] != nil }
     let silhouettes = silhouetteSides(snapped, placed: placed, topIndices: outline.indices, topLevel: topLevel,
                                       topRms: topScatter, supportLevel: support.level, map: map, scene: scene,
                                       parameters: parameters.box)
     let spacing = (silhouettes.rectangle.area / Double(max(1, heights.count))).squareRoot()
-    let swap = { (values: [SeamLine?]) in silhouettes.swapped ? swappedSides(values) : values }
+    // Per-side values in the moved rectangle's order (its axes swap when a width grew past its length).
+    func inOrder<T>(_ values: [T]) -> [T] { silhouettes.swapped ? swappedSides(values) : values }
     var (rectangle, sides) = (silhouettes.rectangle,
-                              topSides(silhouettes.rectangle, seams: swap(seamSides),
-                                       lidEdges: silhouettes.swapped ? swappedSides(lidEdges) : lidEdges,
+                              topSides(silhouettes.rectangle, seams: inOrder(seamSides), lidEdges: inOrder(lidEdges),
                                        depthEvidence: silhouettes.evidence, level: region.level, spacing: spacing,
                                        scene: scene, frame: map.frame))
     if let profile = parameters.profile { (rectangle, sides) = applying(profile, to: rectangle, sides: sides) }
@@ -118,7 +118,7 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     // The enclosing top: a bowed lid's crown, or a raised part's top, as for a lone box.
     let relief = cartonRelief(rectangle, topLevel: topLevel, topRms: topScatter, supportLevel: support.level, map: map,
                               scene: scene, pixelFootprint: Statistics.median(sides.map(\.footprint)) ?? 0,
-                              lidProfile: (parameters.uncertainty.sensorClass ?? .unknown).priors.lidProfile,
+                              lidProfile: priors.lidProfile,
                               parameters: parameters.raisedPart)
     let height = standing + (relief?.enclosingRise ?? 0)
     var notes: [String] = relief?.shapeNotes ?? []
@@ -175,22 +175,11 @@ func topRectangleUncertainty(rectangle: Rectangle2D, sides topSides: [TopSide], 
             return SideBudget(evidence: evidence, terms: evidence.terms(footprint: footprint, spacing: spacing, priors: priors))
         }
         let evidence = side.depthEvidence ?? SideEvidence.topExtent(bandPixels: 0, disagreement: nil)
-        var terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
-        if case .topAndBase = evidence {} else {
-            terms.append(.rectangle("placement", halfWidth: priors.edgeNoisePixels * footprint))
-        }
-        guard evidence.carriesEdgeBias else { return SideBudget(evidence: evidence, terms: terms) }
-        if let profile {
-            // The profile's offset moved the side; how far its references' sides scatter about
-            // it is the doubt left.
-            terms.append(.init(name: "profile", standard: (profile.edgeScatterPixels ?? 0) * footprint, kind: .typeB,
-                               sharedAcrossSides: true))
-        } else {
-            terms.append(.rectangle("edge_bias", halfWidth: priors.edgeBiasPixels * footprint, sharedAcrossSides: true))
-            if priors.fatteningPixels > 0 {
-                terms.append(.rectangle("fattening", halfWidth: priors.fatteningPixels * footprint, sharedAcrossSides: true))
-            }
-        }
+        // A profile's offset moved the side; how far its references' sides scatter about it is
+        // the doubt left.
+        let terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
+            + evidence.sensorTerms(footprint: footprint, priors: priors, fatteningPixels: priors.fatteningPixels,
+                                   profileDoubt: profile.map { ($0.edgeScatterPixels ?? 0) * footprint })
         return SideBudget(evidence: evidence, terms: terms)
     }
     let independent = Double(max(1, parameters.independentPlanePoints))

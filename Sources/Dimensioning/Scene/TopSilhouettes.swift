@@ -75,10 +75,9 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
         }
         found[k] = estimates[k]
     }
-    let estimatesFound = found
-    guard estimatesFound.contains(where: { $0 != nil }) else { return (rectangle, none, false) }
-    let captureBand = captureBandPixels(estimatesFound.compactMap { $0 })
-    let sides = estimatesFound.map { $0.map { SideEvidence($0, captureBand: captureBand) } }
+    guard found.contains(where: { $0 != nil }) else { return (rectangle, none, false) }
+    let captureBand = captureBandPixels(found.compactMap { $0 })
+    let sides = found.map { $0.map { SideEvidence($0, captureBand: captureBand) } }
     let (moved, swapped) = resized(rectangle, extents: extents)
     return (moved, swapped ? swappedSides(sides) : sides, swapped)
 }

@@ -69,19 +69,8 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
             if rimDoubts[k].doubt > 0 { terms.append(.rectangle("rim", halfWidth: rimDoubts[k].doubt)) }
             if rimDoubts[k].standard > 0 { terms.append(.init(name: "rim_drop", standard: rimDoubts[k].standard, kind: .typeB)) }
         }
-        if case .topAndBase = evidence {} else {
-            terms.append(.rectangle("placement", halfWidth: priors.edgeNoisePixels * footprint))
-        }
-        if evidence.carriesEdgeBias {
-            if calibratedSides, edge.carriesProfileOffset, let doubt = edge.calibrationDoubt {
-                terms.append(.init(name: "profile", standard: doubt, kind: .typeB, sharedAcrossSides: true))
-            } else {
-                terms.append(.rectangle("edge_bias", halfWidth: priors.edgeBiasPixels * footprint, sharedAcrossSides: true))
-                if fattening > 0 {
-                    terms.append(.rectangle("fattening", halfWidth: fattening * footprint, sharedAcrossSides: true))
-                }
-            }
-        }
+        terms += evidence.sensorTerms(footprint: footprint, priors: priors, fatteningPixels: fattening,
+                                      profileDoubt: calibratedSides && edge.carriesProfileOffset ? edge.calibrationDoubt : nil)
         // A wall's foot hides where the side ends, anywhere up to the wall (unless the gap was
         // measured against the wall itself).
         if let distance = edge.wallDistance, !edge.gapToSurface {

@@ -137,3 +137,30 @@ public enum SideEvidence: Sendable, Equatable {
         }
     }
 }
+
+extension SideEvidence {
+    /// The sensor's terms a side carries beyond its evidence's own (`terms`): its placement
+    /// noise (the class's `edgeNoisePixels`, independent per side) unless it was placed from top
+    /// and base, which keeps a pixel's rounding instead; and, where the sensor's edge bias can
+    /// move it (`carriesEdgeBias`), either the doubt left by a sensor profile's offset
+    /// (`profileDoubt`, metres: its references' scatter) or the class's edge bias and
+    /// `fatteningPixels` of fattening (rectangles). The last two are shared by the sides.
+    /// `footprint` is metres per pixel of the reference camera at the side.
+    func sensorTerms(footprint: Double, priors: SensorClassPriors, fatteningPixels: Double,
+                     profileDoubt: Double?) -> [UncertaintyTerm] {
+        var terms: [UncertaintyTerm] = []
+        if case .topAndBase = self {} else {
+            terms.append(.rectangle("placement", halfWidth: priors.edgeNoisePixels * footprint))
+        }
+        guard carriesEdgeBias else { return terms }
+        if let profileDoubt {
+            terms.append(.init(name: "profile", standard: profileDoubt, kind: .typeB, sharedAcrossSides: true))
+        } else {
+            terms.append(.rectangle("edge_bias", halfWidth: priors.edgeBiasPixels * footprint, sharedAcrossSides: true))
+            if fatteningPixels > 0 {
+                terms.append(.rectangle("fattening", halfWidth: fatteningPixels * footprint, sharedAcrossSides: true))
+            }
+        }
+        return terms
+    }
+}
