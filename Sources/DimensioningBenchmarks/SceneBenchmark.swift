@@ -40,6 +40,16 @@ public enum SceneBenchmark {
         public var byKind: [String: Kind] = [:]
         /// Every matched carton, scene by scene (`boxdim accuracy --scenes N --verbose`).
         public var cartons: [Carton] = []
+        /// Every refused top, scene by scene: its scene, kind and reason.
+        public var refusedTops: [Refusal] = []
+
+        /// One refused top of a scene: the refusal's code and its text.
+        public struct Refusal: Sendable, Codable, Equatable {
+            public var scene: Int
+            public var kind: String
+            public var code: String
+            public var reason: String
+        }
 
         /// One matched carton: its error and expanded uncertainty (L, W, H; mm) and how each
         /// side was placed (+L, −L, +W, −W: the `SideEvidence` case's name).
@@ -51,6 +61,12 @@ public enum SceneBenchmark {
             public var errorMillimetres: [Double]
             public var uncertaintyMillimetres: [Double]
             public var sides: [String]
+            /// Per dimension (L, W, H), the name of the term contributing most to its U.
+            public var largestTerms: [String] = []
+            /// Per side (+L, −L, +W, −W), how far it lies outward of the truth's side, mm, and its
+            /// expanded uncertainty (k = 2, all its terms in quadrature), mm.
+            public var sideErrorsMillimetres: [Double] = []
+            public var sideUncertaintyMillimetres: [Double] = []
         }
 
         public struct Kind: Sendable, Codable, Equatable {
@@ -98,6 +114,22 @@ public enum SceneBenchmark {
                 index % 3 == 2)
     }
 
+    /// How far each side of `m` (+L, −L, +W, −W) lies outward of the side of `truth` it faces,
+    /// metres (seen from above).
+    static func sideErrors(_ m: SceneBoxMeasurement, truth: SimulatedBox) -> [Double] {
+        let centre = SIMD2(m.centerInWorld.x, m.centerInWorld.y)
+        let axes = [SIMD2(m.axesInWorld[0].x, m.axesInWorld[0].y), SIMD2(m.axesInWorld[1].x, m.axesInWorld[1].y)]
+        let truthAxes = [SIMD2(cos(truth.yaw), sin(truth.yaw)), SIMD2(-sin(truth.yaw), cos(truth.yaw))]
+        let truthHalves = [truth.length / 2, truth.width / 2], halves = [m.length / 2, m.width / 2]
+        return (0..<4).map { k in
+            let outward = (k % 2 == 0 ? 1.0 : -1.0) * axes[k / 2] / max(1e-9, (axes[k / 2] * axes[k / 2]).sum().squareRoot())
+            let middle = centre + halves[k / 2] * outward
+            let t = abs((outward * truthAxes[0]).sum()) >= abs((outward * truthAxes[1]).sum()) ? 0 : 1
+            let facing = (outward * truthAxes[t]).sum() >= 0 ? truthAxes[t] : -truthAxes[t]
+            return ((middle - truth.center) * facing).sum() - truthHalves[t]
+        }
+    }
+
     /// The colour image of `simulated`'s reference frame, seen from where that frame really was.
     static func colourImage(_ simulated: SimulatedCapture, scene: SimulatedScene, seed: UInt64) -> LumaImage? {
         guard let reference = simulated.capture.referenceFrameIndex(), let depth = simulated.capture.frames.first else { return nil }
@@ -126,7 +158,10 @@ public enum SceneBenchmark {
             report.tops += measurement.boxes.count
             for box in measurement.boxes {
                 guard case let .success(m) = box.outcome else {
-                    if case let .failure(error) = box.outcome { report.refusals[error.code, default: 0] += 1 }
+                    if case let .failure(error) = box.outcome {
+                        report.refusals[error.code, default: 0] += 1
+                        report.refusedTops.append(.init(scene: index, kind: kind, code: error.code, reason: error.description))
+                    }
                     continue
                 }
                 report.measured += 1
@@ -159,7 +194,14 @@ public enum SceneBenchmark {
                 if accepted && error.contains(where: { abs($0) > m.tolerance }) { report.acceptedBeyondTolerance += 1 }
                 report.cartons.append(.init(scene: index, kind: kind, method: m.method.rawValue, accepted: accepted,
                                             errorMillimetres: error.map { $0 * 1000 }, uncertaintyMillimetres: u.map { $0 * 1000 },
-                                            sides: m.uncertainty.sides.map { String(String(describing: $0.evidence).prefix { $0 != "(" }) }))
+                                            sides: m.uncertainty.sides.map { String(String(describing: $0.evidence).prefix { $0 != "(" }) },
+                                            largestTerms: m.uncertainty.contributions.map { terms in
+                                                terms.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? ""
+                                            },
+                                            sideErrorsMillimetres: sideErrors(m, truth: truth).map { $0 * 1000 },
+                                            sideUncertaintyMillimetres: m.uncertainty.sides.map { side in
+                                                2000 * side.terms.reduce(0) { $0 + $1.standard * $1.standard }.squareRoot()
+                                            }))
             }
         }
         func median(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.sorted()[v.count / 2] }
@@ -181,7 +223,16 @@ extension SceneBenchmark.Report {
             return "  scene \(c.scene) \(c.kind) \(c.method)\(c.accepted ? " accepted" : ""): error "
                 + dims.joined(separator: " / ") + " mm" + (outside ? " (outside ± U)" : "")
                 + (c.sides.isEmpty ? "" : "; sides " + c.sides.joined(separator: ", "))
+                + (c.sideErrorsMillimetres.count != c.sideUncertaintyMillimetres.count ? "" : "; side errors "
+                    + zip(c.sideErrorsMillimetres, c.sideUncertaintyMillimetres).map { String(format: "%+.1f ± %.1f", $0, $1) }
+                        .joined(separator: ", ") + " mm")
+                + (c.largestTerms.isEmpty ? "" : "; largest terms " + c.largestTerms.joined(separator: ", "))
         }
+    }
+
+    /// One line per refused top: scene, kind and the refusal's text.
+    public var refusalLines: [String] {
+        refusedTops.map { "  scene \($0.scene) \($0.kind) refused (\($0.code)): \($0.reason)" }
     }
 
     /// A few lines for people.

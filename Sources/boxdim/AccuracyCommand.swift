@@ -51,7 +51,7 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: "Parallel workers (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
-    @Flag(help: "Print every scenario's outcome (with --scenes: every matched carton's error ± U and how its sides were placed).")
+    @Flag(help: "Print every scenario's outcome (with --scenes: every matched carton's error ± U, how its sides were placed and its largest terms, and every refused top).")
     var verbose = false
 
     @Flag(help: "Also print each sensor model's signed side errors per way the side was located (side face, silhouette, top extent, top and base line): which estimator carries a bias.")
@@ -92,7 +92,10 @@ struct AccuracyCommand: ParsableCommand {
             print("scenes of several boxes, measured carton by carton (seed \(seed), tolerance \(gate.tolerance) mm, "
                 + "minimum confidence \(minConfidence)):")
             let report = SceneBenchmark.run(count: scenes, seed: seed, parameters: parameters, minConfidence: minConfidence)
-            if verbose { print("every matched carton (error ± U, L / W / H):\n" + report.cartonLines.joined(separator: "\n")) }
+            if verbose {
+                print("every matched carton (error ± U, L / W / H):\n" + report.cartonLines.joined(separator: "\n"))
+                print("every refused top:\n" + report.refusalLines.joined(separator: "\n"))
+            }
             print(report.table)
             return
         }

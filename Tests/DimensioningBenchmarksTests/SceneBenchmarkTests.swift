@@ -169,6 +169,23 @@ import DimensioningSimulation
         #expect(carton.uncertainty.sides.contains { if case .topExtent = $0.evidence { true } else { false } })
     }
 
+    /// A lower carton pressed against a taller one, seen from its own side (tuning seed 2026,
+    /// scene 7): its lid runs up to the taller carton's face, which the camera sees rising from it.
+    /// That side stands on the face (`neighbourFace`): its length comes out within 2 mm and
+    /// within ± U < 4 mm. At the lid's outline it came out 7.2 mm short at U 10 mm.
+    @Test func aLidAgainstATallerNeighboursFaceEndsOnIt() throws {
+        let (scene, rig, _) = SceneBenchmark.scene(7, seed: 2026)
+        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 2026 &+ 7)
+        let cartons = try measureAllBoxes(simulated.capture).boxes.compactMap { try? $0.outcome.get() }
+        let lower = scene.allBoxes.min { $0.height < $1.height }!
+        let carton = try #require(cartons.first { abs($0.height - lower.height) < 0.02 })
+        let faces = carton.uncertainty.sides.filter { if case .neighbourFace = $0.evidence { true } else { false } }
+        #expect(faces.count == 1, "\(carton.uncertainty.sides.map(\.evidence))")
+        let error = carton.length - max(lower.length, lower.width), u = carton.uncertainty.expanded[0]
+        #expect(abs(error) <= 0.002 && abs(error) <= u, "length error \(error), U \(u)")
+        #expect(u < 0.004, "U \(u)")
+    }
+
     /// A carton among others whose lid bows up 12 mm (tuning seed 2026, scene 2, its first box
     /// bulged) is measured to its crown, as a lone box is (`cartonRelief`): its height's truth
     /// (the enclosing cuboid's) lies within ± U, and its note says so. At its lid's trimmed mean

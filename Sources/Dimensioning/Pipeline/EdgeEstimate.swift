@@ -80,6 +80,10 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// measured (`BoxParameters.minimumFaceSpanPixels`): measured as a side facing away, its
     /// band the gap less the face's computed span. Not in any output.
     var isGrazingFace: Bool { method == .silhouette && faceSpanPixels != nil && !facesCamera }
+    /// How far inward (metres) such a side was moved for its face's samples
+    /// (`BoxParameters.grazingFaceShiftShare` of the face's span); nil for other sides (not in
+    /// any output).
+    var grazingShift: Double? = nil
     /// The outer row's median position, and where a lip higher than the band ends (the last
     /// ray above the top, median over the strips showing one), metres from the rectangle's
     /// centre (not in any output).

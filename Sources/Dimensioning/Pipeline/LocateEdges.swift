@@ -103,7 +103,8 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         // (`BoxParameters.grazingFaceShiftShare` of the span).
         var silhouette = silhouette
         if estimate.isGrazingFace, let span = estimate.faceSpanPixels {
-            silhouette.position -= parameters.grazingFaceShiftShare * span * footprint
+            estimate.grazingShift = parameters.grazingFaceShiftShare * span * footprint
+            silhouette.position -= estimate.grazingShift ?? 0
             silhouette.bandPixels = max(0, silhouette.bandPixels - span)
         }
         estimate.strips = silhouette.strips

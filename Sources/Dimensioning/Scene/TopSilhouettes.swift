@@ -51,15 +51,21 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
     // Sides a line of the colour image placed stand in as the fallback, which nothing reconciles.
     var estimates = [EdgeEstimate](repeating: EdgeEstimate(method: .topExtent, pixelFootprint: 0, bandPixels: nil, lipShare: nil,
                                                            disagreement: nil, correction: 0, strips: 0), count: 4)
+    var faces: [NeighbourFace?] = [nil, nil, nil, nil]
     for k in 0..<4 where !placed[k] {
         let located = locateEdge(alongA: k < 2, sign: k % 2 == 0 ? 1 : -1, rectangle: rectangle, evidence: evidence,
                                  parameters: parameters)
         // Past most of its strips the first ray lies above the top: a taller neighbour stands
         // against it, or in front of it and hides its edge (its mixed pixels, blends of the two
         // tops, sit over the hidden part of the lid). Either way no silhouette of this lid is
-        // seen there: the outline's extent stands. Held out (`--scenes 120 --seed 3313`,
-        // scene 79): a lid half hidden so came out 18 mm narrow at its silhouette.
-        guard (located.estimate.lipShare ?? 0) < 0.5 else { continue }
+        // seen there (held out, `--scenes 120 --seed 3313`, scene 79: a lid half hidden so came
+        // out 18 mm narrow at its silhouette). The lid ends on the neighbour's face where that
+        // face is seen rising from it; else the outline's extent stands.
+        guard (located.estimate.lipShare ?? 0) < 0.5 else {
+            faces[k] = neighbourFace(side: k, rectangle: rectangle, topLevel: topLevel, map: map, scene: scene,
+                                     parameters: parameters)
+            continue
+        }
         extents[k] = located.position
         estimates[k] = located.estimate
     }
@@ -75,9 +81,14 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
         }
         found[k] = estimates[k]
     }
-    guard found.contains(where: { $0 != nil }) else { return (rectangle, none, false) }
     let captureBand = captureBandPixels(found.compactMap { $0 })
-    let sides = found.map { $0.map { SideEvidence($0, captureBand: captureBand) } }
+    var sides = found.map { $0.map { SideEvidence($0, captureBand: captureBand) } }
+    for k in 0..<4 {
+        guard let face = faces[k] else { continue }
+        extents[k] = outline[k] + face.offset
+        sides[k] = .neighbourFace(scatter: face.scatter, strips: face.strips)
+    }
+    guard sides.contains(where: { $0 != nil }) else { return (rectangle, none, false) }
     let (moved, swapped) = resized(rectangle, extents: extents)
     return (moved, swapped ? swappedSides(sides) : sides, swapped)
 }

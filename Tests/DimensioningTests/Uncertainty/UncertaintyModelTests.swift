@@ -107,6 +107,25 @@ import Testing
         #expect(SideEvidence(edge, captureBand: 1.3) == .borrowedBand(bandPixels: 1.3, gapPixels: 26, scatter: nil, strips: 8))
     }
 
+    /// A side whose face spans too few pixels to be measured is placed as a silhouette moved
+    /// inward for the face's samples in its gap; how far is known to about half the move, a
+    /// doubt the band alone (the gap less the face's span, about nothing) does not carry.
+    @Test func aGrazingFaceDoubtsHalfItsShift() {
+        var edge = EdgeEstimate(method: .silhouette, pixelFootprint: 0.007, bandPixels: 0.1, lipShare: 0,
+                                disagreement: nil, correction: 0, strips: 10)
+        edge.faceSpanPixels = 2
+        edge.grazingShift = 2 * 0.007 / 3
+        let evidence = SideEvidence(edge, captureBand: 0.8)
+        #expect(evidence == .grazingFace(shift: 2 * 0.007 / 3, bandPixels: 0.1, scatter: nil, strips: 10))
+        let terms = evidence.terms(footprint: 0.007, spacing: 0.005, priors: SensorClass.lidar.priors)
+        let span = terms.first { $0.name == "face_span" }
+        // A rectangle of half the 4.7-mm shift either way: 1.35 mm standard.
+        #expect(abs((span?.standard ?? 0) - 0.007 / 3 / 3.0.squareRoot()) < 1e-12, "\(terms)")
+        // A face the camera sees spanning enough pixels is no grazing face.
+        edge.facesCamera = true
+        #expect(SideEvidence(edge, captureBand: 0.8) == .facingCamera(bandPixels: 0.8))
+    }
+
     @Test func aProfilesMeasuredScaleReplacesTheClasssDoubt() throws {
         let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
         let capture = PipelineTest.noisy(box).capture
