@@ -154,16 +154,22 @@ import DimensioningSimulation
         }
     }
 
+    /// The lower box of step scene `index` of `seed` (its truth) and the carton measured at its
+    /// height (`measureAllBoxes`, no colour image).
+    static func lowerCarton(ofStepScene index: Int, seed: UInt64) throws -> (SimulatedBox, SceneBoxMeasurement) {
+        let (scene, rig, _) = SceneBenchmark.scene(index, seed: seed)
+        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: seed &+ UInt64(index))
+        let cartons = try measureAllBoxes(simulated.capture).boxes.compactMap { try? $0.outcome.get() }
+        let lower = scene.allBoxes.min { $0.height < $1.height }!
+        return (lower, try #require(cartons.first { abs($0.height - lower.height) < 0.02 }))
+    }
+
     /// A lower lid half hidden by a taller neighbour in front (held-out seed 3313, scene 79):
     /// past its side the first rays lie above it (the neighbour's mixed pixels over the hidden
     /// part of the lid), which is no silhouette of this lid. Its outline's extent stands, and its
     /// width's truth lies within ± U (at its silhouette it came out 21 mm narrow at U 4.5 mm).
     @Test func aSideUnderATallerNeighboursShadowKeepsTheOutline() throws {
-        let (scene, rig, _) = SceneBenchmark.scene(79, seed: 3313)
-        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 3313 &+ 79)
-        let cartons = try measureAllBoxes(simulated.capture).boxes.compactMap { try? $0.outcome.get() }
-        let lower = scene.allBoxes.min { $0.height < $1.height }!
-        let carton = try #require(cartons.first { abs($0.height - lower.height) < 0.02 })
+        let (lower, carton) = try Self.lowerCarton(ofStepScene: 79, seed: 3313)
         let error = carton.width - min(lower.length, lower.width)
         #expect(abs(error) <= carton.uncertainty.expanded[1], "width error \(error), U \(carton.uncertainty.expanded[1])")
         #expect(carton.uncertainty.sides.contains { if case .topExtent = $0.evidence { true } else { false } })
@@ -174,11 +180,7 @@ import DimensioningSimulation
     /// That side stands on the face (`neighbourFace`): its length comes out within 2 mm and
     /// within ± U < 4 mm. At the lid's outline it came out 7.2 mm short at U 10 mm.
     @Test func aLidAgainstATallerNeighboursFaceEndsOnIt() throws {
-        let (scene, rig, _) = SceneBenchmark.scene(7, seed: 2026)
-        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 2026 &+ 7)
-        let cartons = try measureAllBoxes(simulated.capture).boxes.compactMap { try? $0.outcome.get() }
-        let lower = scene.allBoxes.min { $0.height < $1.height }!
-        let carton = try #require(cartons.first { abs($0.height - lower.height) < 0.02 })
+        let (lower, carton) = try Self.lowerCarton(ofStepScene: 7, seed: 2026)
         let faces = carton.uncertainty.sides.filter { if case .neighbourFace = $0.evidence { true } else { false } }
         #expect(faces.count == 1, "\(carton.uncertainty.sides.map(\.evidence))")
         let error = carton.length - max(lower.length, lower.width), u = carton.uncertainty.expanded[0]
