@@ -199,7 +199,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             let c = result.cuboid
             let convert = { (meters: Double) in MeasurementRecord.round(units.fromMeters(meters), places: 4) }
             status = .lowConfidence
-            let score = setSize([c.length, c.width, c.height], uncertainty: result.uncertainty, tolerance: result.tolerance)
+            _ = setSize([c.length, c.width, c.height], uncertainty: result.uncertainty, tolerance: result.tolerance)
             shapeNotes = result.shapeNotes
             frames = result.scene.frameCount
             spread = result.agreement.map {
@@ -214,7 +214,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             confidenceReasons = result.confidenceReasons
             pose = MeasurementRecord.recordPose(c.centerInWorld, axes: c.axesInWorld, input: input)
             edges = zip(EdgeRecord.sideNames, c.edges).map { EdgeRecord(side: $0, estimate: $1) }
-            status = score >= minConfidence && result.fitsTolerance ? .accepted : .lowConfidence
+            status = result.isAccepted(minimumConfidence: minConfidence) ? .accepted : .lowConfidence
             error = nil
         case let .failure(failure):
             status = failure.isUnreadable ? .unreadable : .noMeasurement

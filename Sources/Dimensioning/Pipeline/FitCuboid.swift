@@ -249,13 +249,23 @@ func gatherEdgeEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, r
                         topPoints: [SIMD2<Double>], parameters: BoxParameters) -> EdgeEvidence {
     let frame = box.floorFrame
     var side: [SIMD3<Double>] = []
-    for (j, h) in box.heights.enumerated() where h > parameters.minimumHeightAboveFloor + 0.005 && h < top.height - 0.015 {
+    for (j, h) in box.heights.enumerated() where parameters.mayBeSideFace(height: h, standing: top.height) {
         let q = frame.local(scene.pointsInWorld[box.pointIndices[j]])
         let local = rectangle.local(SIMD2(q.x, q.y))
         side.append(SIMD3(local.x, local.y, h))
     }
     return edgeEvidence(scene, frame: frame, rectangle: rectangle, topLevel: top.height, topRms: top.rms,
                         standing: top.height, topPoints: topPoints, sidePoints: side)
+}
+
+extension BoxParameters {
+    /// Whether a point `height` metres above the surface a box stands on may lie on one of its
+    /// side faces, the box's top standing `standing` metres above that surface: 5 mm clear of
+    /// the floor's own points (`minimumHeightAboveFloor`), and 15 mm under the top, clear of
+    /// the crease's mixed pixels.
+    func mayBeSideFace(height: Double, standing: Double) -> Bool {
+        height > minimumHeightAboveFloor + 0.005 && height < standing - 0.015
+    }
 }
 
 /// The evidence `locateEdge` uses for a top whose plane lies `topLevel` metres above the floor

@@ -32,6 +32,12 @@ public struct PipelineResult: Sendable {
     public var probabilityWithinTolerance: Double { uncertainty.probabilityWithin(tolerance: tolerance) }
     /// Whether every dimension's expanded uncertainty (k = 2) is within `tolerance`.
     public var fitsTolerance: Bool { uncertainty.fits(tolerance: tolerance) }
+    /// Whether `measure` accepts it (exit code 0): every dimension's U within the tolerance, and
+    /// the probability of being within it, to four decimals as the record states it, at least
+    /// `minimumConfidence` (0...1; `--min-confidence`, default 0.85).
+    public func isAccepted(minimumConfidence: Double = 0.85) -> Bool {
+        fitsTolerance && MeasurementRecord.round(probabilityWithinTolerance, places: 4) >= minimumConfidence
+    }
 }
 
 /// The measurement pipeline: `fuseFrames` → `fitFloor` → `isolateBox` (→ `localFloor` and

@@ -33,7 +33,7 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
     var side: [SIMD3<Double>] = []
     for j in 0..<map.pointIndices.count {
         let h = map.pointHeights[j]
-        guard h > supportLevel + parameters.minimumHeightAboveFloor + 0.005, h < topLevel - 0.015 else { continue }
+        guard parameters.mayBeSideFace(height: h - supportLevel, standing: standing) else { continue }
         let q = frame.local(scene.pointsInWorld[map.pointIndices[j]])
         let local = rectangle.local(SIMD2(q.x, q.y))
         guard abs(local.x) <= rectangle.halfA + parameters.sideBand, abs(local.y) <= rectangle.halfB + parameters.sideBand

@@ -108,7 +108,10 @@ public enum SideEvidence: Sendable, Equatable {
         let pixel = UncertaintyTerm(name: "pixel", standard: footprint / rootTwelve, kind: .typeA)
         switch self {
         case let .sideFace(disagreement):
-            return [.init(name: "methods", standard: (disagreement ?? 0) / rootTwelve, kind: .typeA)]
+            // Either estimate may be the wrong one (a neighbouring face's corner taken for the
+            // face, a band that is not symmetric): the edge anywhere within the disagreement
+            // either side of the face, a rectangle of that half-width.
+            return [.rectangle("methods", halfWidth: disagreement ?? 0)]
         case let .silhouette(band, scatter, strips):
             return [bandTerm(band, priors.bandAsymmetry)] + stripTerm(scatter, strips)
         case let .grazingFace(shift, band, scatter, strips):

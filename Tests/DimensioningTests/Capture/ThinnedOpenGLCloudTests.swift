@@ -38,7 +38,7 @@ import TestSupport
         #expect(capture.input?.convention == .opengl)
         do {
             let r = try runPipeline(capture)
-            #expect(r.confidence.combined < 0.85, "accepted at \(r.confidence.combined)")
+            #expect(!r.isAccepted(), "accepted at \(r.probabilityWithinTolerance), U \(r.uncertainty.expanded)")
         } catch {
             #expect(["not_cuboid", "several_boxes", "box_too_small", "no_box"].contains(error.code), "\(error)")
         }

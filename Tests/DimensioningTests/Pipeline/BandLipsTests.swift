@@ -24,7 +24,7 @@ import Testing
         #expect(pixels >= 0.4 && pixels <= 1.3, "band lip \(pixels) px")
         #expect(pixels >= 5 * error, "band lip \(pixels) ± \(error) px")
         #expect(lips.fatteningSuspected && lips.fatteningUnderBand)
-        #expect(result.confidence.combined < 0.85, "confidence \(result.confidence.combined)")
+        #expect(!result.isAccepted(), "confidence \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
         #expect(result.confidenceReasons.contains { $0.contains("under its band") }, "\(result.confidenceReasons)")
         // The bias is real: a pixel footprint (4-6 mm) per side too large.
         #expect(result.cuboid.length - EdgeEvidenceTests.box.length > 0.004, "length \(result.cuboid.length)")
@@ -33,7 +33,7 @@ import Testing
         blind.box.bandLipSuspectedPixels = .infinity
         let unchecked = try runPipeline(capture, parameters: blind)
         #expect(!unchecked.cuboid.lips.fatteningSuspected)
-        #expect(unchecked.confidence.combined >= 0.85, "without the check: \(unchecked.confidence.combined)")
+        #expect(unchecked.isAccepted(), "without the check: \(unchecked.probabilityWithinTolerance), U \(unchecked.uncertainty.expanded)")
     }
 
     /// Blends and blurs without fattening: the band's first row lies on the top plane.

@@ -55,7 +55,7 @@ import Testing
         #expect(side.method == .silhouette && !side.facesCamera, "\(side)")
         #expect(abs(result.cuboid.length - truth.length) <= 0.002, "length \(result.cuboid.length) vs \(truth.length)")
         #expect(abs(result.cuboid.width - truth.width) <= 0.003, "width \(result.cuboid.width) vs \(truth.width)")
-        #expect(result.confidence.combined >= 0.85, "confidence \(result.confidence.combined)")
+        #expect(result.isAccepted(), "confidence \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
 
         let before = try runPipeline(simulated.capture, parameters: Self.everyFaceSeen)
         #expect(before.cuboid.length < truth.length - 0.004, "length \(before.cuboid.length) vs \(truth.length)")

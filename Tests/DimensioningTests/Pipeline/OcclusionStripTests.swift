@@ -82,7 +82,7 @@ import Testing
         let result = try runPipeline(simulated.capture, parameters: parameters)
         let strips = result.cuboid.edges.filter { $0.bandFromOtherSides && !$0.backedBySurface }
         #expect(strips.count == 1 && strips.allSatisfy { $0.correction == 0 }, "\(result.cuboid.edges)")
-        #expect(result.confidence.combined >= 0.85, "factors \(result.confidence), \(result.confidenceReasons)")
+        #expect(result.isAccepted(), "factors \(result.confidence), \(result.confidenceReasons)")
         #expect(abs(result.cuboid.length - simulated.truth.length) <= 0.005, "length \(result.cuboid.length) vs \(simulated.truth.length)")
         #expect(abs(result.cuboid.width - simulated.truth.width) <= 0.005, "width \(result.cuboid.width) vs \(simulated.truth.width)")
     }

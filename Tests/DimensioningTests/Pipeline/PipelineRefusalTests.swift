@@ -51,7 +51,7 @@ import Testing
         let capture = SceneSimulator.render(scene: scene, rig: rig, noise: .none, seed: 1).capture
         do {
             let result = try runPipeline(capture)
-            #expect(result.confidence.combined < 0.85, "a cylinder accepted at \(result.confidence.combined)")
+            #expect(!result.isAccepted(), "a cylinder accepted at \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
         } catch {
             #expect(["not_cuboid", "several_boxes"].contains(error.code))
         }

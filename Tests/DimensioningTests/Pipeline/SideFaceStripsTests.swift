@@ -41,7 +41,7 @@ import Testing
         let result = try runPipeline(simulated.capture)
         #expect(result.cuboid.edges[1].method != .sideFace, "\(result.cuboid.edges[1])")
         EdgeEvidenceTests.expectMeasured(result, simulated.truth, footprint: 0.003)
-        #expect(result.confidence.combined >= 0.85, "confidence \(result.confidence.combined)")
+        #expect(result.isAccepted(), "confidence \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
 
         var anyPoints = PipelineParameters()
         anyPoints.box.minimumSideFaceStrips = 0
@@ -49,7 +49,7 @@ import Testing
         #expect(before.cuboid.edges[1].method == .sideFace)
         let lengthError = before.cuboid.length - simulated.truth.length
         #expect(lengthError < -0.004, "length \(before.cuboid.length) vs \(simulated.truth.length)")
-        #expect(before.confidence.combined < 0.85 || abs(lengthError) < 0.010,
-                "accepted at \(before.confidence.combined) with length \(lengthError) m off")
+        #expect(!before.isAccepted() || abs(lengthError) < 0.010,
+                "accepted at \(before.probabilityWithinTolerance), U \(before.uncertainty.expanded) with length \(lengthError) m off")
     }
 }

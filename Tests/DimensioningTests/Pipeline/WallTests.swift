@@ -36,7 +36,7 @@ import Testing
     @Test(arguments: [0.0, 0.01, 0.02]) func aBoxAgainstAWallIsRefusedForIt(gap: Double) {
         do {
             let result = try runPipeline(Self.capture(gap: gap).capture)
-            Issue.record("measured \(result.cuboid.length) x \(result.cuboid.width) m at \(result.confidence.combined)")
+            Issue.record("measured \(result.cuboid.length) x \(result.cuboid.width) m at \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
         } catch {
             #expect(error == .againstWall, "\(error)")
         }
@@ -51,7 +51,7 @@ import Testing
         parameters.box.wallFootDistance = -1
         do {
             let result = try runPipeline(Self.capture(gap: 0.02).capture, parameters: parameters)
-            Issue.record("measured \(result.cuboid.length) x \(result.cuboid.width) m at \(result.confidence.combined)")
+            Issue.record("measured \(result.cuboid.length) x \(result.cuboid.width) m at \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
         } catch {
             guard case .severalBoxes = error else { Issue.record("\(error)"); return }
         }
@@ -72,10 +72,11 @@ import Testing
     }
 
     /// 3 cm from the wall (noise-free): the far side is placed at the wall's foot, 3 cm out,
-    /// and the confidence says why it is not to be trusted.
+    /// anywhere up to which the side may end: not accepted, and the reasons name the wall.
     @Test func aSideAFewCentimetresFromAWallIsDoubted() throws {
         let result = try runPipeline(Self.capture(gap: 0.03).capture)
-        #expect(result.confidence.combined < 0.5, "confidence \(result.confidence.combined)")
+        #expect(!result.isAccepted(), "confidence \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
+        #expect(result.uncertainty.expanded[0] > 0.010, "U \(result.uncertainty.expanded)")
         #expect(result.confidenceReasons.contains { $0.contains("wall") }, "\(result.confidenceReasons)")
         #expect(result.cuboid.edges.compactMap(\.wallDistance).count == 1)
     }
@@ -87,7 +88,7 @@ import Testing
         #expect(abs(result.cuboid.length - 0.4) <= 0.003 && abs(result.cuboid.width - 0.3) <= 0.003
                 && abs(result.cuboid.height - 0.25) <= 0.003,
                 "\(result.cuboid.length) x \(result.cuboid.width) x \(result.cuboid.height) m")
-        #expect(result.confidence.combined >= 0.85, "\(result.confidenceReasons)")
+        #expect(result.isAccepted(), "\(result.confidenceReasons)")
         #expect(result.cuboid.edges.contains { $0.wallDistance != nil && $0.gapToSurface })
     }
 
