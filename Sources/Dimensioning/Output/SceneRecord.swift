@@ -204,7 +204,7 @@ extension MeasurementRecord {
         status = .lowConfidence
         _ = setSize([box.length, box.width, box.height], uncertainty: box.uncertainty, tolerance: box.tolerance)
         shapeNotes = box.shapeNotes
-        confidenceReasons = box.notAcceptedBecause.map { [$0] } ?? []
+        confidenceReasons = (box.notAcceptedBecause.map { [$0] } ?? []) + box.uncertainty.reasons(tolerance: box.tolerance)
         self.frames = frames
         pose = MeasurementRecord.recordPose(box.centerInWorld, axes: box.axesInWorld, input: input)
         status = box.isAccepted(minimumConfidence: minConfidence) ? .accepted : .lowConfidence

@@ -13,8 +13,9 @@ public struct PipelineResult: Sendable {
     public var flatness: Double
     /// Distance from the reference camera to the centre of the box's top, metres.
     public var distance: Double
-    /// Why the confidence is not higher, one sentence per weakness (`confidenceReasons`);
-    /// empty when nothing weakened it.
+    /// Why the confidence is not higher, one sentence per weakness (`confidenceReasons`), then
+    /// for each dimension whose U is over the tolerance its largest terms
+    /// (`MeasurementUncertainty.reasons(tolerance:)`); empty when nothing weakened it.
     public var confidenceReasons: [String] = []
     /// How well each dimension is known (`estimateUncertainty`).
     public var uncertainty: MeasurementUncertainty
@@ -265,8 +266,10 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                           floorNearBox: FloorNearBox(scene, box: box, footprint: cuboid.footprint),
                                           relief: relief, rimDoubts: rimDoubts, sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
                                           profile: parameters.profile, parameters: parameters.uncertainty)
+    // The budget says which terms hold a dimension's U over the tolerance.
+    let budgetReasons = uncertainty.reasons(tolerance: parameters.uncertainty.tolerance)
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,
                           agreement: agreement, confidence: confidence, flatness: flatness, distance: distance,
-                          confidenceReasons: reasons, uncertainty: uncertainty, tolerance: parameters.uncertainty.tolerance,
+                          confidenceReasons: reasons + budgetReasons, uncertainty: uncertainty, tolerance: parameters.uncertainty.tolerance,
                           shapeNotes: shapeNotes, relief: relief)
 }

@@ -77,6 +77,8 @@ import Testing
         let result = try runPipeline(Self.capture(gap: 0.03).capture)
         #expect(!result.isAccepted(), "confidence \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
         #expect(result.uncertainty.expanded[0] > 0.010, "U \(result.uncertainty.expanded)")
+        #expect(result.confidenceReasons.contains { $0.hasPrefix("the length's U") && $0.contains("wall") },
+                "\(result.confidenceReasons)")
         #expect(result.confidenceReasons.contains { $0.contains("wall") }, "\(result.confidenceReasons)")
         #expect(result.cuboid.edges.compactMap(\.wallDistance).count == 1)
     }

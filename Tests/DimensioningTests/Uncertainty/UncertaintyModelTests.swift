@@ -21,6 +21,20 @@ import Testing
         #expect(abs(combined(parts) - 26.0.squareRoot() / 1000) < 1e-12, "\(combined(parts))")
     }
 
+    /// A dimension whose U is over the tolerance is explained by its two largest terms, each as
+    /// its own U (k = 2) in millimetres; a dimension within it says nothing.
+    @Test func aUOverTheToleranceNamesItsLargestTerms() {
+        let contributions: [[String: Double]] = [["band": 0.004, "strips": 0.0015, "scale": 0.0005], ["band": 0.001], ["top_plane": 0.001]]
+        let u = MeasurementUncertainty(length: (0.004 * 0.004 + 0.0015 * 0.0015 + 0.0005 * 0.0005).squareRoot(), width: 0.001,
+                                       height: 0.001, sensorClass: .lidar, sides: [], contributions: contributions)
+        let reasons = u.reasons(tolerance: 0.005)
+        #expect(reasons.count == 1, "\(reasons)")
+        #expect(reasons.first?.hasPrefix("the length's U, 8.6 mm, is over the 5.0 mm tolerance") == true, "\(reasons)")
+        #expect(reasons.first?.contains("band 8.0 mm (where in the band of mixed pixels") == true, "\(reasons)")
+        #expect(reasons.first?.contains("strips 3.0 mm") == true && reasons.first?.contains("scale") == false, "\(reasons)")
+        #expect(u.reasons(tolerance: 0.010).isEmpty)
+    }
+
     @Test func theConfidenceIsTheProbabilityOfBeingWithinTheTolerance() {
         let u = MeasurementUncertainty(length: 0.005, width: 0, height: 0, sensorClass: .lidar, sides: [], contributions: [])
         // A normal error with sigma 5 mm lies within 10 mm (two sigma) 95.45 % of the time.
