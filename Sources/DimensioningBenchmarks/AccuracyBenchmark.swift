@@ -27,8 +27,6 @@ public enum AccuracyBenchmark {
         public var errorCode: String?
         /// Distance from the camera to the box top, metres (measured cases).
         public var distance: Double?
-        /// The confidence's factors (measured cases).
-        public var factors: ConfidenceBreakdown?
         /// How each side was located (measured cases).
         public var edges: [EdgeEstimate]?
         /// The sensor-family member that rendered it (`SensorFamilyMember.name`).
@@ -54,7 +52,8 @@ public enum AccuracyBenchmark {
         /// Accepted at the gate: measured, every expanded uncertainty within the tolerance and
         /// the confidence at least `minConfidence`.
         public func isAccepted(_ minConfidence: Double) -> Bool {
-            (confidence ?? 0) >= minConfidence && fitsTolerance == true
+            MeasurementUncertainty.passesGate(fitsTolerance: fitsTolerance == true, probability: confidence ?? 0,
+                                              minimumConfidence: minConfidence)
         }
         /// Absolute error per dimension, metres, when measured and positive.
         public var absoluteErrors: [Double]? { signedErrors?.map(abs) }
@@ -117,10 +116,11 @@ public enum AccuracyBenchmark {
             result.confidence = measured.probabilityWithinTolerance
             result.fitsTolerance = measured.fitsTolerance
             result.distance = measured.distance
-            result.factors = measured.confidence
             result.edges = measured.cuboid.edges
             result.uncertainty = [measured.uncertainty.length, measured.uncertainty.width, measured.uncertainty.height]
-            result.contributions = measured.uncertainty.contributions
+            result.contributions = measured.uncertainty.contributions.map { terms in
+                Dictionary(uniqueKeysWithValues: terms.map { ($0.key.rawValue, $0.value) })
+            }
             if kind.expectsMeasurement, let target = simulated.scene.target {
                 result.sideErrors = sideErrors(of: measured.cuboid, in: simulated, truth: target)
             }

@@ -47,7 +47,7 @@ public struct CoverageSummary: Sendable, Codable, Equatable {
     static func accepted(_ c: AccuracyBenchmark.Case, tolerance: Double, minConfidence: Double) -> Bool {
         guard let u = c.uncertainty else { return false }
         let model = MeasurementUncertainty(length: u[0], width: u[1], height: u[2], sensorClass: c.sensorClass ?? .unknown)
-        return model.fits(tolerance: tolerance) && model.probabilityWithin(tolerance: tolerance) >= minConfidence
+        return model.accepts(tolerance: tolerance, minimumConfidence: minConfidence)
     }
 
     /// Rows per sensor member, or per `group` of each case (named `grouping` in the table's

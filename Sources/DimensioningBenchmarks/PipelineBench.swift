@@ -81,7 +81,7 @@ public enum PipelineBench {
     }
 
     /// Names of the stages in pipeline order, as `stages` reports them.
-    public static let stageNames = ["fuse", "floor", "candidates", "top", "cuboid", "agreement", "confidence"]
+    public static let stageNames = ["fuse", "floor", "candidates", "top", "cuboid", "agreement", "uncertainty"]
 
     /// Times each stage on its own, fed with the inputs the whole pipeline produced for
     /// `capture` (the candidate that was measured).
@@ -108,9 +108,10 @@ public enum PipelineBench {
         out.append(("agreement", BenchClock.time(repeats: repeats) {
             measureFrameAgreement(r.scene, box: r.box, top: r.top, cuboid: r.cuboid)
         }))
-        out.append(("confidence", BenchClock.time(repeats: repeats) {
-            scoreConfidence(scene: r.scene, box: r.box, top: r.top, cuboid: r.cuboid, agreement: r.agreement,
-                            flatness: r.flatness, distance: r.distance, parameters: parameters.confidence, boxParameters: box)
+        out.append(("uncertainty", BenchClock.time(repeats: repeats) {
+            estimateUncertainty(cuboid: r.cuboid, top: r.top, floor: r.floor, agreement: r.agreement,
+                                sensorClass: parameters.uncertainty.sensorClass ?? .unknown, profile: parameters.profile,
+                                parameters: parameters.uncertainty)
         }))
         return out
     }

@@ -196,7 +196,7 @@ public enum SceneBenchmark {
                                             errorMillimetres: error.map { $0 * 1000 }, uncertaintyMillimetres: u.map { $0 * 1000 },
                                             sides: m.uncertainty.sides.map { String(String(describing: $0.evidence).prefix { $0 != "(" }) },
                                             largestTerms: m.uncertainty.contributions.map { terms in
-                                                terms.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? ""
+                                                terms.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key.rawValue ?? ""
                                             },
                                             sideErrorsMillimetres: sideErrors(m, truth: truth).map { $0 * 1000 },
                                             sideUncertaintyMillimetres: m.uncertainty.sides.map { side in

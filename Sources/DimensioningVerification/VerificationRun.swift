@@ -154,21 +154,29 @@ public enum VerificationRun {
             }
             guard overlaysThere, old.allSatisfy({ $0.record.units == options.units }) else { return nil }
             let rows = sceneRows(capture)
+            let tolerance = options.toleranceMM / 1000 * options.units.fromMeters(1)
+            let sameTolerance = { (record: MeasurementRecord) in
+                record.tolerance.map { abs($0 - tolerance) < 1e-9 * max(1, tolerance) } ?? true
+            }
             guard !rows.isEmpty else {
-                guard old.count == 1, old[0].carton == nil else { return nil }
-                // A new gate re-decides the status.
+                // A record judged at another tolerance has another confidence: measured again.
+                guard old.count == 1, old[0].carton == nil, sameTolerance(old[0].record) else { return nil }
+                // A new minimum confidence re-decides the status, by the gate `measure` applies.
                 var record = old[0].record
                 if let confidence = record.confidence {
-                    record.status = confidence >= options.minConfidence ? .accepted : .lowConfidence
+                    let fits = record.uncertainty.map { u in
+                        [u.length, u.width, u.height].allSatisfy { $0 <= tolerance * (1 + 1e-9) }
+                    } ?? true
+                    record.status = MeasurementUncertainty.passesGate(fitsTolerance: fits, probability: confidence,
+                                                                      minimumConfidence: options.minConfidence)
+                        ? .accepted : .lowConfidence
                 }
                 record.minConfidence = options.minConfidence
                 return [result(record, overlay: old[0].overlay)]
             }
             // A carton's acceptance also weighs its top and seams, which the record does not keep:
             // a scene recorded at another gate is measured again.
-            let tolerance = options.toleranceMM / 1000 * options.units.fromMeters(1)
-            guard old.allSatisfy({ $0.carton != nil && $0.record.minConfidence == options.minConfidence
-                                   && ($0.record.tolerance.map { abs($0 - tolerance) < 1e-9 * max(1, tolerance) } ?? true) }),
+            guard old.allSatisfy({ $0.carton != nil && $0.record.minConfidence == options.minConfidence && sameTolerance($0.record) }),
                   Set(old.compactMap { $0.carton?.line }) == Set(rows.map(\.line)) else { return nil }
             let rowOfLine = Dictionary(rows.map { ($0.line, $0) }, uniquingKeysWith: { a, _ in a })
             return old.map { r in

@@ -17,7 +17,7 @@ struct MeasureCommand: ParsableCommand {
     @Option(help: "Units for lengths: mm, cm, m or in.")
     var units: LengthUnit = .centimeters
 
-    @Flag(help: "Print one JSON object (stable schema boxdim.measurement/7) instead of text.")
+    @Flag(help: "Print one JSON object (stable schema boxdim.measurement/8) instead of text.")
     var json = false
 
     @OptionGroup var input: InputArguments

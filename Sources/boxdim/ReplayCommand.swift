@@ -127,7 +127,7 @@ struct ReplayCommand: ParsableCommand {
         try finish(record, frame: -1, range: nil)
     }
 
-    /// Prints the result (a record of schema boxdim.measurement/7) and exits with its code.
+    /// Prints the result (a record of schema boxdim.measurement/8) and exits with its code.
     private func finish(_ record: MeasurementRecord, frame: Int, range: ClosedRange<Int>?) throws {
         if jsonLines {
             print(ReplayEvent(resultAt: frame, range: range, record: record).jsonLine())

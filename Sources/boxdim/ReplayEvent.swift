@@ -13,7 +13,7 @@ import Foundation
 /// {"event":"hints","frame":0,"hints":[{"code":"move_closer","message":"move closer: ..."}],"schema":"boxdim.replay/1"}
 /// {"barcode":{"symbology":"qr_code","text":"PARCEL-1","track":1,"module_mm":2.01,"module_px":4.6,"distance_m":0.61},
 ///  "event":"barcode","frame":10,"schema":"boxdim.replay/1"}
-/// {"event":"result","frame":40,"frames_measured":{"first":11,"last":40},"measurement":{...boxdim.measurement/7...}, ...}
+/// {"event":"result","frame":40,"frames_measured":{"first":11,"last":40},"measurement":{...boxdim.measurement/8...}, ...}
 /// ```
 struct ReplayEvent: Encodable {
     struct Track: Encodable {

@@ -98,26 +98,26 @@ import DimensioningSimulation
 
 extension CalibrationScatterTests {
     /// A profile's scatter reaches every side it moves as that side's doubt (scatter ×
-    /// footprint), and the confidence names it.
+    /// footprint), and that side's budget carries it as its `profile` term.
     @Test func aProfilesScatterBecomesEachMovedSidesDoubt() throws {
         let (capture, _) = try Self.reference()
         var parameters = PipelineParameters()
         parameters.profile = SensorProfile(edgeOffsetPixels: 1)
         let plain = try runPipeline(capture, parameters: parameters)
         #expect(plain.cuboid.edges.allSatisfy { $0.calibrationDoubt == nil })
+        #expect(plain.uncertainty.sides.allSatisfy { side in !side.terms.contains { $0.name == .profile } })
         parameters.profile = SensorProfile(edgeOffsetPixels: 1, edgeScatterPixels: 1.5)
         let doubted = try runPipeline(capture, parameters: parameters)
-        let moved = doubted.cuboid.edges.filter { $0.carriesProfileOffset && $0.correction != 0 }
+        let moved = doubted.cuboid.edges.indices.filter {
+            doubted.cuboid.edges[$0].carriesProfileOffset && doubted.cuboid.edges[$0].correction != 0
+        }
         try #require(!moved.isEmpty)
-        for edge in moved {
+        for k in moved {
+            let edge = doubted.cuboid.edges[k]
             let doubt = try #require(edge.calibrationDoubt)
             #expect(abs(doubt - 1.5 * edge.pixelFootprint) < 1e-12)
-        }
-        #expect(doubted.confidence.edges <= plain.confidence.edges)
-        if moved.contains(where: { $0.calibrationDoubt! > parameters.confidence.calibrationDoubtTolerance }) {
-            #expect(doubted.confidence.edges < plain.confidence.edges)
-            #expect(doubted.confidenceReasons.contains { $0.contains("the profile's correction is good to about") }
-                    || doubted.confidence.edges >= 0.98)
+            let term = try #require(doubted.uncertainty.sides[k].terms.first { $0.name == .profile })
+            #expect(abs(term.standard - doubt) < 1e-12 && term.sharedAcrossSides)
         }
     }
 }

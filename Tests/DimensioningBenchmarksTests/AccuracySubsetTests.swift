@@ -10,7 +10,7 @@ import DimensioningSimulation
     @Test func catalogSliceMeetsTheTargets() {
         let cases = AccuracyBenchmark.run(count: 20, seed: 2026, jobs: 2)
         for c in cases {
-            let accepted = (c.confidence ?? 0) >= 0.85
+            let accepted = c.isAccepted(0.85)
             if c.isPositive, accepted, let errors = c.absoluteErrors {
                 #expect(errors.max()! <= 0.010, "\(c.name): errors \(errors.map { $0 * 1000 }) mm")
             }
@@ -41,7 +41,7 @@ import DimensioningSimulation
             for d in 0..<3 {
                 #expect(abs(m[d] - b.truth[d]) <= u[d] + 0.001, "\(b.name) dimension \(d): \(m[d]) ± \(u[d]) against \(b.truth[d])")
             }
-            #expect(((a.confidence ?? 0) >= 0.85) == ((b.confidence ?? 0) >= 0.85), "\(b.name): accepted on one floor only")
+            #expect(a.isAccepted(0.85) == b.isAccepted(0.85), "\(b.name): accepted on one floor only")
         }
     }
 
@@ -94,7 +94,7 @@ import DimensioningSimulation
         for c in cases where c.isPositive {
             #expect(c.topFeature != nil, "\(c.name) has no feature")
             guard let m = c.measured, let u = c.uncertainty else { continue }
-            if c.fitsTolerance == true, (c.confidence ?? 0) >= 0.85 {
+            if c.isAccepted(0.85) {
                 for d in 0..<3 {
                     #expect(abs(m[d] - c.truth[d]) <= 0.010, "\(c.name) (\(c.topFeature?.summary ?? "")) dimension \(d) accepted \((m[d] - c.truth[d]) * 1000) mm off")
                 }

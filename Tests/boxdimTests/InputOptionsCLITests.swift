@@ -15,7 +15,7 @@ import TestSupport
         guard let folder = RealFixtures.require("pcl-box-on-carpet") else { return }
         let outcome = try BoxDimBinary.run(["measure", folder.path, "--json", "--units", "mm"])
         let record = try json(outcome.stdout)
-        #expect(record["schema"] as? String == "boxdim.measurement/7")
+        #expect(record["schema"] as? String == "boxdim.measurement/8")
         #expect([0, 3].contains(outcome.status), "exit \(outcome.status): \(outcome.stderr)")
         #expect(record["frames"] as? Int == 3)
         let input = try #require(record["input"] as? [String: Any])

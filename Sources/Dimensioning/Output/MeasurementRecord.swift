@@ -5,7 +5,7 @@ import Foundation
 /// added. Lengths are numbers in `units`; `volume_m3` is always cubic metres.
 ///
 /// ```json
-/// {"schema":"boxdim.measurement/7","capture":"box","status":"accepted","units":"cm",
+/// {"schema":"boxdim.measurement/8","capture":"box","status":"accepted","units":"cm",
 ///  "length":40.01,"width":30.02,"height":25.0,"volume_m3":0.03003,"confidence":0.99,
 ///  "uncertainty":{"length":0.23,"width":0.2,"height":0.16},"tolerance":1.0,"sensor_class":"lidar",
 ///  "frames":30,"spread":{"length":0.1,"width":0.1,"height":0.05},"error":null,"confidence_reasons":[],
@@ -34,7 +34,10 @@ import Foundation
 /// U, k = 2, in `units`), `tolerance` (in `units`) and `sensor_class`; `confidence` became the
 /// uncertainty model's probability that every dimension is within the tolerance, and a record is
 /// `accepted` when every U is within the tolerance and the confidence is at least the minimum.
-/// The earlier confidence's factors stay in `confidence_factors` as evidence.
+/// Version 7 also kept the earlier confidence's eight factors in `confidence_factors`; version 8
+/// drops them (nothing gated on them), and `confidence_reasons` says, for each dimension whose U
+/// is over the tolerance, its largest terms (`MeasurementUncertainty.reasons(tolerance:)`).
+/// Records of version 7 still decode.
 public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// Outcome of one capture.
     public enum Status: String, Sendable, Codable {
@@ -67,8 +70,8 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// Expanded uncertainties (k = 2, about 95 %) in the record's units.
     public typealias Uncertainty = Spread
 
-    /// The record's schema; this engine writes version 7 (see the type's documentation).
-    public static let currentSchema = "boxdim.measurement/7"
+    /// The record's schema; this engine writes version 8 (see the type's documentation).
+    public static let currentSchema = "boxdim.measurement/8"
 
     /// Version 2 added `edges` (how each side was located), the `edges` confidence factor and
     /// `input` (how a point cloud's axes and unit were read); version 3 `barcodes` and
@@ -95,9 +98,9 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
     /// What is irregular about a parcel measured as the cuboid enclosing it (`PipelineResult.shapeNotes`);
     /// empty for a plain box, nil without a measurement.
     public var shapeNotes: [String]?
-    public var confidenceFactors: ConfidenceBreakdown?
-    /// Why the confidence is not higher: one sentence per weakness (`PipelineResult.confidenceReasons`);
-    /// empty when nothing weakened it, nil without a measurement.
+    /// Why the measurement is not accepted: for each dimension whose U is over the tolerance, its
+    /// largest terms (`PipelineResult.confidenceReasons`), and the probability when only it falls
+    /// short of the minimum; empty for an accepted measurement, nil without one.
     public var confidenceReasons: [String]?
     public var pose: DimensioningMeasurement.CuboidPose?
     /// How each side of the footprint was located (+length, −length, +width, −width).
@@ -120,7 +123,6 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         case frames, spread, uncertainty, tolerance
         case sensorClass = "sensor_class"
         case shapeNotes = "shape_notes"
-        case confidenceFactors = "confidence_factors"
         case confidenceReasons = "confidence_reasons"
         case pose, edges, error, input, barcodes
         case barcodeError = "barcode_error"
@@ -145,7 +147,6 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         tolerance = try c.decodeIfPresent(Double.self, forKey: .tolerance)
         sensorClass = try c.decodeIfPresent(SensorClass.self, forKey: .sensorClass)
         shapeNotes = try c.decodeIfPresent([String].self, forKey: .shapeNotes)
-        confidenceFactors = try c.decodeIfPresent(ConfidenceBreakdown.self, forKey: .confidenceFactors)
         confidenceReasons = try c.decodeIfPresent([String].self, forKey: .confidenceReasons)
         pose = try c.decodeIfPresent(DimensioningMeasurement.CuboidPose.self, forKey: .pose)
         edges = try c.decodeIfPresent([EdgeRecord].self, forKey: .edges)
@@ -174,7 +175,6 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         try c.encode(tolerance, forKey: .tolerance)
         try c.encode(sensorClass, forKey: .sensorClass)
         try c.encode(shapeNotes, forKey: .shapeNotes)
-        try c.encode(confidenceFactors, forKey: .confidenceFactors)
         try c.encode(confidenceReasons, forKey: .confidenceReasons)
         try c.encode(pose, forKey: .pose)
         try c.encode(edges, forKey: .edges)
@@ -205,16 +205,13 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             spread = result.agreement.map {
                 Spread(length: convert($0.lengthSpread), width: convert($0.widthSpread), height: convert($0.heightSpread))
             }
-            var factors = result.confidence
-            for path in [\ConfidenceBreakdown.planarity, \.fill, \.support, \.sensorConfidence, \.agreement,
-                         \.range, \.visibility, \.edges] {
-                factors[keyPath: path] = MeasurementRecord.round(factors[keyPath: path], places: 4)
-            }
-            confidenceFactors = factors
             confidenceReasons = result.confidenceReasons
             pose = MeasurementRecord.recordPose(c.centerInWorld, axes: c.axesInWorld, input: input)
             edges = zip(EdgeRecord.sideNames, c.edges).map { EdgeRecord(side: $0, estimate: $1) }
             status = result.isAccepted(minimumConfidence: minConfidence) ? .accepted : .lowConfidence
+            if status == .lowConfidence, result.fitsTolerance {
+                confidenceReasons?.append(Self.probabilityReason(result.probabilityWithinTolerance, minimum: minConfidence))
+            }
             error = nil
         case let .failure(failure):
             status = failure.isUnreadable ? .unreadable : .noMeasurement
@@ -222,8 +219,15 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
         }
     }
 
+    /// Why a measurement whose every U fits the tolerance is still not accepted: the probability
+    /// (0...1) that all three dimensions are within it is under `minimum` (`--min-confidence`).
+    static func probabilityReason(_ probability: Double, minimum: Double) -> String {
+        String(format: "every U is within the tolerance, but the probability that all three dimensions are, %.4f, is under the minimum confidence %.4g",
+               MeasurementRecord.round(probability, places: 4), minimum)
+    }
+
     /// Rounds to `places` decimals so that JSON output is short and stable: lengths to 1e-4 of
-    /// the unit, volume to 1e-9 m³, confidence and its factors to 1e-4, the pose to 1e-6 (a
+    /// the unit, volume to 1e-9 m³, confidence to 1e-4, the pose to 1e-6 (a
     /// micrometre for the centre).
     static func round(_ value: Double, places: Int) -> Double {
         let scale = pow(10.0, Double(places))

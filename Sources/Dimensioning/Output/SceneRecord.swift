@@ -9,7 +9,7 @@ import Foundation
 ///   {"index":1,"position":[412.5,-80.1],"top_center_m":[0.4938,0.4681,1.5931],"top_level":452.3,
 ///    "method":"top_rectangle","support_level":352.6,
 ///    "seams":{"search":"cut","count":2,"weakest_contrast":58.1},
-///    "measurement":{"schema":"boxdim.measurement/7","capture":"pallet#1","status":"low_confidence", ...}}]}
+///    "measurement":{"schema":"boxdim.measurement/8","capture":"pallet#1","status":"low_confidence", ...}}]}
 /// ```
 ///
 /// - `status`: `measured` when at least one carton was measured (each carton's own `status` says
@@ -192,7 +192,7 @@ public struct SceneRecord: Sendable, Equatable, Codable {
 
 extension MeasurementRecord {
     /// The record of a carton measured from its top among others (`SceneBoxMeasurement.Method.topRectangle`):
-    /// no side evidence (`edges` and `confidence_factors` are null), its shape notes say what
+    /// no side evidence (`edges` is null), its shape notes say what
     /// it stands on, and it is `accepted` only when cut from its top along plain seams
     /// (`SceneBoxMeasurement.notAcceptedBecause`, in `confidence_reasons`, says why not).
     init(capture: String, topRectangle box: SceneBoxMeasurement, frames: Int, units: LengthUnit, minConfidence: Double,
@@ -208,6 +208,9 @@ extension MeasurementRecord {
         self.frames = frames
         pose = MeasurementRecord.recordPose(box.centerInWorld, axes: box.axesInWorld, input: input)
         status = box.isAccepted(minimumConfidence: minConfidence) ? .accepted : .lowConfidence
+        if status == .lowConfidence, box.notAcceptedBecause == nil, box.fitsTolerance {
+            confidenceReasons?.append(Self.probabilityReason(box.probabilityWithinTolerance, minimum: minConfidence))
+        }
     }
 }
 

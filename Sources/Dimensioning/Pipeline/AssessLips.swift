@@ -28,8 +28,8 @@ public struct LipAssessment: Sendable, Equatable, Codable {
     /// The pooled estimate shows fattening (at least `BoxParameters.suspectedFatteningPixels`
     /// and `suspectedFatteningSignificance` standard errors above zero, or
     /// `blendingFatteningSignificance` when every side facing away blends) where no single side
-    /// could count it: the sensor may fatten, the sides were not corrected, and the confidence
-    /// says so (`edgeEvidenceFactor`).
+    /// could count it: the sensor may fatten, the sides were not corrected, and the uncertainty
+    /// carries at least two pixels of fattening (`estimateUncertainty`).
     public var fatteningSuspected: Bool = false
     /// Fattening hidden under a band (`measureBandLips`): pooled pixels of lip in the band's
     /// first row, with its standard error; nil when no side could measure it.

@@ -34,10 +34,17 @@ func reachPastCreases(_ positions: inout [Double], _ estimates: inout [EdgeEstim
 /// camera whose gap is their own. A side that borrows the other sides' band
 /// (`EdgeEstimate.bandFromOtherSides`: a wall close behind it, missing returns) is left out,
 /// and so is any side backed by a surface (after `reconcileBands` such a side has borrowed a
-/// band or become a top-extent side anyway). Nil without such a side. The crease reach, the facing-side doubt, the
-/// wide-band factor and the sharp-sensor test all read it.
+/// band or become a top-extent side anyway). Nil without such a side. The crease reach and the side evidence
+/// (`SideEvidence`) read it.
 func captureBandPixels(_ edges: [EdgeEstimate]) -> Double? {
     Statistics.median(edges.filter {
         $0.method == .silhouette && !$0.facesCamera && !$0.bandFromOtherSides && !$0.backedBySurface
     }.compactMap(\.bandPixels))
+}
+
+/// Whether a sensor profile's edge offset moved some side of these (`EdgeEstimate.carriesProfileOffset`
+/// with a correction): the profile calibrated a spread that stops at an occlusion strip, so it
+/// vouches for a gap of missing returns beside one (`SideEvidence.occlusionGap`).
+func profileMovedASide(_ edges: [EdgeEstimate]) -> Bool {
+    edges.contains { $0.carriesProfileOffset && $0.correction != 0 }
 }

@@ -145,8 +145,7 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
 
     /// Sides a sensor profile moves, when its calibration measured its references' scatter
     /// (`SensorProfile.edgeScatterPixels`): that scatter times the side's pixel footprint,
-    /// metres, how far the calibrated correction may be off here (`scoreConfidence` doubts
-    /// it). Not in any output.
+    /// metres, how far the calibrated correction may be off here. Not in any output.
     var calibrationDoubt: Double? = nil
 
     /// Whether a sensor profile's edge offset moves this side: every silhouette side except
@@ -160,7 +159,7 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     }
 
     /// A silhouette side showing a lip of fattened depth above the band in more than `limit`
-    /// (a share, 0...1; `ConfidenceParameters.lipShareLimit`) of its strips: fattening seen.
+    /// (a share, 0...1; `BoxParameters.lipShareLimit`) of its strips: fattening seen.
     func showsLip(beyond limit: Double) -> Bool {
         method == .silhouette && (lipShare ?? 0) > limit
     }

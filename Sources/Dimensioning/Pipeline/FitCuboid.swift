@@ -44,8 +44,7 @@ public struct CuboidFit: Sendable {
 /// rises above the top past an edge (a lip of fattening) is the sensor's calibrated spread
 /// like any other and counts as top; without one, it counts as past the edge.
 public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
-                      parameters: BoxParameters = .init(), profile: SensorProfile? = nil,
-                      lipShareLimit: Double = ConfidenceParameters().lipShareLimit) throws(DimensioningError) -> CuboidFit {
+                      parameters: BoxParameters = .init(), profile: SensorProfile? = nil) throws(DimensioningError) -> CuboidFit {
     let frame = box.floorFrame
     var topPoints = scene.pointsInWorld.subset(top.inlierIndices)
     if topPoints.count > parameters.outlierNeighbours * 2,
@@ -85,7 +84,7 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     }
     let bandLips = measureBandLips(scene, box: box, top: top, rectangle: rectangle,
                                    estimates: &estimates, parameters: parameters)
-    let lips = assessLips(estimates, parameters: parameters, lipShareLimit: lipShareLimit, bandLips: bandLips,
+    let lips = assessLips(estimates, parameters: parameters, lipShareLimit: parameters.lipShareLimit, bandLips: bandLips,
                           topNoise: top.rms)
     if profile == nil { correctFattening(&edges, &estimates, lips: lips, parameters: parameters) }
     let extentA = edges[0] + edges[1], extentB = edges[2] + edges[3]

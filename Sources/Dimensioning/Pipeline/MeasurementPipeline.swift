@@ -8,14 +8,12 @@ public struct PipelineResult: Sendable {
     public var top: TopFaceFit
     public var cuboid: CuboidFit
     public var agreement: FrameAgreement?
-    public var confidence: ConfidenceBreakdown
     /// Share of the top's interior on one plane (`topFlatness`), 0...1.
     public var flatness: Double
     /// Distance from the reference camera to the centre of the box's top, metres.
     public var distance: Double
-    /// Why the confidence is not higher, one sentence per weakness (`confidenceReasons`), then
-    /// for each dimension whose U is over the tolerance its largest terms
-    /// (`MeasurementUncertainty.reasons(tolerance:)`); empty when nothing weakened it.
+    /// Why the measurement does not fit the tolerance: for each dimension whose U is over it,
+    /// its largest terms (`MeasurementUncertainty.reasons(tolerance:)`); empty when every U fits.
     public var confidenceReasons: [String] = []
     /// How well each dimension is known (`estimateUncertainty`).
     public var uncertainty: MeasurementUncertainty
@@ -37,13 +35,13 @@ public struct PipelineResult: Sendable {
     /// the probability of being within it, to four decimals as the record states it, at least
     /// `minimumConfidence` (0...1; `--min-confidence`, default 0.85).
     public func isAccepted(minimumConfidence: Double = 0.85) -> Bool {
-        fitsTolerance && MeasurementRecord.round(probabilityWithinTolerance, places: 4) >= minimumConfidence
+        uncertainty.accepts(tolerance: tolerance, minimumConfidence: minimumConfidence)
     }
 }
 
 /// The measurement pipeline: `fuseFrames` → `fitFloor` → `isolateBox` (→ `localFloor` and
 /// `isolateBox` again when the floor around the box differs from the whole view's) → `fitTopFace` →
-/// `fitCuboid` → envelope checks → `measureFrameAgreement` → `scoreConfidence`.
+/// `fitCuboid` → envelope checks → `measureFrameAgreement` → `estimateUncertainty`.
 ///
 /// Deterministic: the same capture and parameters give bit-identical results.
 ///
@@ -148,8 +146,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     var cuboid: CuboidFit
     do {
         top = try fitTopFace(scene, box: box, parameters: parameters.box)
-        var fit = try fitCuboid(scene, box: box, top: top, parameters: parameters.box, profile: parameters.profile,
-                                lipShareLimit: parameters.confidence.lipShareLimit)
+        var fit = try fitCuboid(scene, box: box, top: top, parameters: parameters.box, profile: parameters.profile)
         if !box.walls.isEmpty {
             let distances = wallDistances(fit.footprint, walls: box.walls, frame: box.floorFrame, reach: parameters.box.wallReach)
             for (k, d) in distances.enumerated() where k < fit.edges.count { fit.edges[k].wallDistance = d }
@@ -180,7 +177,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if flatness < 0.5 {
         throw .notCuboid(reason: "the top is not flat (\(Int((flatness * 100).rounded())) % of it on one plane)")
     }
-    if cuboid.fill < parameters.confidence.minimumFill - 0.1 {
+    if cuboid.fill < parameters.box.minimumFill - 0.1 {
         throw .notCuboid(reason: "the top covers \(Int((cuboid.fill * 100).rounded())) % of its rectangle")
     }
     // A top narrower than any measurable box (the upper edge of a laptop's screen, a board
@@ -256,20 +253,13 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     let range = parameters.box.rangeMinimum...parameters.box.rangeMaximum
     if !range.contains(distance) { throw .outOfRange(distance: distance, range: range) }
     let agreement = measureFrameAgreement(scene, box: box, top: top, cuboid: cuboid)
-    let confidence = scoreConfidence(scene: scene, box: box, top: top, cuboid: cuboid, agreement: agreement,
-                                     flatness: flatness, distance: distance, parameters: parameters.confidence,
-                                     boxParameters: parameters.box, calibrated: parameters.profile != nil)
-    let reasons = confidenceReasons(confidence, cuboid: cuboid, agreement: agreement, flatness: flatness,
-                                    distance: distance, parameters: parameters.confidence, boxParameters: parameters.box,
-                                    calibrated: parameters.profile != nil)
     let uncertainty = estimateUncertainty(cuboid: cuboid, top: top, floor: floor, agreement: agreement,
                                           floorNearBox: FloorNearBox(scene, box: box, footprint: cuboid.footprint),
                                           relief: relief, rimDoubts: rimDoubts, sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
                                           profile: parameters.profile, parameters: parameters.uncertainty)
     // The budget says which terms hold a dimension's U over the tolerance.
-    let budgetReasons = uncertainty.reasons(tolerance: parameters.uncertainty.tolerance)
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,
-                          agreement: agreement, confidence: confidence, flatness: flatness, distance: distance,
-                          confidenceReasons: reasons + budgetReasons, uncertainty: uncertainty, tolerance: parameters.uncertainty.tolerance,
+                          agreement: agreement, flatness: flatness, distance: distance,
+                          confidenceReasons: uncertainty.reasons(tolerance: parameters.uncertainty.tolerance), uncertainty: uncertainty, tolerance: parameters.uncertainty.tolerance,
                           shapeNotes: shapeNotes, relief: relief)
 }

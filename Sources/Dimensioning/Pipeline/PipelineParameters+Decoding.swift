@@ -29,7 +29,6 @@ extension PipelineParameters {
         fusion = try c.value(AnyKey("fusion"), or: fusion)
         floor = try c.value(AnyKey("floor"), or: floor)
         box = try c.value(AnyKey("box"), or: box)
-        confidence = try c.value(AnyKey("confidence"), or: confidence)
         uncertainty = try c.value(AnyKey("uncertainty"), or: uncertainty)
         raisedPart = try c.value(AnyKey("raisedPart"), or: raisedPart)
         profile = try c.decodeIfPresent(SensorProfile.self, forKey: AnyKey("profile"))
@@ -115,6 +114,7 @@ extension BoxParameters {
         lipMeasurableRise = try c.value(AnyKey("lipMeasurableRise"), or: lipMeasurableRise)
         lipCountError = try c.value(AnyKey("lipCountError"), or: lipCountError)
         fatteningPixels = try c.value(AnyKey("fatteningPixels"), or: fatteningPixels)
+        lipShareLimit = try c.value(AnyKey("lipShareLimit"), or: lipShareLimit)
         suspectedFatteningPixels = try c.value(AnyKey("suspectedFatteningPixels"), or: suspectedFatteningPixels)
         suspectedFatteningSignificance = try c.value(AnyKey("suspectedFatteningSignificance"),
                                                      or: suspectedFatteningSignificance)
@@ -148,45 +148,12 @@ extension BoxParameters {
         outlineSeenRays = try c.value(AnyKey("outlineSeenRays"), or: outlineSeenRays)
         outlineSeenDrop = try c.value(AnyKey("outlineSeenDrop"), or: outlineSeenDrop)
         outlineSupportBand = try c.value(AnyKey("outlineSupportBand"), or: outlineSupportBand)
+        minimumFill = try c.value(AnyKey("minimumFill"), or: minimumFill)
         minimumSide = try c.value(AnyKey("minimumSide"), or: minimumSide)
         minimumHeight = try c.value(AnyKey("minimumHeight"), or: minimumHeight)
         rangeMinimum = try c.value(AnyKey("rangeMinimum"), or: rangeMinimum)
         rangeMaximum = try c.value(AnyKey("rangeMaximum"), or: rangeMaximum)
         borderMarginPixels = try c.value(AnyKey("borderMarginPixels"), or: borderMarginPixels)
-    }
-}
-
-extension ConfidenceParameters {
-    public init(from decoder: Decoder) throws {
-        self.init()
-        let c = try decoder.container(keyedBy: AnyKey.self)
-        spreadScale = try c.value(AnyKey("spreadScale"), or: spreadScale)
-        fullSupportPoints = try c.value(AnyKey("fullSupportPoints"), or: fullSupportPoints)
-        minimumFill = try c.value(AnyKey("minimumFill"), or: minimumFill)
-        singleFrameFactor = try c.value(AnyKey("singleFrameFactor"), or: singleFrameFactor)
-        fallbackSideFactor = try c.value(AnyKey("fallbackSideFactor"), or: fallbackSideFactor)
-        wideBandPixels = try c.value(AnyKey("wideBandPixels"), or: wideBandPixels)
-        wideBandFactor = try c.value(AnyKey("wideBandFactor"), or: wideBandFactor)
-        wideSensorBandPixels = try c.value(AnyKey("wideSensorBandPixels"), or: wideSensorBandPixels)
-        wideSensorBandFactor = try c.value(AnyKey("wideSensorBandFactor"), or: wideSensorBandFactor)
-        lipShareLimit = try c.value(AnyKey("lipShareLimit"), or: lipShareLimit)
-        lipFactor = try c.value(AnyKey("lipFactor"), or: lipFactor)
-        selfCalibratedFatteningFactor = try c.value(AnyKey("selfCalibratedFatteningFactor"),
-                                                    or: selfCalibratedFatteningFactor)
-        sharpBandPixels = try c.value(AnyKey("sharpBandPixels"), or: sharpBandPixels)
-        unverifiedSharpFactor = try c.value(AnyKey("unverifiedSharpFactor"), or: unverifiedSharpFactor)
-        borrowedBandFactor = try c.value(AnyKey("borrowedBandFactor"), or: borrowedBandFactor)
-        missingReturnsFactor = try c.value(AnyKey("missingReturnsFactor"), or: missingReturnsFactor)
-        stripScatterTolerance = try c.value(AnyKey("stripScatterTolerance"), or: stripScatterTolerance)
-        stripScatterCeiling = try c.value(AnyKey("stripScatterCeiling"), or: stripScatterCeiling)
-        stripScatterFactor = try c.value(AnyKey("stripScatterFactor"), or: stripScatterFactor)
-        facingBandDoubt = try c.value(AnyKey("facingBandDoubt"), or: facingBandDoubt)
-        facingBandFactor = try c.value(AnyKey("facingBandFactor"), or: facingBandFactor)
-        calibrationDoubtTolerance = try c.value(AnyKey("calibrationDoubtTolerance"), or: calibrationDoubtTolerance)
-        calibrationDoubtFactor = try c.value(AnyKey("calibrationDoubtFactor"), or: calibrationDoubtFactor)
-        wallSideFactor = try c.value(AnyKey("wallSideFactor"), or: wallSideFactor)
-        disagreementTolerance = try c.value(AnyKey("disagreementTolerance"), or: disagreementTolerance)
-        disagreementFactor = try c.value(AnyKey("disagreementFactor"), or: disagreementFactor)
     }
 }
 

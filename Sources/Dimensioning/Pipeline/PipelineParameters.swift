@@ -4,7 +4,6 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     public var fusion = FusionParameters()
     public var floor = FloorParameters()
     public var box = BoxParameters()
-    public var confidence = ConfidenceParameters()
     /// The uncertainty model's sensor class and the user's tolerance (`estimateUncertainty`).
     public var uncertainty = UncertaintyParameters()
     /// Handles, straps and bowed lids above the lid's plane (`findRaisedPart`).
@@ -192,6 +191,9 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     public var lipMeasurableRise: Double = 0.002
     public var lipCountError: Double = 0.15
     public var fatteningPixels: Double = 0.4
+    /// A silhouette side showing a lip (the nearer surface spread over the farther one) in more
+    /// than this share of its strips (0...1) shows fattening (`LipAssessment.fatteningSeen`).
+    public var lipShareLimit: Double = 0.25
     /// The pooled estimate over all silhouette sides (`pooledFattening`) suspects fattening
     /// from `suspectedFatteningPixels` (pixels) when it is at least
     /// `suspectedFatteningSignificance` standard errors above zero; each side's rise error
@@ -205,7 +207,7 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     /// shows a band of at least `blendingBandPixels` pixels of mixed samples (time-of-flight
     /// flying pixels), the pooled estimate must reach `blendingFatteningSignificance` standard
     /// errors. Fattening copies the nearer depth outward and leaves the edge sharp, so a sharp
-    /// side is already a hint of it (`ConfidenceParameters.unverifiedSharpFactor`); where no
+    /// side is already a hint of it (the sensor class's fattening prior covers it); where no
     /// side is sharp, two standard errors are chance about once in fifty captures. With the
     /// error floor below, a sensor that does not fatten pools within its standard error as often
     /// as chance says (single time-of-flight frames, fixed split seeds 101-404: rise over error
@@ -288,6 +290,10 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     public var heightStepSlice: Double = 0.01
     public var heightStepMinimumSide: Double = 0.08
     public var heightStepMinimumSamples: Int = 30
+    /// Smallest share of its fitted rectangle (0...1) a carton's top among others must cover
+    /// to be one box (`measureTop`). A lone box is refused 0.1 below it: its outline has also
+    /// lost the sensor's band at every side, and what is left is judged by its uncertainty.
+    public var minimumFill: Double = 0.85
     /// Smallest accepted footprint side (width), metres: the SDK's envelope, about 10 cm.
     public var minimumSide: Double = 0.10
     /// Smallest accepted height, metres. Lower than `minimumSide` because the height comes from
@@ -298,113 +304,6 @@ public struct BoxParameters: Sendable, Equatable, Codable {
     public var rangeMaximum: Double = 2.0
     /// A box whose pixels come within this many pixels of the image border is cut off.
     public var borderMarginPixels: Int = 2
-
-    public init() {}
-}
-
-/// How the confidence score is built (see `scoreConfidence`).
-public struct ConfidenceParameters: Sendable, Equatable, Codable {
-    /// Per-dimension spread between frames (metres) at which the agreement factor halves.
-    public var spreadScale: Double = 0.006
-    /// Top-face points at which the support factor reaches 1.
-    public var fullSupportPoints: Int = 400
-    /// Share of the rectangle covered by top-face points below which the object is not box-like.
-    public var minimumFill: Double = 0.85
-    /// Factor applied when the capture has a single frame (no frame-to-frame agreement) and its
-    /// top is not flat, full and well supported enough to earn 1 (see `scoreConfidence`; a
-    /// single frame's edge doubts cost their edge factor a second time instead).
-    public var singleFrameFactor: Double = 0.8
-
-    // Edge evidence (the `edges` factor: a product over the four sides).
-
-    /// A side located from the top's outermost points (no side face, no silhouette).
-    public var fallbackSideFactor: Double = 0.8
-    /// A silhouette side whose band of missing or mixed pixels is wider than this (pixels)
-    /// loses confidence, down to `wideBandFactor` at twice the width: its middle is the edge
-    /// only if the band is symmetric, which matters more the wider it is.
-    public var wideBandPixels: Double = 6
-    public var wideBandFactor: Double = 0.85
-    /// A sensor whose band is wide over the whole capture (the median band of the silhouette
-    /// sides that do not face the camera, pixels) places every side from the middle of a band
-    /// several pixels wide: the confidence falls from 1 at `wideSensorBandPixels` to
-    /// `wideSensorBandFactor` at `wideSensorBandPixels + 2`. On the tuning splits a quarter of
-    /// the accepted captures with a median band of 5 px or more were off by over 10 mm.
-    public var wideSensorBandPixels: Double = 5
-    public var wideSensorBandFactor: Double = 0.8
-    /// A silhouette side showing a lip (the nearer surface spread over the farther one) in more
-    /// than this share of its strips gets `lipFactor`, unless a sensor profile calibrates it.
-    public var lipShareLimit: Double = 0.25
-    public var lipFactor: Double = 0.7
-    /// A capture whose sensor fattens edges (`LipAssessment.fatteningSeen`, no sensor profile):
-    /// the sides are self-corrected (`correctFattening`), but the correction is learnt from
-    /// a few strips of lip, so the confidence takes this factor once. A capture where fattening
-    /// is only suspected (`LipAssessment.fatteningSuspected`: uncorrected) takes it too.
-    public var selfCalibratedFatteningFactor: Double = 0.7
-    /// A silhouette side sharper than `sharpBandPixels` where a lip could not show
-    /// (`EdgeEstimate.lipVisible` false: a straight-down view, a side seen along its length)
-    /// may be a fattening sensor's edge as well as a sharp sensor's: `unverifiedSharpFactor`,
-    /// unless a sensor profile calibrates it or the capture rules fattening out
-    /// (`LipAssessment.fatteningRuledOut`), or it is a grazing face measured as a silhouette
-    /// (`EdgeEstimate.isGrazingFace`: its band is the gap less a computed span).
-    public var sharpBandPixels: Double = 0.25
-    public var unverifiedSharpFactor: Double = 0.8
-    /// A silhouette side whose strips' edge positions scatter (`EdgeEstimate.stripScatter`) by
-    /// more than this (metres) loses confidence, down to `stripScatterFactor` at
-    /// `stripScatterCeiling`: a straight edge puts every strip within a pixel, while missing
-    /// returns past part of the side (a dark patch on the floor behind it) widen some strips'
-    /// gaps and drag the median out. On the fixed tuning seeds (4243, 101, 202, 303, 404, 505,
-    /// 606, 707; single frames) sides scattering under 2 mm were 1.8 mm off (median), 4-6 mm,
-    /// 8 mm; over 12 mm, one accepted side was 27.7 mm off. Of the sides scattering 6 mm or
-    /// more (tuning seeds, one and ten frames, with and without a stereo profile), seven of
-    /// nine were 6-28 mm off; ten stereo frames of seed 101, scenario 117 (7.7 mm, the side
-    /// 6.4 mm long) were accepted 10.8 mm long while the ramp ran to 12 mm. Valid:
-    /// 0 < tolerance < ceiling.
-    public var stripScatterTolerance: Double = 0.006
-    public var stripScatterCeiling: Double = 0.008
-    public var stripScatterFactor: Double = 0.7
-    /// A silhouette side placed with the other sides' band (`EdgeEstimate.bandFromOtherSides`).
-    public var borrowedBandFactor: Double = 0.88
-    /// A side bounded by a gap of nothing but missing returns wider than any band
-    /// (`EdgeEstimate.gapOfMissingReturns`), on top of `borrowedBandFactor`, unless a profile
-    /// calibrated a stereo camera's spread (its offset moves another side: the gap is then its
-    /// occlusion strip, beside an edge it saw whole). Otherwise the gap may be a dark patch that
-    /// hides the top's edge too: held-out fixed seed 5077, scenario 110 (ten time-of-flight
-    /// frames, calibrated), whose top ended 15 mm short of its side before 26 px of nothing.
-    public var missingReturnsFactor: Double = 0.8
-    /// A silhouette side facing the camera is placed at the top's last ray: the top meets its
-    /// own unseen side face there, and a sensor band laid at that crease eats up to its width
-    /// into the top. The doubt is the capture's band (median over the sides facing away whose
-    /// band is their own, pixels) times the side's pixel footprint, metres; the confidence falls from 1 at
-    /// `facingBandDoubt` to `facingBandFactor` at `facingBandDoubt + 0.004`. On the tuning
-    /// splits, facing sides with a doubt of 17 mm or more came out 6-7 mm short (median), a
-    /// fifth of them over 10 mm; below 17 mm, within 1.5 mm.
-    public var facingBandDoubt: Double = 0.016
-    public var facingBandFactor: Double = 0.8
-    /// A side moved by a sensor profile is doubted by its `EdgeEstimate.calibrationDoubt`
-    /// (the calibration's scatter in pixels times the side's pixel footprint, metres): the
-    /// confidence falls from 1 at `calibrationDoubtTolerance` to `calibrationDoubtFactor` at
-    /// `calibrationDoubtTolerance + 0.003`. Set from the 10 mm target, not tuned: a dimension
-    /// has two sides, so a doubt of 3.5 mm per side is 5 mm for the dimension, and twice that
-    /// (one case in forty) the 10 mm limit.
-    public var calibrationDoubtTolerance: Double = 0.003
-    public var calibrationDoubtFactor: Double = 0.75
-    /// A side standing within `BoxParameters.wallReach` of a wall (`EdgeEstimate.wallDistance`)
-    /// whose gap was not measured against the wall gets this factor: the wall's foot hides
-    /// where it ends, and the top's edge and the wall behind it look like a lip. Default 0.5
-    /// (below any gate: a box against a wall is refused, its reason naming the wall).
-    public var wallSideFactor: Double = 0.5
-    /// A side whose side-face and silhouette estimates differ by more than this (metres) beyond
-    /// what the crease explains (`EdgeEstimate.disagreementBeyondCrease`) loses confidence,
-    /// down to `disagreementFactor` at twice as much. What is left beyond the crease is
-    /// about how far the wrong one of the two is off. On the tuning seeds, sides measured right
-    /// left up to 2.7 mm, and wrong faces 5-14 mm with their dimension 4-18 mm off. 8 mm
-    /// (before the crease was taken off) accepted two single frames more than 10 mm off on
-    /// fixed seed 202. 5 mm refuses them, and 4 mm also refuses boxes measured within 5 mm.
-    /// The ramp ended at three times the tolerance until fixed tuning seeds 404-707 showed six
-    /// single time-of-flight frames 7-11 mm off, 7.5-8 mm beyond the crease, accepted at
-    /// 0.88-0.93; ending at twice refuses them and no other.
-    public var disagreementTolerance: Double = 0.005
-    public var disagreementFactor: Double = 0.7
 
     public init() {}
 }

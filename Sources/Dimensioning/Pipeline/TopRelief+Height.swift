@@ -23,9 +23,9 @@ extension TopRelief {
     /// (`lidHigh`, a rectangle: ripple and bow cannot be told apart), less what a bowed lid's
     /// crown raised the height by, which carries its own doubt (`LidCrown`).
     var heightTerms: [UncertaintyTerm] {
-        if let part = raisedPart { return [UncertaintyTerm(name: "raised_part", standard: part.levelDoubt, kind: .typeB)] }
-        guard let crown else { return [.rectangle("lid_relief", halfWidth: lidHigh)] }
-        return [.rectangle("lid_relief", halfWidth: crown.unresolved),
-                UncertaintyTerm(name: "lid_crown", standard: crown.standard, kind: .typeB)]
+        if let part = raisedPart { return [UncertaintyTerm(name: .raisedPart, standard: part.levelDoubt, kind: .typeB)] }
+        guard let crown else { return [.rectangle(.lidRelief, halfWidth: lidHigh)] }
+        return [.rectangle(.lidRelief, halfWidth: crown.unresolved),
+                UncertaintyTerm(name: .lidCrown, standard: crown.standard, kind: .typeB)]
     }
 }

@@ -64,7 +64,7 @@ public func calibrateProfile(scenes: [SceneCalibrationReference], known: [Double
     let measured = first.map { [$0.length, $0.width, $0.height] }
     // The scale from the cartons whose support is one surface: a carton standing on one of
     // several (its height taken half-way) says nothing of the depth scale.
-    let ratios = first.filter { ($0.uncertainty.contributions[2]["support_choice"] ?? 0) == 0 }
+    let ratios = first.filter { ($0.uncertainty.contributions[2][.supportChoice] ?? 0) == 0 }
         .map { size[2] / $0.height }
     let (scale, scaleUncertainty) = ratios.isEmpty ? (1, nil)
         : try fittedDepthScale(ratios, measuredHeight: size[2] / ratios[0], knownHeight: size[2])

@@ -75,7 +75,7 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     if outlineWidth < parameters.box.minimumSide {
         throw .boxTooSmall(smallestSide: outlineWidth, minimum: parameters.box.minimumSide)
     }
-    if outline.fill < parameters.confidence.minimumFill {
+    if outline.fill < parameters.box.minimumFill {
         throw .notCuboid(reason: "the top covers \(Int((outline.fill * 100).rounded())) % of its \(millimetres(outlineLength)) x "
             + "\(millimetres(outlineWidth)) mm rectangle: cartons of one height pressed together, or not a box")
     }
@@ -184,20 +184,20 @@ func topRectangleUncertainty(rectangle: Rectangle2D, sides topSides: [TopSide], 
     }
     let independent = Double(max(1, parameters.independentPlanePoints))
     let scale = profile?.depthScaleScatter ?? priors.depthScale
-    let lengthTerms = [UncertaintyTerm(name: "scale", standard: 2 * rectangle.halfA * scale, kind: .typeB)]
-    let widthTerms = [UncertaintyTerm(name: "scale", standard: 2 * rectangle.halfB * scale, kind: .typeB)]
+    let lengthTerms = [UncertaintyTerm(name: .scale, standard: 2 * rectangle.halfA * scale, kind: .typeB)]
+    let widthTerms = [UncertaintyTerm(name: .scale, standard: 2 * rectangle.halfB * scale, kind: .typeB)]
     let heightTerms = [
-        UncertaintyTerm(name: "scale", standard: height * scale, kind: .typeB),
-        UncertaintyTerm(name: "top_plane", standard: topScatter / min(Double(max(1, topCount)), independent).squareRoot(),
+        UncertaintyTerm(name: .scale, standard: height * scale, kind: .typeB),
+        UncertaintyTerm(name: .topPlane, standard: topScatter / min(Double(max(1, topCount)), independent).squareRoot(),
                         kind: .typeA),
-        UncertaintyTerm(name: "support_plane", standard: support.scatter / min(Double(support.count), independent).squareRoot(),
+        UncertaintyTerm(name: .supportPlane, standard: support.scatter / min(Double(support.count), independent).squareRoot(),
                         kind: .typeA),
         // The surface under the carton is not seen: it is predicted from the surface beside it,
         // whose heights there spread by `scatter` (a lower layer's lids, a deck's boards, a
         // stereo camera's noise).
-        UncertaintyTerm(name: "support_under", standard: support.scatter, kind: .typeA),
-        UncertaintyTerm(name: "height_bias", standard: priors.heightBias, kind: .typeB),
-        .rectangle("support_choice", halfWidth: support.ambiguity),
+        UncertaintyTerm(name: .supportUnder, standard: support.scatter, kind: .typeA),
+        UncertaintyTerm(name: .heightBias, standard: priors.heightBias, kind: .typeB),
+        .rectangle(.supportChoice, halfWidth: support.ambiguity),
     ] + (relief?.heightTerms ?? [])
     let contributions = [dimensionContributions(sides: Array(sides.prefix(2)), own: lengthTerms),
                          dimensionContributions(sides: Array(sides.suffix(2)), own: widthTerms),

@@ -92,7 +92,7 @@ public struct SceneBoxMeasurement: Sendable {
     /// Whether it may be accepted: within the tolerance, at the minimum confidence, and not a
     /// top that may be several cartons (`notAcceptedBecause`).
     public func isAccepted(minimumConfidence: Double) -> Bool {
-        notAcceptedBecause == nil && fitsTolerance && probabilityWithinTolerance >= minimumConfidence
+        notAcceptedBecause == nil && uncertainty.accepts(tolerance: tolerance, minimumConfidence: minimumConfidence)
     }
 
     /// A lone object's measurement by the whole engine.

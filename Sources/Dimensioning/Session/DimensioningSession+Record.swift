@@ -2,7 +2,7 @@ import Foundation
 
 extension DimensioningSession {
     /// The last capture's outcome as the stable JSON record shared with `boxdim measure --json`
-    /// (schema `boxdim.measurement/7`), lengths in the configured units, status judged against
+    /// (schema `boxdim.measurement/8`), lengths in the configured units, status judged against
     /// the configured minimum confidence. Nil before a capture ended (captured or failed).
     ///
     /// - Parameter capture: the name written in the record's `capture` field (a path or label).

@@ -66,15 +66,15 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
         var terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
         // How much farther a bowed lid's rim may lie than the side was moved (`silhouetteRimMoves`).
         if k < rimDoubts.count {
-            if rimDoubts[k].doubt > 0 { terms.append(.rectangle("rim", halfWidth: rimDoubts[k].doubt)) }
-            if rimDoubts[k].standard > 0 { terms.append(.init(name: "rim_drop", standard: rimDoubts[k].standard, kind: .typeB)) }
+            if rimDoubts[k].doubt > 0 { terms.append(.rectangle(.rim, halfWidth: rimDoubts[k].doubt)) }
+            if rimDoubts[k].standard > 0 { terms.append(.init(name: .rimDrop, standard: rimDoubts[k].standard, kind: .typeB)) }
         }
         terms += evidence.sensorTerms(footprint: footprint, priors: priors, fatteningPixels: fattening,
                                       profileDoubt: calibratedSides && edge.carriesProfileOffset ? edge.calibrationDoubt : nil)
         // A wall's foot hides where the side ends, anywhere up to the wall (unless the gap was
         // measured against the wall itself).
         if let distance = edge.wallDistance, !edge.gapToSurface {
-            terms.append(.rectangle("wall", halfWidth: max(distance, footprint)))
+            terms.append(.rectangle(.wall, halfWidth: max(distance, footprint)))
         }
         sides.append(SideBudget(evidence: evidence, terms: terms))
     }
@@ -83,22 +83,22 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
     func own(_ value: Double, spread: Double?) -> [UncertaintyTerm] {
         // A profile measured this camera's scale on its references; otherwise the class's doubt.
         let scale = profile?.depthScaleScatter ?? priors.depthScale
-        var terms = [UncertaintyTerm(name: "scale", standard: value * scale, kind: .typeB)]
-        if let spread { terms.append(.init(name: "frames", standard: spread / frames.squareRoot(), kind: .typeA)) }
+        var terms = [UncertaintyTerm(name: .scale, standard: value * scale, kind: .typeB)]
+        if let spread { terms.append(.init(name: .frames, standard: spread / frames.squareRoot(), kind: .typeA)) }
         return terms
     }
     let planePoints = Double(max(1, parameters.independentPlanePoints))
     let topPoints = min(Double(max(1, top.inlierIndices.count)), planePoints)
     let floorPoints = min(Double(max(1, floor.inlierCount)), planePoints)
     let heightTerms = own(cuboid.height, spread: agreement?.heightSpread) + [
-        .init(name: "top_plane", standard: top.rms / topPoints.squareRoot(), kind: .typeA),
-        .init(name: "floor_plane", standard: floor.rms / floorPoints.squareRoot(), kind: .typeA),
-        .init(name: "height_bias", standard: priors.heightBias, kind: .typeB),
+        .init(name: .topPlane, standard: top.rms / topPoints.squareRoot(), kind: .typeA),
+        .init(name: .floorPlane, standard: floor.rms / floorPoints.squareRoot(), kind: .typeA),
+        .init(name: .heightBias, standard: priors.heightBias, kind: .typeB),
     ] + (relief?.heightTerms ?? []) + (floorNearBox.map { near in
         // The floor around the box off the plane the height is measured from: by its median
         // (a bias the plane does not follow, taken whole) and its scatter's standard error.
-        [UncertaintyTerm(name: "floor_near_box", standard: abs(near.offset), kind: .typeB),
-         UncertaintyTerm(name: "floor_scatter", standard: near.scatter / min(Double(near.count), planePoints).squareRoot(),
+        [UncertaintyTerm(name: .floorNearBox, standard: abs(near.offset), kind: .typeB),
+         UncertaintyTerm(name: .floorScatter, standard: near.scatter / min(Double(near.count), planePoints).squareRoot(),
                          kind: .typeA)]
     } ?? [])
     let lengthTerms = own(cuboid.length, spread: agreement?.lengthSpread)

@@ -10,8 +10,8 @@ public struct UncertaintyTerm: Sendable, Equatable, Codable {
         case typeB = "B"
     }
 
-    /// What the term stands for: "band", "strips", "edge_bias", "scale", ...
-    public var name: String
+    /// What the term stands for (its raw value is the name written out: "band", "edge_bias", ...).
+    public var name: UncertaintySource
     /// Standard uncertainty, metres (>= 0).
     public var standard: Double
     public var kind: Kind
@@ -21,7 +21,7 @@ public struct UncertaintyTerm: Sendable, Equatable, Codable {
 
     /// A term whose value lies anywhere within ± `halfWidth` metres: a rectangular distribution,
     /// standard uncertainty `halfWidth / sqrt(3)` (JCGM 100, 4.3.7).
-    static func rectangle(_ name: String, halfWidth: Double, kind: Kind = .typeB,
+    static func rectangle(_ name: UncertaintySource, halfWidth: Double, kind: Kind = .typeB,
                           sharedAcrossSides: Bool = false) -> UncertaintyTerm {
         UncertaintyTerm(name: name, standard: halfWidth / 3.0.squareRoot(), kind: kind, sharedAcrossSides: sharedAcrossSides)
     }
@@ -51,10 +51,10 @@ public struct MeasurementUncertainty: Sendable, Equatable {
     public var sides: [SideBudget]
     /// Each dimension's (length, width, height) standard uncertainty by term name, metres
     /// (`dimensionContributions`): what dominates it.
-    public var contributions: [[String: Double]]
+    public var contributions: [[UncertaintySource: Double]]
 
     public init(length: Double, width: Double, height: Double, sensorClass: SensorClass, sides: [SideBudget] = [],
-                contributions: [[String: Double]] = []) {
+                contributions: [[UncertaintySource: Double]] = []) {
         self.length = length
         self.width = width
         self.height = height
@@ -78,14 +78,28 @@ public struct MeasurementUncertainty: Sendable, Equatable {
 
     /// Whether every dimension's expanded uncertainty is within `tolerance` metres.
     public func fits(tolerance: Double) -> Bool { expanded.allSatisfy { $0 <= tolerance } }
+
+    /// The gate `measure` applies (exit code 0): every dimension's U within `tolerance` metres,
+    /// and the probability of being within it (`probabilityWithin(tolerance:)`), to four
+    /// decimals as the record states it, at least `minimumConfidence` (0...1).
+    public func accepts(tolerance: Double, minimumConfidence: Double) -> Bool {
+        Self.passesGate(fitsTolerance: fits(tolerance: tolerance), probability: probabilityWithin(tolerance: tolerance),
+                        minimumConfidence: minimumConfidence)
+    }
+
+    /// The gate from its two inputs, for a result that kept only them: the one rule every
+    /// caller (`PipelineResult`, `SceneBoxMeasurement`, the accuracy benchmark) applies.
+    public static func passesGate(fitsTolerance: Bool, probability: Double, minimumConfidence: Double) -> Bool {
+        fitsTolerance && MeasurementRecord.round(probability, places: 4) >= minimumConfidence
+    }
 }
 
 /// A dimension's uncertainty by term name, metres: its two sides' independent terms of one name
 /// in quadrature, their shared terms linearly (fully correlated), then the dimension's own terms
 /// (JCGM 100, 5.1.2 and 5.2.2). The dimension's standard uncertainty is the root sum of squares
 /// of the values (`combined(_:)`).
-func dimensionContributions(sides: [SideBudget], own: [UncertaintyTerm]) -> [String: Double] {
-    var squares: [String: Double] = [:], shared: [String: Double] = [:]
+func dimensionContributions(sides: [SideBudget], own: [UncertaintyTerm]) -> [UncertaintySource: Double] {
+    var squares: [UncertaintySource: Double] = [:], shared: [UncertaintySource: Double] = [:]
     for side in sides {
         for t in side.terms {
             if t.sharedAcrossSides { shared[t.name, default: 0] += t.standard } else { squares[t.name, default: 0] += t.standard * t.standard }
@@ -97,6 +111,6 @@ func dimensionContributions(sides: [SideBudget], own: [UncertaintyTerm]) -> [Str
 }
 
 /// The root sum of squares of a dimension's contributions, metres.
-func combined(_ contributions: [String: Double]) -> Double {
+func combined(_ contributions: [UncertaintySource: Double]) -> Double {
     contributions.keys.sorted().reduce(0.0) { $0 + contributions[$1]! * contributions[$1]! }.squareRoot()
 }

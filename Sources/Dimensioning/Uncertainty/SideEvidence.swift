@@ -96,22 +96,22 @@ public enum SideEvidence: Sendable, Equatable {
         // The median of n strips scatters by about 1.25 sigma / sqrt(n).
         func stripTerm(_ scatter: Double?, _ strips: Int) -> [UncertaintyTerm] {
             guard let scatter, strips > 0 else { return [] }
-            return [.init(name: "strips", standard: 1.25 * scatter / Double(strips).squareRoot(), kind: .typeA)]
+            return [.init(name: .strips, standard: 1.25 * scatter / Double(strips).squareRoot(), kind: .typeA)]
         }
         // Where in a band of `pixels` the edge lies.
         func bandTerm(_ pixels: Double, _ share: Double) -> UncertaintyTerm {
-            .init(name: "band", standard: share * pixels * footprint / rootTwelve, kind: .typeB)
+            .init(name: .band, standard: share * pixels * footprint / rootTwelve, kind: .typeB)
         }
         // A side located from many rays or face points is known to a fraction of a pixel: its
         // strips' or face's scatter says how well; only a side placed from two single extents
         // (`topAndBase`) keeps a pixel's rounding.
-        let pixel = UncertaintyTerm(name: "pixel", standard: footprint / rootTwelve, kind: .typeA)
+        let pixel = UncertaintyTerm(name: .pixel, standard: footprint / rootTwelve, kind: .typeA)
         switch self {
         case let .sideFace(disagreement):
             // Either estimate may be the wrong one (a neighbouring face's corner taken for the
             // face, a band that is not symmetric): the edge anywhere within the disagreement
             // either side of the face, a rectangle of that half-width.
-            return [.rectangle("methods", halfWidth: disagreement ?? 0)]
+            return [.rectangle(.methods, halfWidth: disagreement ?? 0)]
         case let .silhouette(band, scatter, strips):
             return [bandTerm(band, priors.bandAsymmetry)] + stripTerm(scatter, strips)
         case let .grazingFace(shift, band, scatter, strips):
@@ -120,7 +120,7 @@ public enum SideEvidence: Sendable, Equatable {
             // third applied (`BoxParameters.grazingFaceShiftShare`). Without this term such
             // sides held their truth within ± U on 64-69 % of scenes' sides against 86 % for
             // other silhouettes (`boxdim accuracy --scenes 120 --seed 2026 --verbose`).
-            return [bandTerm(band, priors.bandAsymmetry), .rectangle("face_span", halfWidth: shift / 2)]
+            return [bandTerm(band, priors.bandAsymmetry), .rectangle(.faceSpan, halfWidth: shift / 2)]
                 + stripTerm(scatter, strips)
         case let .facingCamera(band):
             return [bandTerm(band, 1)]
@@ -128,7 +128,7 @@ public enum SideEvidence: Sendable, Equatable {
             // The side's own gap says nothing of the edge: where the other sides' band lies
             // against its last top ray is a rectangle of that band's width (at least a pixel)
             // either side. Tuning sides placed so: |error| p90 1.4 px (`--split tuning`, seed 2026).
-            return [bandTerm(band, 1), .rectangle("borrowed", halfWidth: max(1, band) * footprint)] + stripTerm(scatter, strips)
+            return [bandTerm(band, 1), .rectangle(.borrowed, halfWidth: max(1, band) * footprint)] + stripTerm(scatter, strips)
         case let .occlusionGap(gap, band, scatter, strips, vouched):
             // A strip a stereo profile vouches for is a borrowed band like any other.
             guard !vouched else {
@@ -138,19 +138,19 @@ public enum SideEvidence: Sendable, Equatable {
             // The top's edge anywhere from its last ray out across the gap (one-sided: a
             // rectangle of the gap's width about the side). Held-out ToF frames with dark
             // patches: such a side 15 mm short (fixed 5077, scenario 110).
-            return [.rectangle("gap", halfWidth: gap * footprint)] + stripTerm(scatter, strips)
+            return [.rectangle(.gap, halfWidth: gap * footprint)] + stripTerm(scatter, strips)
         case let .topAndBase(disagreement):
-            return [pixel, .init(name: "methods", standard: disagreement / rootTwelve, kind: .typeA)]
+            return [pixel, .init(name: .methods, standard: disagreement / rootTwelve, kind: .typeA)]
         case let .seam(_, imagePixel):
             // Each lid ends inside the dark line, which the seam detector finds to within its
             // window of two of the colour image's pixels either way (the line's width is not
             // measured).
-            return [.rectangle("seam", halfWidth: 2 * imagePixel)]
+            return [.rectangle(.seam, halfWidth: 2 * imagePixel)]
         case let .lidEdge(_, imagePixel):
             // The half-way point of the lid's step into the dark gap, found along each strip to a
             // quarter pixel; the colour image's registration to the depth and the blur of its
             // step, a pixel or two of that image either way.
-            return [.rectangle("lid_edge", halfWidth: 2 * imagePixel)]
+            return [.rectangle(.lidEdge, halfWidth: 2 * imagePixel)]
         case let .neighbourFace(scatter, strips):
             // The median of the face's offsets; the points of one strip share their pixel
             // columns and frames, so the strips are the independent samples, as a silhouette's.
@@ -158,14 +158,14 @@ public enum SideEvidence: Sendable, Equatable {
             // corner's and the neighbour's edge: its median lies within a quarter pixel of it
             // (a rectangle; every tuning scene's such side did, |error| ≤ 1.2 mm at 5.6-8.4-mm
             // footprints, `boxdim accuracy --scenes 120 --seed 2026 --verbose`).
-            return [.rectangle("face_pixel", halfWidth: footprint / 4)] + stripTerm(scatter, strips)
+            return [.rectangle(.facePixel, halfWidth: footprint / 4)] + stripTerm(scatter, strips)
         case let .topExtent(band, disagreement):
             // Anywhere within a point spacing of the outermost points, out to as far as a band
             // may have eaten the top (one-sided: a rectangle of that half-width about the side),
             // and as far as the floor's base line disagrees.
-            return [.rectangle("spacing", halfWidth: max(spacing, footprint)),
-                    .rectangle("eaten", halfWidth: band * footprint),
-                    .init(name: "methods", standard: (disagreement ?? 0) / rootTwelve, kind: .typeA)]
+            return [.rectangle(.spacing, halfWidth: max(spacing, footprint)),
+                    .rectangle(.eaten, halfWidth: band * footprint),
+                    .init(name: .methods, standard: (disagreement ?? 0) / rootTwelve, kind: .typeA)]
         }
     }
 }
@@ -182,15 +182,15 @@ extension SideEvidence {
                      profileDoubt: Double?) -> [UncertaintyTerm] {
         var terms: [UncertaintyTerm] = []
         if case .topAndBase = self {} else {
-            terms.append(.rectangle("placement", halfWidth: priors.edgeNoisePixels * footprint))
+            terms.append(.rectangle(.placement, halfWidth: priors.edgeNoisePixels * footprint))
         }
         guard carriesEdgeBias else { return terms }
         if let profileDoubt {
-            terms.append(.init(name: "profile", standard: profileDoubt, kind: .typeB, sharedAcrossSides: true))
+            terms.append(.init(name: .profile, standard: profileDoubt, kind: .typeB, sharedAcrossSides: true))
         } else {
-            terms.append(.rectangle("edge_bias", halfWidth: priors.edgeBiasPixels * footprint, sharedAcrossSides: true))
+            terms.append(.rectangle(.edgeBias, halfWidth: priors.edgeBiasPixels * footprint, sharedAcrossSides: true))
             if fatteningPixels > 0 {
-                terms.append(.rectangle("fattening", halfWidth: fatteningPixels * footprint, sharedAcrossSides: true))
+                terms.append(.rectangle(.fattening, halfWidth: fatteningPixels * footprint, sharedAcrossSides: true))
             }
         }
         return terms

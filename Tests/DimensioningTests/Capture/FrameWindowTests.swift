@@ -57,7 +57,7 @@ import TestSupport
         #expect(windowed.cuboid.width == whole.cuboid.width)
         #expect(windowed.cuboid.height == whole.cuboid.height)
         #expect(windowed.cuboid.centerInWorld == whole.cuboid.centerInWorld)
-        #expect(windowed.confidence == whole.confidence)
+        #expect(windowed.uncertainty == whole.uncertainty)
         #expect(windowed.scene.pointsInWorld == whole.scene.pointsInWorld)
     }
 

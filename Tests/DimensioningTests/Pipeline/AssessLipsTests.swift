@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func countsTheFattenedPixelsThatPassedForTop() {
-        let limit = ConfidenceParameters().lipShareLimit
+        let limit = BoxParameters().lipShareLimit
         // 2 px of fattening seen where a pixel's lip rises 2.5 mm (5 mm: both within the band).
         let fattened = [Self.side(rise: 0.005, perPixel: 0.0025), Self.side(rise: 0.0001, perPixel: 0.0001),
                         Self.side(rise: nil, perPixel: 0), Self.side(rise: 0.0036, perPixel: 0.0036)]
@@ -124,18 +124,43 @@ import Testing
         let sharpSide = Self.side(rise: nil, perPixel: 0)     // seen along its length: no lip can show
         let witness = Self.side(rise: 0.0001, perPixel: 0.003) // a pixel's lip would rise 3 mm: none
         let ruledOut = assessLips([witness, sharpSide], parameters: BoxParameters(), lipShareLimit: 0.25)
-        #expect(edgeEvidenceFactor([witness, sharpSide], lips: ruledOut) == 1)
-        #expect(edgeEvidenceFactor([witness, sharpSide]) < 0.85, "without the capture's verdict")
+        #expect(ruledOut.fatteningRuledOut && !ruledOut.fatteningSeen, "\(ruledOut)")
         // A sharp side in a capture whose other sides show a 3-px band is not the sensor's edge.
         let banded = [Self.side(rise: 0.0001, perPixel: 0.003, band: 3), Self.side(rise: 0.0001, perPixel: 0.003, band: 3),
                       sharpSide]
         let verdict = assessLips(banded, parameters: BoxParameters(), lipShareLimit: 0.25)
         #expect(verdict.fatteningRuledOut)
-        #expect(edgeEvidenceFactor(banded, lips: verdict) < 0.85)
-        // Fattening seen: the self-calibrated correction keeps the result below the gate.
         let fattened = assessLips([Self.side(rise: 0.005, perPixel: 0.0025)], parameters: BoxParameters(), lipShareLimit: 0.25)
-        #expect(edgeEvidenceFactor([Self.side(rise: 0.005, perPixel: 0.0025, band: 1)], lips: fattened)
-                == ConfidenceParameters().selfCalibratedFatteningFactor)
+        #expect(fattened.fatteningSeen && !fattened.fatteningRuledOut, "\(fattened)")
+    }
+
+    /// The capture's verdict on fattening reaches the budget (`estimateUncertainty`): ruled out,
+    /// no side carries a fattening term; seen and only self-corrected, every side the sensor's
+    /// bias can move carries at least two pixels of it (a rectangle, shared by the sides), even
+    /// for a class (LiDAR) whose prior is none.
+    @Test func theCapturesVerdictOnFatteningSetsItsTerm() throws {
+        let r = try runPipeline(EdgeEvidenceTests.capture(EdgeEvidenceTests.member("sharp"), elevation: 45, azimuth: 2.0))
+        func budget(_ lips: LipAssessment) -> MeasurementUncertainty {
+            var cuboid = r.cuboid
+            cuboid.lips = lips
+            return estimateUncertainty(cuboid: cuboid, top: r.top, floor: r.floor, agreement: r.agreement,
+                                       sensorClass: .lidar, profile: nil)
+        }
+        var ruledOut = LipAssessment.unknown
+        ruledOut.fatteningRuledOut = true
+        let none = budget(ruledOut)
+        #expect(none.sides.allSatisfy { side in !side.terms.contains { $0.name == .fattening } })
+        var seen = LipAssessment.unknown
+        seen.fatteningSeen = true
+        let corrected = budget(seen)
+        let biased = corrected.sides.indices.filter { k in corrected.sides[k].terms.contains { $0.name == .edgeBias } }
+        try #require(!biased.isEmpty)
+        for k in biased {
+            let term = try #require(corrected.sides[k].terms.first { $0.name == .fattening })
+            let twoPixels = 2 * r.cuboid.edges[k].pixelFootprint / 3.0.squareRoot()
+            #expect(abs(term.standard - twoPixels) < 1e-12 && term.sharedAcrossSides)
+        }
+        #expect(corrected.length > none.length && corrected.width > none.width)
     }
 
     @Test func poolsSidesTooWeakToCountAlone() throws {
@@ -149,8 +174,6 @@ import Testing
         #expect(abs(pooled.pixels - 1) < 1e-9 && abs(pooled.error - 0.1) < 1e-9)
         let lips = assessLips(weak, parameters: box, lipShareLimit: 0.25)
         #expect(lips.fatteningSuspected && !lips.fatteningSeen && !lips.fatteningRuledOut)
-        #expect(abs(edgeEvidenceFactor(weak, lips: lips) - ConfidenceParameters().selfCalibratedFatteningFactor) < 1e-12)
-        #expect(edgeEvidenceFactor(weak, lips: lips, calibrated: true) == 1, "a profile accounts for the sensor")
 
         // Weighted by inverse variance: a precise side at 0.1 px outweighs a noisy one at 2 px.
         let mixed = [Self.side(rise: 0.0003, perPixel: 0.003, error: 0.0001, band: 1.5),
@@ -224,35 +247,22 @@ import Testing
         #expect(!before.isAccepted())
     }
 
-    @Test func aWideBandOverTheWholeCaptureLowersTheConfidence() {
-        let confidence = ConfidenceParameters()
-        let sides = { (band: Double) in (0..<4).map { _ in Self.side(rise: 0, perPixel: 0.003, band: band) } }
-        #expect(edgeEvidenceFactor(sides(4)) == 1, "a 4-px band is placed from its middle without doubt")
-        let perSide = 1 - (1 - confidence.wideBandFactor) * ramp(7.5, from: confidence.wideBandPixels, to: 2 * confidence.wideBandPixels)
-        let expected = confidence.wideSensorBandFactor * pow(perSide, 4)
-        #expect(abs(edgeEvidenceFactor(sides(7.5)) - expected) < 1e-12)
-        #expect(edgeEvidenceFactor(sides(7.5)) < 0.85)
-        // One wide side among narrow ones is that side's doubt only (the median stays narrow).
-        let one = [Self.side(rise: 0, perPixel: 0.003, band: 7.5)] + (0..<3).map { _ in Self.side(rise: 0, perPixel: 0.003, band: 2) }
-        #expect(abs(edgeEvidenceFactor(one) - perSide) < 1e-12)
-    }
-
     /// End to end: a sharp sensor seen obliquely passes the gate; a 2-pixel fattening sensor
     /// from the same pose is seen, corrected toward the truth and kept below the gate.
     @Test func sharpPassesAndFatteningIsSeenAndCorrected() throws {
         let sharp = try runPipeline(EdgeEvidenceTests.capture(EdgeEvidenceTests.member("sharp"), elevation: 45, azimuth: 2.0))
         #expect(sharp.cuboid.lips.fatteningRuledOut, "\(sharp.cuboid.lips)")
-        #expect(sharp.isAccepted(), "factors \(sharp.confidence)")
+        #expect(sharp.isAccepted(), "\(sharp.confidenceReasons)")
         #expect(abs(sharp.cuboid.length - EdgeEvidenceTests.box.length) <= 0.004)
         #expect(abs(sharp.cuboid.width - EdgeEvidenceTests.box.width) <= 0.004)
 
         let capture = EdgeEvidenceTests.capture(EdgeEvidenceTests.member("fatten2"), elevation: 45, azimuth: 2.0)
         let fattened = try runPipeline(capture)
         #expect(fattened.cuboid.lips.fatteningSeen, "\(fattened.cuboid.lips)")
-        #expect(!fattened.isAccepted(), "factors \(fattened.confidence)")
+        #expect(!fattened.isAccepted(), "\(fattened.uncertainty.expanded)")
         var uncorrected = PipelineParameters()
         uncorrected.box.fatteningPixels = .infinity  // counts never reach it: nothing is corrected
-        uncorrected.confidence.lipShareLimit = 1
+        uncorrected.box.lipShareLimit = 1
         let raw = try runPipeline(capture, parameters: uncorrected)
         let error = { (r: PipelineResult) in
             abs(r.cuboid.length - EdgeEvidenceTests.box.length) + abs(r.cuboid.width - EdgeEvidenceTests.box.width)

@@ -36,25 +36,6 @@ import Testing
         #expect(abs(wide.offset - 3.6) < 0.5)
     }
 
-    /// A side the profile moved is doubted by its `calibrationDoubt` (scatter × footprint):
-    /// nothing under `calibrationDoubtTolerance`, `calibrationDoubtFactor` from 3 mm more.
-    @Test func aSideMovedByAScatteredProfileIsDoubted() {
-        let parameters = ConfidenceParameters()
-        func side(doubt: Double?) -> EdgeEstimate {
-            var e = EdgeEstimate(method: .sideFace, pixelFootprint: 0.006, bandPixels: nil, lipShare: nil,
-                                 disagreement: 0, correction: -0.014, strips: 8)
-            e.calibrationDoubt = doubt
-            return e
-        }
-        let sides = { (doubt: Double?) in [side(doubt: doubt)] + (0..<3).map { _ in side(doubt: nil) } }
-        #expect(edgeEvidenceFactor(sides(nil), calibrated: true) == 1)
-        #expect(edgeEvidenceFactor(sides(parameters.calibrationDoubtTolerance - 0.0005), calibrated: true) == 1)
-        let doubted = edgeEvidenceFactor(sides(parameters.calibrationDoubtTolerance + 0.004), calibrated: true)
-        #expect(abs(doubted - parameters.calibrationDoubtFactor) < 1e-9)
-        let reasons = edgeEvidence(sides(0.007), calibrated: true).reasons
-        #expect(reasons.count == 1 && reasons[0].contains("good to about 7.0 mm"), "\(reasons)")
-    }
-
     @Test func oneOffsetWhenTheSidesAgree() {
         let fit = EdgeOffsetFit(Self.rows(away: 2.0, facing: 2.0, noise: 0.0005), pooledOnly: false)
         #expect(fit.facingOffset == nil)

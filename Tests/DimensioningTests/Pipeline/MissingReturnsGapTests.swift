@@ -35,50 +35,43 @@ import Testing
         #expect(alone[0].method == .topExtent && abs(alonePosition[0] - 0.151) < 1e-12)
     }
 
-    /// Its width is missing returns, not a band of mixed pixels: no wide-band doubt. Unless a
-    /// profile calibrated a stereo spread (its offset moves the other sides: the gap is that
-    /// camera's occlusion strip), the gap may be a dark patch hiding the top's edge too, a doubt
-    /// of its own. How far its strips' last top rays scatter is a doubt either way.
-    @Test func itsWidthIsNoBandButItsScatterIsADoubt() {
+    /// Its width is missing returns, not a band of mixed pixels: never a band term of its own.
+    /// Unless a profile calibrated a stereo spread (its offset moves the other sides: the gap is
+    /// that camera's occlusion strip), the gap may be a dark patch hiding the top's edge too: the
+    /// edge anywhere across it (the `gap` term, a rectangle of its width). With such a profile
+    /// it is a borrowed band: the other sides' band, and that band either side of its last top
+    /// ray. How far its strips' last top rays scatter is a term either way. A borrowed gap that
+    /// is not missing returns (mixed pixels, or an empty one found in the first pass) is a
+    /// borrowed band too, its own width left out.
+    @Test func itsWidthIsNoBandButItsScatterIsADoubt() throws {
         let clean = Self.silhouette(band: 1, lastTop: 0.2)
         var gap = Self.silhouette(band: 14, lastTop: 0.15)
         gap.gapOfMissingReturns = true
         gap.bandFromOtherSides = true
         gap.stripScatter = 0.001
-        let parameters = ConfidenceParameters()
-        let uncalibrated = parameters.borrowedBandFactor * parameters.missingReturnsFactor
-        let doubt = edgeEvidence([clean, gap, clean])
-        #expect(abs(doubt.factor - uncalibrated) < 1e-12)
-        #expect(doubt.reasons.contains { $0.contains("nothing came back for 14 px") }, "\(doubt.reasons)")
-        var wide = gap
-        wide.gapOfMissingReturns = false
-        #expect(abs(edgeEvidenceFactor([clean, wide, clean]) - parameters.borrowedBandFactor * parameters.wideBandFactor) < 1e-12)
+        func terms(_ edges: [EdgeEstimate], profile: Bool) -> [UncertaintySource: Double] {
+            let evidence = SideEvidence(edges[1], captureBand: captureBandPixels(edges),
+                                        calibratedSpread: profile && profileMovedASide(edges))
+            return Dictionary(evidence.terms(footprint: 0.002, spacing: 0.002, priors: SensorClass.stereo.priors)
+                .map { ($0.name, $0.standard) }, uniquingKeysWith: +)
+        }
+        let dark = terms([clean, gap, clean], profile: false)
+        #expect(abs(try #require(dark[.gap]) - 0.028 / 3.0.squareRoot()) < 1e-12)
+        #expect(abs(try #require(dark[.strips]) - 1.25 * 0.001 / 10.0.squareRoot()) < 1e-12)
+        #expect(dark[.band] == nil)
         var moved = clean
         moved.correction = -0.004
-        #expect(edgeEvidenceFactor([moved, gap, moved], calibrated: true) == 1)
-        gap.stripScatter = 2 * parameters.stripScatterTolerance
-        #expect(abs(edgeEvidenceFactor([clean, gap, clean]) - uncalibrated * parameters.stripScatterFactor) < 1e-12)
-        #expect(abs(edgeEvidenceFactor([moved, gap, moved], calibrated: true) - parameters.stripScatterFactor) < 1e-12)
-    }
-
-    /// A narrower borrowed gap that held nothing (found in the first pass, 9-12 px) is the same
-    /// occlusion strip: with a stereo profile whose offset moves the other sides its width is no
-    /// band either. With mixed pixels in it, or without such a profile, the wide-band doubt stays.
-    @Test func aStereoProfileTakesAnEmptyBorrowedGapForItsStrip() {
-        var moved = Self.silhouette(band: 1, lastTop: 0.2)
-        moved.correction = -0.004
-        var strip = Self.silhouette(band: 10, lastTop: 0.15)
-        strip.bandFromOtherSides = true
-        strip.gapIsEmpty = true
-        let parameters = ConfidenceParameters()
-        #expect(edgeEvidenceFactor([moved, strip, moved], calibrated: true) == 1)
-        var mixed = strip
-        mixed.gapIsEmpty = false
-        let wide = 1 - (1 - parameters.wideBandFactor) * ramp(10, from: parameters.wideBandPixels, to: 2 * parameters.wideBandPixels)
-        #expect(wide < 0.9)
-        #expect(abs(edgeEvidenceFactor([moved, mixed, moved], calibrated: true) - wide) < 1e-12)
-        let clean = Self.silhouette(band: 1, lastTop: 0.2)
-        #expect(abs(edgeEvidenceFactor([clean, strip, clean]) - parameters.borrowedBandFactor * wide) < 1e-12)
+        let strip = terms([moved, gap, moved], profile: true)
+        #expect(strip[.gap] == nil)
+        #expect(abs(try #require(strip[.band]) - 0.002 / 12.0.squareRoot()) < 1e-12, "the other sides' 1-px band")
+        #expect(abs(try #require(strip[.borrowed]) - 0.002 / 3.0.squareRoot()) < 1e-12)
+        #expect(strip[.strips] == dark[.strips])
+        #expect(terms([clean, gap, clean], profile: true)[.gap] != nil, "a profile that moved no side vouches for nothing")
+        var wide = gap
+        wide.gapOfMissingReturns = false
+        #expect(terms([clean, wide, clean], profile: false) == strip)
+        wide.gapIsEmpty = true
+        #expect(terms([moved, wide, moved], profile: true) == strip)
     }
 
     /// Fixed split, seed 101, scenario 15: a single stereo frame whose -width side, seen along
@@ -96,7 +89,7 @@ import Testing
         #expect(strips.count == 1 && strips.allSatisfy { $0.bandFromOtherSides && $0.correction == 0 && ($0.bandPixels ?? 0) > 10 },
                 "\(result.cuboid.edges)")
         EdgeEvidenceTests.expectMeasured(result, simulated.truth, footprint: 0.003)
-        #expect(result.isAccepted(), "\(result.confidence), \(result.confidenceReasons)")
+        #expect(result.isAccepted(), "\(result.confidenceReasons)")
 
         var narrow = parameters
         narrow.box.missingReturnsReachPixels = 0

@@ -40,25 +40,26 @@ import Testing
                               disagreement: nil, correction: 0, strips: 0).carriesProfileOffset)
     }
 
-    /// Without a profile a borrowed band is a named doubt; with one that calibrated a spread (its
-    /// offset moved the other sides by 5 mm), a gap of missing returns is the calibrated
-    /// sensor's known behaviour and is not, while a side backed by a wall stays one. A profile
-    /// without an offset says nothing about the gap (a box hidden behind this one leaves the
-    /// same): it stays a doubt.
+    /// A gap of missing returns may hide the top's own edge: without a profile the edge lies
+    /// anywhere across it (the `gap` term). A profile whose offset moved the capture's other
+    /// sides by 5 mm calibrated a spread that stops at such a strip: it vouches for the gap,
+    /// which is then a borrowed band like any other. A profile that moved no side says nothing
+    /// of the gap (a box hidden behind this one leaves the same): it stays a gap.
     @Test func aProfileVouchesForAStripOfMissingReturnsOnly() {
         var strip = Self.silhouette(band: 5, lastTop: 0.19, correction: 0)
         strip.bandFromOtherSides = true
-        strip.lipVisible = true
-        let sharp = { () -> EdgeEstimate in var e = Self.silhouette(band: 1, lastTop: 0.2, correction: -0.005); e.lipVisible = true; return e }()
-        let factor = ConfidenceParameters().borrowedBandFactor
-        #expect(abs(edgeEvidenceFactor([sharp, sharp, strip]) - factor) < 1e-12)
-        #expect(edgeEvidenceFactor([sharp, sharp, strip], calibrated: true) == 1)
-        var wall = strip
-        wall.backedBySurface = true
-        #expect(abs(edgeEvidenceFactor([sharp, sharp, wall], calibrated: true) - factor) < 1e-12)
+        strip.gapOfMissingReturns = true
+        let sharp = Self.silhouette(band: 1, lastTop: 0.2, correction: -0.005)
         var unmoved = sharp
         unmoved.correction = 0
-        #expect(abs(edgeEvidenceFactor([unmoved, unmoved, strip], calibrated: true) - factor) < 1e-12)
+        func names(_ edges: [EdgeEstimate], profile: Bool) -> [UncertaintySource] {
+            SideEvidence(edges[2], captureBand: captureBandPixels(edges), calibratedSpread: profile && profileMovedASide(edges))
+                .terms(footprint: 0.005, spacing: 0.003, priors: SensorClass.stereo.priors).map(\.name)
+        }
+        #expect(names([sharp, sharp, strip], profile: false).contains(.gap))
+        let vouched = names([sharp, sharp, strip], profile: true)
+        #expect(vouched.contains(.borrowed) && !vouched.contains(.gap), "\(vouched)")
+        #expect(names([unmoved, unmoved, strip], profile: true).contains(.gap))
     }
 
     /// Four single stereo frames of boxes of known size (fixed split, seed 99) calibrate the
@@ -82,7 +83,7 @@ import Testing
         let result = try runPipeline(simulated.capture, parameters: parameters)
         let strips = result.cuboid.edges.filter { $0.bandFromOtherSides && !$0.backedBySurface }
         #expect(strips.count == 1 && strips.allSatisfy { $0.correction == 0 }, "\(result.cuboid.edges)")
-        #expect(result.isAccepted(), "factors \(result.confidence), \(result.confidenceReasons)")
+        #expect(result.isAccepted(), "\(result.confidenceReasons)")
         #expect(abs(result.cuboid.length - simulated.truth.length) <= 0.005, "length \(result.cuboid.length) vs \(simulated.truth.length)")
         #expect(abs(result.cuboid.width - simulated.truth.width) <= 0.005, "width \(result.cuboid.width) vs \(simulated.truth.width)")
     }
@@ -107,9 +108,9 @@ import Testing
     }
 
     /// The capture's band is the sensor's: a borrowed gap (a strip, a wall) does not count. A
-    /// 1-pixel sensor with a 5.5-pixel strip on its other side facing away: its band is 1 px, so
-    /// a side facing the camera at 6 mm a pixel is not in doubt (counting the strip, the band
-    /// would be 3.25 px and the doubt 19.5 mm).
+    /// 1-pixel sensor with a 5.5-pixel strip on its other side facing away: its band is 1 px, and
+    /// a side facing the camera at 6 mm a pixel may have lost that much at its crease (counting
+    /// the strip, the band would be 3.25 px and the doubt 19.5 mm).
     @Test func aBorrowedGapIsNotTheCapturesBand() {
         var own = Self.silhouette(band: 1, lastTop: 0.2, correction: -0.004)
         own.lipVisible = true
@@ -118,10 +119,14 @@ import Testing
         var facing = EdgeEstimate(method: .silhouette, pixelFootprint: 0.006, bandPixels: 3, lipShare: 0,
                                   disagreement: nil, correction: 0, strips: 10)
         facing.facesCamera = true
-        #expect(edgeEvidenceFactor([own, strip, facing], calibrated: true) == 1)
+        func facingBand(_ edges: [EdgeEstimate]) -> Double? {
+            SideEvidence(edges[2], captureBand: captureBandPixels(edges))
+                .terms(footprint: 0.006, spacing: 0.003, priors: SensorClass.stereo.priors).first { $0.name == .band }?.standard
+        }
+        #expect(captureBandPixels([own, strip, facing]) == 1)
+        #expect(abs((facingBand([own, strip, facing]) ?? 0) - 0.006 / 12.0.squareRoot()) < 1e-12)
         strip.bandFromOtherSides = false
-        let counted = edgeEvidence([own, strip, facing], calibrated: true)
-        #expect(counted.factor < 0.85, "\(counted)")
-        #expect(counted.reasons.contains { $0.contains("faces the camera") }, "\(counted.reasons)")
+        #expect(captureBandPixels([own, strip, facing]) == 3.25)
+        #expect(abs((facingBand([own, strip, facing]) ?? 0) - 3.25 * 0.006 / 12.0.squareRoot()) < 1e-12)
     }
 }

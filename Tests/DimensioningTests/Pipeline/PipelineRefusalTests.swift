@@ -57,21 +57,21 @@ import Testing
         }
     }
 
-    /// One frame has no frame-to-frame agreement: its confidence is earned from the frame
-    /// (issue 13's single-frame policy). This frame sees every side cleanly (edge factor 1), so
-    /// its agreement factor is 1 rather than `singleFrameFactor`, and it must then be as
-    /// accurate as the gate promises; a frame with an edge doubt pays its edge factor twice.
-    @Test func aSingleFrameEarnsItsConfidenceFromTheFrame() throws {
+    /// One frame has no frame-to-frame agreement: its uncertainty comes from the frame alone (no
+    /// `frames` term), and the truth must still lie within ± U of each dimension. This frame
+    /// sees every side cleanly, and is accepted at the default 10 mm.
+    @Test func aSingleFrameStatesItsUncertaintyFromTheFrame() throws {
         let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
         let one = try runPipeline(PipelineTest.noisy(box, frames: 1).capture)
         #expect(one.agreement == nil)
-        #expect(abs(one.cuboid.length - 0.40) < 0.006 && abs(one.cuboid.width - 0.30) < 0.006,
-                "\(one.cuboid.length) x \(one.cuboid.width) m")
-        #expect(abs(one.cuboid.height - 0.25) < 0.005)
-        let clean = one.confidence.edges >= 0.999
-        #expect(one.confidence.agreement == (clean ? 1 : one.confidence.edges),
-                "factors \(one.confidence)")
-        #expect(clean, "this frame sees every side: \(one.cuboid.edges.map(\.method))")
+        #expect(one.uncertainty.contributions.allSatisfy { $0[.frames] == nil })
+        let measured = [one.cuboid.length, one.cuboid.width, one.cuboid.height], truth = [0.40, 0.30, 0.25]
+        for k in 0..<3 {
+            #expect(abs(measured[k] - truth[k]) <= one.uncertainty.expanded[k],
+                    "dimension \(k): \(measured[k]) ± \(one.uncertainty.expanded[k]) m")
+        }
+        #expect(one.isAccepted(), "\(one.confidenceReasons)")
+        #expect(!one.cuboid.edges.contains { $0.method == .topExtent }, "this frame sees every side: \(one.cuboid.edges.map(\.method))")
     }
 
     @Test func aBoxBeyondTwoMetresIsOutOfRange() {

@@ -6,7 +6,7 @@ import Testing
 /// A silhouette side is the median over 2-cm strips of where the top gives way to what lies
 /// past it. A straight edge puts every strip within a pixel; strips that disagree by
 /// centimetres (missing returns past part of the side) mean the median may be dragged out, and
-/// the confidence must say so (`EdgeEstimate.stripScatter`). Lengths in metres.
+/// its uncertainty must say so (`EdgeEstimate.stripScatter`). Lengths in metres.
 @Suite struct StripScatterTests {
     static func side(scatter: Double?) -> [EdgeEstimate] {
         (0..<4).map { k in
@@ -18,20 +18,25 @@ import Testing
         }
     }
 
-    /// Under the tolerance nothing is lost; at the ceiling, `stripScatterFactor`; a side placed
-    /// with the other sides' band does not come from its strips and is not judged by them.
-    @Test func scatteredStripsCostConfidence() {
-        let parameters = ConfidenceParameters()
-        #expect(abs(edgeEvidenceFactor(Self.side(scatter: 0.002), parameters: parameters) - 1) < 1e-9)
-        let scattered = edgeEvidenceFactor(Self.side(scatter: parameters.stripScatterCeiling), parameters: parameters)
-        #expect(abs(scattered - parameters.stripScatterFactor) < 1e-9)
-        let between = edgeEvidenceFactor(Self.side(scatter: 0.007), parameters: parameters)
-        #expect(between < 0.9 && between > parameters.stripScatterFactor, "7 mm apart: \(between)")
-        var borrowed = Self.side(scatter: 0.02)
+    /// Strips that disagree widen the side's budget by the standard error of their median,
+    /// 1.25 σ / sqrt(n) (`SideEvidence.terms`): 12 strips scattering 18 mm make 6.5 mm. A side
+    /// placed with the other sides' band keeps the same strips term beside its borrowed band.
+    @Test func scatteredStripsWidenTheSidesUncertainty() throws {
+        let priors = SensorClass.lidar.priors
+        func strips(_ edges: [EdgeEstimate]) -> Double? {
+            SideEvidence(edges[1], captureBand: captureBandPixels(edges))
+                .terms(footprint: 0.004, spacing: 0.003, priors: priors).first { $0.name == .strips }?.standard
+        }
+        let tight = try #require(strips(Self.side(scatter: 0.002)))
+        let scattered = try #require(strips(Self.side(scatter: 0.018)))
+        #expect(abs(scattered - 1.25 * 0.018 / 12.0.squareRoot()) < 1e-12)
+        #expect(abs(scattered / tight - 9) < 1e-9)
+        #expect(strips(Self.side(scatter: nil)) == nil)
+        var borrowed = Self.side(scatter: 0.018)
         borrowed[1].bandFromOtherSides = true
-        #expect(abs(edgeEvidenceFactor(borrowed, parameters: parameters) - parameters.borrowedBandFactor) < 1e-9)
-        let reasons = edgeEvidence(Self.side(scatter: 0.018), parameters: parameters).reasons
-        #expect(reasons.contains { $0.contains("-length") && $0.contains("18 mm apart") }, "\(reasons)")
+        let evidence = SideEvidence(borrowed[1], captureBand: captureBandPixels(borrowed))
+        if case .borrowedBand = evidence {} else { Issue.record("classified \(evidence)") }
+        #expect(strips(borrowed) == scattered)
     }
 
     /// Fixed split, seed 404, scenario 86: a single time-of-flight frame whose far side is seen
@@ -45,7 +50,7 @@ import Testing
         let scatter = result.cuboid.edges.compactMap(\.stripScatter).max() ?? 0
         #expect(scatter >= 0.012, "strip scatter \(scatter) m")
         #expect(!result.isAccepted(), "confidence \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
-        #expect(result.confidenceReasons.contains { $0.contains("strips put the edge") }, "\(result.confidenceReasons)")
+        #expect(result.confidenceReasons.contains { $0.contains("length's U") && $0.contains("strips") }, "\(result.confidenceReasons)")
         #expect(result.cuboid.length - simulated.truth.length > 0.02, "length \(result.cuboid.length) m")
     }
 

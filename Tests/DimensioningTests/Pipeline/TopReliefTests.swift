@@ -22,7 +22,7 @@ import Testing
         #expect(abs(result.cuboid.height - truth.height) <= 0.003, "height \(result.cuboid.height) against \(truth.height)")
         #expect(abs(result.cuboid.height - truth.height) <= result.uncertainty.expanded[2])
         #expect(result.shapeNotes.contains { $0.contains("rises") }, "notes: \(result.shapeNotes)")
-        #expect(result.uncertainty.contributions[2]["raised_part"] != nil)
+        #expect(result.uncertainty.contributions[2][.raisedPart] != nil)
     }
 
     /// The same scene with a plain lid: no part rises, and the height is the lid's plane (within
@@ -32,8 +32,8 @@ import Testing
         #expect(feature == nil)
         #expect(abs(result.cuboid.height - truth.height) <= 0.002, "height \(result.cuboid.height) against \(truth.height)")
         #expect(!result.shapeNotes.contains { $0.contains("rises") }, "notes: \(result.shapeNotes)")
-        #expect(result.uncertainty.contributions[2]["lid_relief"] != nil)
-        #expect(result.uncertainty.contributions[2]["raised_part"] == nil)
+        #expect(result.uncertainty.contributions[2][.lidRelief] != nil)
+        #expect(result.uncertainty.contributions[2][.raisedPart] == nil)
     }
 
     /// Scenario 0's lid bows up by 13 mm. No part of it stands clear of its own relief, but its
@@ -48,7 +48,7 @@ import Testing
         let crown = try #require(result.relief?.crown)
         #expect(crown.raise > 0.005, "raised \(crown.raise)")
         #expect(result.shapeNotes.contains { $0.contains("bows up") }, "notes: \(result.shapeNotes)")
-        #expect(result.uncertainty.contributions[2]["lid_crown"] != nil)
+        #expect(result.uncertainty.contributions[2][.lidCrown] != nil)
         let measured = [result.cuboid.length, result.cuboid.width, result.cuboid.height]
         let expected = [truth.length, truth.width, truth.height]
         for d in 0..<3 {

@@ -62,29 +62,25 @@ import Testing
         #expect(away.estimate.method != .topAndBase && away.estimate.disagreement == nil)
     }
 
-    /// Top and base agreeing cost nothing; a fallback costs `fallbackSideFactor`, and its
-    /// floor 30 mm away costs `disagreementFactor` more.
-    @Test func confidenceTrustsAgreementAndDoubtsAFarFloor() {
-        let parameters = ConfidenceParameters()
-        func sides(_ method: EdgeMethod, apart: Double?) -> [EdgeEstimate] {
+    /// Top and base that agree place the side to a pixel's rounding and their own
+    /// disagreement; a fallback at the top's extent keeps the spacing and the band it may have
+    /// lost, and a floor 30 mm from where its top ends adds that disagreement.
+    @Test func theBudgetTrustsAgreementAndDoubtsAFarFloor() {
+        func u(_ method: EdgeMethod, apart: Double?) -> Double {
             var unseen = EdgeEstimate(method: method, pixelFootprint: 0.003, bandPixels: nil, lipShare: nil,
                                       disagreement: apart, correction: 0, strips: 10)
             unseen.facesCamera = true
-            var others: [EdgeEstimate] = []
-            for _ in 0..<3 {
-                var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.003, bandPixels: 1.2, lipShare: 0,
-                                     disagreement: nil, correction: 0, strips: 10)
-                e.lipVisible = true
-                others.append(e)
-            }
-            return [unseen] + others
+            let terms = SideEvidence(unseen, captureBand: 1.2).terms(footprint: 0.003, spacing: 0.004, priors: SensorClass.tof.priors)
+            return terms.reduce(0) { $0 + $1.standard * $1.standard }.squareRoot()
         }
-        let agreeing = edgeEvidenceFactor(sides(.topAndBase, apart: 0.002), parameters: parameters)
-        let fallback = edgeEvidenceFactor(sides(.topExtent, apart: nil), parameters: parameters)
-        let farFloor = edgeEvidenceFactor(sides(.topExtent, apart: 0.03), parameters: parameters)
-        #expect(abs(agreeing - 1) < 1e-9)
-        #expect(abs(fallback - parameters.fallbackSideFactor) < 1e-9)
-        #expect(abs(farFloor - parameters.fallbackSideFactor * parameters.disagreementFactor) < 1e-9)
+        let rootTwelve = 12.0.squareRoot(), rootThree = 3.0.squareRoot()
+        let agreeing = u(.topAndBase, apart: 0.002)
+        #expect(abs(agreeing - (pow(0.003 / rootTwelve, 2) + pow(0.002 / rootTwelve, 2)).squareRoot()) < 1e-12)
+        let fallback = u(.topExtent, apart: nil)
+        #expect(abs(fallback - (pow(0.004 / rootThree, 2) + pow(1.2 * 0.003 / rootThree, 2)).squareRoot()) < 1e-12)
+        let farFloor = u(.topExtent, apart: 0.03)
+        #expect(abs(farFloor - (fallback * fallback + pow(0.03 / rootTwelve, 2)).squareRoot()) < 1e-12)
+        #expect(agreeing < fallback && fallback < farFloor)
     }
 
     /// Fixed split, seed 101, scenario 30: a single time-of-flight frame at 73 degrees of

@@ -62,7 +62,7 @@ import TestSupport
             // The seam is found to two of the colour image's pixels either way, and that image
             // has 4 times the depth's resolution: a quarter of the depth pixel's rectangle.
             for (side, budget) in zip(box.sides, box.uncertainty.sides) where side.seam != nil {
-                let seam = try #require(budget.terms.first { $0.name == "seam" })
+                let seam = try #require(budget.terms.first { $0.name == .seam })
                 let expected = 2 * (side.footprint / 4) / 3.0.squareRoot()
                 #expect(abs(seam.standard - expected) <= 0.2 * expected, "seam term \(seam.standard) m, expected \(expected) m")
             }

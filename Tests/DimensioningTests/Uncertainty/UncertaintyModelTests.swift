@@ -11,12 +11,12 @@ import Testing
     }
 
     @Test func sharedTermsAddLinearlyAndTheRestInQuadrature() {
-        let shared = UncertaintyTerm(name: "edge_bias", standard: 0.001, kind: .typeB, sharedAcrossSides: true)
-        let own = UncertaintyTerm(name: "strips", standard: 0.003, kind: .typeA)
+        let shared = UncertaintyTerm(name: .edgeBias, standard: 0.001, kind: .typeB, sharedAcrossSides: true)
+        let own = UncertaintyTerm(name: .strips, standard: 0.003, kind: .typeA)
         let parts = dimensionContributions(sides: [side([shared, own]), side([shared, own])],
-                                           own: [UncertaintyTerm(name: "scale", standard: 0.002, kind: .typeB)])
-        #expect(abs(parts["edge_bias"]! - 0.002) < 1e-12, "one sensor's bias moves both sides alike")
-        #expect(abs(parts["strips"]! - 0.003 * 2.0.squareRoot()) < 1e-12, "independent sides add in quadrature")
+                                           own: [UncertaintyTerm(name: .scale, standard: 0.002, kind: .typeB)])
+        #expect(abs(parts[.edgeBias]! - 0.002) < 1e-12, "one sensor's bias moves both sides alike")
+        #expect(abs(parts[.strips]! - 0.003 * 2.0.squareRoot()) < 1e-12, "independent sides add in quadrature")
         // sqrt(2^2 + 18 + 2^2) mm
         #expect(abs(combined(parts) - 26.0.squareRoot() / 1000) < 1e-12, "\(combined(parts))")
     }
@@ -24,7 +24,7 @@ import Testing
     /// A dimension whose U is over the tolerance is explained by its two largest terms, each as
     /// its own U (k = 2) in millimetres; a dimension within it says nothing.
     @Test func aUOverTheToleranceNamesItsLargestTerms() {
-        let contributions: [[String: Double]] = [["band": 0.004, "strips": 0.0015, "scale": 0.0005], ["band": 0.001], ["top_plane": 0.001]]
+        let contributions: [[UncertaintySource: Double]] = [[.band: 0.004, .strips: 0.0015, .scale: 0.0005], [.band: 0.001], [.topPlane: 0.001]]
         let u = MeasurementUncertainty(length: (0.004 * 0.004 + 0.0015 * 0.0015 + 0.0005 * 0.0005).squareRoot(), width: 0.001,
                                        height: 0.001, sensorClass: .lidar, sides: [], contributions: contributions)
         let reasons = u.reasons(tolerance: 0.005)
@@ -44,6 +44,18 @@ import Testing
                                            contributions: [])
         #expect(abs(three.probabilityWithin(tolerance: 0.010) - pow(0.9545, 3)) < 1e-3)
         #expect(three.probabilityWithin(tolerance: 0) == 0)
+    }
+
+    /// One gate for every caller: every U within the tolerance, and the probability, to the four
+    /// decimals a record states, at least the minimum. A probability of 0.84996 is 0.85 as
+    /// written, and passes a minimum of 0.85; 0.84994 does not.
+    @Test func theGateJudgesTheProbabilityAsTheRecordStatesIt() {
+        #expect(MeasurementUncertainty.passesGate(fitsTolerance: true, probability: 0.84996, minimumConfidence: 0.85))
+        #expect(!MeasurementUncertainty.passesGate(fitsTolerance: true, probability: 0.84994, minimumConfidence: 0.85))
+        #expect(!MeasurementUncertainty.passesGate(fitsTolerance: false, probability: 1, minimumConfidence: 0.85))
+        let u = MeasurementUncertainty(length: 0.004, width: 0.004, height: 0.004, sensorClass: .lidar)
+        #expect(u.accepts(tolerance: 0.010, minimumConfidence: 0.85) == (u.probabilityWithin(tolerance: 0.010) >= 0.85))
+        #expect(!u.accepts(tolerance: 0.0079, minimumConfidence: 0), "U 8 mm over a 7.9 mm tolerance")
     }
 
     @Test func aLiDARCaptureStatesAnUncertaintyThatHoldsTheTruth() throws {
@@ -107,13 +119,13 @@ import Testing
         let evidence = SideEvidence(edge, captureBand: 1.3)
         #expect(evidence == .occlusionGap(gapPixels: 26, bandPixels: 1.3, scatter: nil, strips: 8, vouched: false))
         let priors = SensorClass.tof.priors
-        let gap = evidence.terms(footprint: 0.003, spacing: 0.004, priors: priors).first { $0.name == "gap" }
+        let gap = evidence.terms(footprint: 0.003, spacing: 0.004, priors: priors).first { $0.name == .gap }
         // Anywhere across 26 pixels of 3 mm: a rectangle of 78 mm, 45 mm standard.
         #expect(abs((gap?.standard ?? 0) - 26 * 0.003 / 3.0.squareRoot()) < 1e-12)
         // A stereo profile whose spread stops at such a strip vouches for the top's last ray.
         let vouched = SideEvidence(edge, captureBand: 1.3, calibratedSpread: true)
         let terms = vouched.terms(footprint: 0.003, spacing: 0.004, priors: priors)
-        #expect(!terms.contains { $0.name == "gap" })
+        #expect(!terms.contains { $0.name == .gap })
         #expect(terms.allSatisfy { $0.standard < 0.003 }, "\(terms)")
         // A borrowed band with a surface behind (not missing returns) keeps the band's doubt only.
         edge.gapOfMissingReturns = false
@@ -132,7 +144,7 @@ import Testing
         let evidence = SideEvidence(edge, captureBand: 0.8)
         #expect(evidence == .grazingFace(shift: 2 * 0.007 / 3, bandPixels: 0.1, scatter: nil, strips: 10))
         let terms = evidence.terms(footprint: 0.007, spacing: 0.005, priors: SensorClass.lidar.priors)
-        let span = terms.first { $0.name == "face_span" }
+        let span = terms.first { $0.name == .faceSpan }
         // A rectangle of half the 4.7-mm shift either way: 1.35 mm standard.
         #expect(abs((span?.standard ?? 0) - 0.007 / 3 / 3.0.squareRoot()) < 1e-12, "\(terms)")
         // A face the camera sees spanning enough pixels is no grazing face.
@@ -150,7 +162,7 @@ import Testing
         profile.depthScaleScatter = 0.001
         parameters.profile = profile
         let measured = try runPipeline(capture, parameters: parameters)
-        let scale = { (r: PipelineResult) in r.uncertainty.contributions[0]["scale"] ?? 0 }
+        let scale = { (r: PipelineResult) in r.uncertainty.contributions[0][.scale] ?? 0 }
         // 0.6 % of 0.4 m for the stereo class; 0.1 % measured on this camera's references.
         #expect(abs(scale(classOnly) - 0.40 * 0.006) < 0.0003, "\(scale(classOnly))")
         #expect(abs(scale(measured) - 0.40 * 0.001) < 0.0001, "\(scale(measured))")
