@@ -26,10 +26,10 @@ public struct UncertaintyParameters: Sendable, Equatable, Codable {
 ///   between two methods, a wall hiding its foot. These are measured in this capture.
 /// - Every side but one placed from top and base (which keeps a pixel's rounding) carries its own
 ///   placement noise (the class's `edgeNoisePixels`, independent per side); every side placed from
-///   the top's outline also the sensor's edge bias (type B): the class's residual `edgeBiasPixels`, and its `fatteningPixels` unless the capture rules
-///   fattening out (`LipAssessment.fatteningRuledOut`). Where fattening was seen and only
-///   self-corrected, at least two pixels of it. A sensor profile replaces both on the sides it
-///   corrects by its references' measured scatter. These terms are shared by the sides.
+///   the top's outline also the sensor's edge bias (type B): the class's residual `edgeBiasPixels`,
+///   and the fattening the capture leaves possible (`fatteningDoubtPixels`). A sensor profile
+///   replaces both on the sides it corrects by its references' measured scatter. These terms
+///   are shared by the sides.
 /// - A silhouette side moved out to where a bowed lid's profile meets it carries, as a
 ///   rectangle, the part of that move not made, and the drop's own doubt for the part made
 ///   (`rimDoubts`, `CuboidFit.silhouetteRimMoves`): a bow and the sensor's ripple look alike.
@@ -54,10 +54,7 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
     let captureBand = captureBandPixels(cuboid.edges)
     let spacing = (cuboid.footprint.area / Double(max(1, cuboid.topPointCount))).squareRoot()
     let calibratedSides = profile != nil && profileMovedASide(cuboid.edges)
-    // Fattening the capture could not rule out, or saw and corrected only from its own strips.
-    let lips = cuboid.lips
-    let selfCorrected = profile == nil && (lips.fatteningSeen || lips.fatteningSuspected || lips.fatteningUnderBand)
-    let fattening = selfCorrected ? max(priors.fatteningPixels, 2) : (lips.fatteningRuledOut ? 0 : priors.fatteningPixels)
+    let fattening = fatteningDoubtPixels(cuboid.lips, priors: priors, calibrated: profile != nil)
 
     var sides: [SideBudget] = []
     for (k, edge) in cuboid.edges.enumerated() {
@@ -110,4 +107,28 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
     return MeasurementUncertainty(length: combined(contributions[0]), width: combined(contributions[1]),
                                   height: combined(contributions[2]), sensorClass: sensorClass, sides: sides,
                                   contributions: contributions)
+}
+
+/// How many pixels of fattening a side placed from the top's outline may still carry, for the
+/// `fattening` term (a rectangle of that half-width, shared by the sides):
+/// - none where the capture rules fattening out (`LipAssessment.fatteningRuledOut`: a lip would
+///   have shown and did not);
+/// - where the capture shows fattening and corrected it from its own strips (`correctFattening`:
+///   seen, with a count), at least two pixels (the correction is learnt from a few strips);
+/// - where it shows or suspects fattening it could not correct (a lip share without a count, the
+///   pooled estimate, a lip under the band), the class's prior has been contradicted: as much as
+///   any class allows (`SensorClass.unknown`'s 3 px). Two pixels there left a 3-px fattening
+///   sensor seen from 80 degrees of elevation 23 mm long at U 18 mm (`EdgeEvidenceTests`);
+/// - otherwise the class's `fatteningPixels`.
+///
+/// With a sensor profile (`calibrated`) the profile's offset accounts for the sensor's spread,
+/// and only the class's prior applies where the capture does not rule fattening out.
+func fatteningDoubtPixels(_ lips: LipAssessment, priors: SensorClassPriors, calibrated: Bool) -> Double {
+    guard !calibrated else { return lips.fatteningRuledOut ? 0 : priors.fatteningPixels }
+    if lips.fatteningSeen && lips.fatteningPixels != nil { return max(priors.fatteningPixels, 2) }
+    if lips.fatteningSeen || lips.fatteningSuspected || lips.fatteningUnderBand {
+        let widest = SensorClass.allCases.map(\.priors.fatteningPixels).max() ?? priors.fatteningPixels
+        return max(priors.fatteningPixels, widest)
+    }
+    return lips.fatteningRuledOut ? 0 : priors.fatteningPixels
 }

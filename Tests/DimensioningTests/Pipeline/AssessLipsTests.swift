@@ -135,9 +135,9 @@ import Testing
     }
 
     /// The capture's verdict on fattening reaches the budget (`estimateUncertainty`): ruled out,
-    /// no side carries a fattening term; seen and only self-corrected, every side the sensor's
-    /// bias can move carries at least two pixels of it (a rectangle, shared by the sides), even
-    /// for a class (LiDAR) whose prior is none.
+    /// no side carries a fattening term; seen, counted and only self-corrected, every side the
+    /// sensor's bias can move carries at least two pixels of it (a rectangle, shared by the
+    /// sides), even for a class (LiDAR) whose prior is none.
     @Test func theCapturesVerdictOnFatteningSetsItsTerm() throws {
         let r = try runPipeline(EdgeEvidenceTests.capture(EdgeEvidenceTests.member("sharp"), elevation: 45, azimuth: 2.0))
         func budget(_ lips: LipAssessment) -> MeasurementUncertainty {
@@ -152,6 +152,7 @@ import Testing
         #expect(none.sides.allSatisfy { side in !side.terms.contains { $0.name == .fattening } })
         var seen = LipAssessment.unknown
         seen.fatteningSeen = true
+        seen.fatteningPixels = 1.2 // counted, so corrected from the capture's own strips
         let corrected = budget(seen)
         let biased = corrected.sides.indices.filter { k in corrected.sides[k].terms.contains { $0.name == .edgeBias } }
         try #require(!biased.isEmpty)
@@ -245,6 +246,31 @@ import Testing
         let before = try runPipeline(simulated.capture, parameters: twoSigma)
         #expect(before.cuboid.lips.fatteningSuspected)
         #expect(!before.isAccepted())
+    }
+
+    /// How much fattening the budget keeps (`fatteningDoubtPixels`): none where the capture rules
+    /// it out; the class's prior where it says nothing; two pixels at least where it saw and
+    /// corrected fattening; as much as any class allows (3 px) where it saw or suspected
+    /// fattening it could not correct, whatever its class; a profile's class prior only.
+    @Test func theFatteningLeftPossibleFollowsWhatTheCaptureShows() {
+        let lidar = SensorClass.lidar.priors, stereo = SensorClass.stereo.priors
+        var lips = LipAssessment.unknown
+        #expect(fatteningDoubtPixels(lips, priors: lidar, calibrated: false) == lidar.fatteningPixels)
+        #expect(fatteningDoubtPixels(lips, priors: stereo, calibrated: false) == stereo.fatteningPixels)
+        lips.fatteningRuledOut = true
+        #expect(fatteningDoubtPixels(lips, priors: stereo, calibrated: false) == 0)
+        var counted = LipAssessment.unknown
+        counted.fatteningSeen = true
+        counted.fatteningPixels = 1.2
+        #expect(fatteningDoubtPixels(counted, priors: lidar, calibrated: false) == 2)
+        #expect(fatteningDoubtPixels(counted, priors: stereo, calibrated: false) == 3)
+        var suspected = LipAssessment.unknown
+        suspected.fatteningSuspected = true
+        #expect(fatteningDoubtPixels(suspected, priors: lidar, calibrated: false) == 3)
+        #expect(fatteningDoubtPixels(suspected, priors: lidar, calibrated: true) == lidar.fatteningPixels)
+        var lipOnly = LipAssessment.unknown
+        lipOnly.fatteningSeen = true // a lip share with no count: nothing was corrected
+        #expect(fatteningDoubtPixels(lipOnly, priors: lidar, calibrated: false) == 3)
     }
 
     /// End to end: a sharp sensor seen obliquely passes the gate; a 2-pixel fattening sensor

@@ -66,14 +66,21 @@ import Testing
     }
 
     /// Stereo fattening seen almost straight down cannot be told from a sharp edge: the
-    /// footprint comes out too large and it must not pass the gate: the sensor's possible
-    /// fattening holds the length's U over the tolerance.
+    /// footprint comes out about 23 mm too large and it must not pass the gate: the sensor's
+    /// possible fattening holds the length's U over the tolerance, and covers the error.
     @Test func unverifiableFatteningStaysBelowTheGate() throws {
         let result = try runPipeline(Self.capture(Self.member("fatten3"), elevation: 80))
         #expect(result.cuboid.length - Self.box.length > 0.005, "fattening should show as an outward bias")
         #expect(!result.isAccepted(), "confidence \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
         #expect(result.confidenceReasons.contains { $0.hasPrefix("the length's U") && $0.contains("fattening") },
                 "\(result.confidenceReasons)")
+        // The class (LiDAR) allows no fattening, but the capture suspects some it cannot count:
+        // the sides carry as much as any class allows, and the U holds the truth.
+        #expect(result.cuboid.lips.fatteningSuspected && result.uncertainty.sensorClass == .lidar)
+        for (k, truth) in [Self.box.length, Self.box.width].enumerated() {
+            let measured = k == 0 ? result.cuboid.length : result.cuboid.width
+            #expect(abs(measured - truth) <= result.uncertainty.expanded[k], "dimension \(k): \(measured) ± \(result.uncertainty.expanded[k]) m")
+        }
     }
 
     /// The same sensor calibrated on another box and pose: measured within a centimetre
