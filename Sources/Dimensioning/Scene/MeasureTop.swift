@@ -59,9 +59,10 @@ struct TopOutline: Sendable {
 ///    height from both planes' offsets, the class's height bias and its depth scale
 ///    (`topRectangleUncertainty`).
 ///
-/// - Throws: `boxTooSmall`, `notCuboid` when the top covers less than the minimum fill of its
-///   rectangle (cartons of one height pressed together, or not a box), `boxCutOff` when the top
-///   reaches the image's border, `hiddenBehind` when a taller neighbour hides part of it,
+/// - Throws: first what the view leaves out, `boxCutOff` when the top reaches the image's border
+///   and `hiddenBehind` when a taller neighbour hides part of it (a top not seen whole has no
+///   size or fill to judge); then `boxTooSmall`, `notCuboid` when the top covers less than the
+///   minimum fill of its rectangle (cartons of one height pressed together, or not a box), and
 ///   `noGroundPlane` when no surface is seen beside it.
 func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scene: FusedScene,
                 pixels: PixelPoints?, image: SeamImage? = nil, parameters: PipelineParameters,
@@ -72,6 +73,13 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
                                                     image: image, parameters: sceneParameters)
     let heights = outline.heights
     let outlineLength = 2 * snapped.halfA, outlineWidth = 2 * snapped.halfB
+    // What the view leaves out comes first: a top cut off by the image's border or hidden in
+    // part behind a nearer object is not seen whole, so its size and its fill say nothing of
+    // the carton's ("too small" would be a false reason for a carton running out of view).
+    let edges = borderEdges(scene, indices: outline.indices, margin: parameters.box.borderMarginPixels)
+    if !edges.isEmpty { throw .boxCutOff(edges: edges) }
+    let hidden = hiddenOutlinePixels(scene, pixels: pixels, indices: outline.indices)
+    if hidden >= minimumHiddenPixels { throw .hiddenBehind(pixels: hidden) }
     if outlineWidth < parameters.box.minimumSide {
         throw .boxTooSmall(smallestSide: outlineWidth, minimum: parameters.box.minimumSide)
     }
@@ -79,10 +87,6 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
         throw .notCuboid(reason: "the top covers \(Int((outline.fill * 100).rounded())) % of its \(millimetres(outlineLength)) x "
             + "\(millimetres(outlineWidth)) mm rectangle: cartons of one height pressed together, or not a box")
     }
-    let edges = borderEdges(scene, indices: outline.indices, margin: parameters.box.borderMarginPixels)
-    if !edges.isEmpty { throw .boxCutOff(edges: edges) }
-    let hidden = hiddenOutlinePixels(scene, pixels: pixels, indices: outline.indices)
-    if hidden >= minimumHiddenPixels { throw .hiddenBehind(pixels: hidden) }
     guard let support else {
         throw .noGroundPlane(reason: "no surface is seen within \(millimetres(sceneParameters.supportReach)) mm "
             + "beside the \(millimetres(outlineLength)) x \(millimetres(outlineWidth)) mm top that it could stand on")

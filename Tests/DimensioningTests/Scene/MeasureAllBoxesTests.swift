@@ -132,6 +132,11 @@ import TestSupport
         for box in scene.boxes {
             if case let .failure(error) = box.outcome { #expect(!error.description.isEmpty) }
         }
+        // What the view leaves out is said first: the tops running off its right edge (one) and
+        // its bottom edge (two slivers, 6-8 cm of them in view) are cut off, not "too small".
+        var codes: [String: Int] = [:]
+        for box in scene.boxes { if case let .failure(error) = box.outcome { codes[error.code, default: 0] += 1 } }
+        #expect(codes["box_cut_off"] == 3, "\(codes)")
     }
 
     /// The overlay's numbers: "12" is 8 + 11 lit cells of its 3 x 5 font, each a block of
