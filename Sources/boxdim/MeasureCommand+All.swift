@@ -89,6 +89,7 @@ extension MeasureCommand {
             let confidence = m.confidence.map { String(format: "confidence %.2f", $0) } ?? ""
             lines.append("#\(box.index)  \(position): \(size), \(confidence), \(verdict)")
             for note in m.shapeNotes ?? [] { lines.append("     \(note)") }
+            for reason in m.confidenceReasons ?? [] where m.status != .accepted { lines.append("     why: \(reason)") }
         }
         return lines.joined(separator: "\n")
     }

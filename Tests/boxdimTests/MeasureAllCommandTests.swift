@@ -78,6 +78,8 @@ struct MeasureAllCommandTests {
         #expect(rows.count >= 4, "\(r.stdout)")
         #expect(rows.contains { $0.contains("refused:") })
         #expect(rows.contains { $0.contains(" ± ") && $0.contains("check before use") })
+        // A carton not accepted says why under its row, as a lone box's `why:` lines do.
+        #expect(r.stdout.contains("     why: "), "\(r.stdout)")
         #expect(r.stdout.contains("cartons:"))
     }
 
