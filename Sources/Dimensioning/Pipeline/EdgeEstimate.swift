@@ -148,6 +148,12 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// metres, how far the calibrated correction may be off here. Not in any output.
     var calibrationDoubt: Double? = nil
 
+    /// Side-face sides: 1.4826 median absolute deviations of the face points' outward
+    /// positions about their median (the side's position), metres, and the 2-cm strips holding
+    /// them (`faceStrips`). Not in any output.
+    var faceScatter: Double? = nil
+    var faceStripCount: Int = 0
+
     /// Whether a sensor profile's edge offset moves this side: every silhouette side except
     /// one whose gap is missing returns (`bandFromOtherSides` without `backedBySurface`: a
     /// stereo camera's occlusion strip, a dropped band). Where the sensor returned nothing past

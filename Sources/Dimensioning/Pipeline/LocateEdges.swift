@@ -61,10 +61,12 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         let onFace = verticalFacePoints(inBand, outward: direction, across: across, strips: strips,
                                         threshold: evidence.foregroundBand)
         let positions = onFace.map(outward)
-        if positions.count >= parameters.minimumSidePoints,
-           faceStrips(onFace.map(across), strips: strips, spacing: evidence.spacing) >= parameters.minimumSideFaceStrips,
+        let stripCount = faceStrips(onFace.map(across), strips: strips, spacing: evidence.spacing)
+        if positions.count >= parameters.minimumSidePoints, stripCount >= parameters.minimumSideFaceStrips,
            let median = Statistics.median(positions) {
             sideFace = median
+            estimate.faceScatter = Statistics.robustSigma(positions)
+            estimate.faceStripCount = stripCount
             if evidence.cameraAboveTop > 0.05 {
                 estimate.creaseAllowance = evidence.foregroundBand * max(0, outward(evidence.camera) - median) / evidence.cameraAboveTop
             }

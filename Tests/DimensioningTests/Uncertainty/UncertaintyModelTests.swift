@@ -133,6 +133,22 @@ import Testing
         #expect(SideEvidence(edge, captureBand: 1.3) == .borrowedBand(bandPixels: 1.3, gapPixels: 26, scatter: nil, strips: 8))
     }
 
+    /// A side face is its points' median: known as well as their scatter over the root of the
+    /// strips holding them (1.25 σ / sqrt(n)), beside the disagreement with its silhouette. A face
+    /// of 2 mm scatter over 9 strips is known to 0.83 mm.
+    @Test func aSideFaceCarriesItsPointsScatter() throws {
+        var edge = EdgeEstimate(method: .sideFace, pixelFootprint: 0.003, bandPixels: nil, lipShare: nil,
+                                disagreement: 0, correction: 0, strips: 0)
+        edge.faceScatter = 0.002
+        edge.faceStripCount = 9
+        let evidence = SideEvidence(edge, captureBand: nil)
+        #expect(evidence == .sideFace(disagreement: 0, scatter: 0.002, strips: 9))
+        let terms = evidence.terms(footprint: 0.003, spacing: 0.004, priors: SensorClass.lidar.priors)
+        let face = try #require(terms.first { $0.name == .faceScatter })
+        #expect(abs(face.standard - 1.25 * 0.002 / 3) < 1e-12 && face.kind == .typeA)
+        #expect(terms.first { $0.name == .methods }?.standard == 0)
+    }
+
     /// A side whose face spans too few pixels to be measured is placed as a silhouette moved
     /// inward for the face's samples in its gap; how far is known to about half the move, a
     /// doubt the band alone (the gap less the face's span, about nothing) does not carry.
