@@ -199,7 +199,7 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             let c = result.cuboid
             let convert = { (meters: Double) in MeasurementRecord.round(units.fromMeters(meters), places: 4) }
             status = .lowConfidence
-            _ = setSize([c.length, c.width, c.height], uncertainty: result.uncertainty, tolerance: result.tolerance)
+            setSize([c.length, c.width, c.height], uncertainty: result.uncertainty, tolerance: result.tolerance)
             shapeNotes = result.shapeNotes
             frames = result.scene.frameCount
             spread = result.agreement.map {
@@ -208,22 +208,13 @@ public struct MeasurementRecord: Sendable, Equatable, Codable {
             confidenceReasons = result.confidenceReasons
             pose = MeasurementRecord.recordPose(c.centerInWorld, axes: c.axesInWorld, input: input)
             edges = zip(EdgeRecord.sideNames, c.edges).map { EdgeRecord(side: $0, estimate: $1) }
-            status = result.isAccepted(minimumConfidence: minConfidence) ? .accepted : .lowConfidence
-            if status == .lowConfidence, result.fitsTolerance {
-                confidenceReasons?.append(Self.probabilityReason(result.probabilityWithinTolerance, minimum: minConfidence))
-            }
+            judge(accepted: result.isAccepted(minimumConfidence: minConfidence), fitsTolerance: result.fitsTolerance,
+                  probability: result.probabilityWithinTolerance)
             error = nil
         case let .failure(failure):
             status = failure.isUnreadable ? .unreadable : .noMeasurement
             error = ErrorInfo(code: failure.code, message: failure.description)
         }
-    }
-
-    /// Why a measurement whose every U fits the tolerance is still not accepted: the probability
-    /// (0...1) that all three dimensions are within it is under `minimum` (`--min-confidence`).
-    static func probabilityReason(_ probability: Double, minimum: Double) -> String {
-        String(format: "every U is within the tolerance, but the probability that all three dimensions are, %.4f, is under the minimum confidence %.4g",
-               MeasurementRecord.round(probability, places: 4), minimum)
     }
 
     /// Rounds to `places` decimals so that JSON output is short and stable: lengths to 1e-4 of

@@ -202,36 +202,44 @@ extension MeasurementRecord {
         self.minConfidence = minConfidence
         self.input = input
         status = .lowConfidence
-        _ = setSize([box.length, box.width, box.height], uncertainty: box.uncertainty, tolerance: box.tolerance)
+        setSize([box.length, box.width, box.height], uncertainty: box.uncertainty, tolerance: box.tolerance)
         shapeNotes = box.shapeNotes
         confidenceReasons = (box.notAcceptedBecause.map { [$0] } ?? []) + box.uncertainty.reasons(tolerance: box.tolerance)
         self.frames = frames
         pose = MeasurementRecord.recordPose(box.centerInWorld, axes: box.axesInWorld, input: input)
-        status = box.isAccepted(minimumConfidence: minConfidence) ? .accepted : .lowConfidence
-        if status == .lowConfidence, box.notAcceptedBecause == nil, box.fitsTolerance {
-            confidenceReasons?.append(Self.probabilityReason(box.probabilityWithinTolerance, minimum: minConfidence))
-        }
+        judge(accepted: box.isAccepted(minimumConfidence: minConfidence),
+              fitsTolerance: box.notAcceptedBecause == nil && box.fitsTolerance, probability: box.probabilityWithinTolerance)
     }
 }
 
 extension MeasurementRecord {
     /// Sets the measured size (metres: length, width, height) in the record's units, its volume,
     /// each dimension's U, the tolerance, the sensor class and the confidence (the model's
-    /// probability that all three are within the tolerance, rounded to 1e-4), which it returns.
-    mutating func setSize(_ size: [Double], uncertainty u: MeasurementUncertainty, tolerance t: Double) -> Double {
+    /// probability that all three are within the tolerance, rounded to 1e-4).
+    mutating func setSize(_ size: [Double], uncertainty u: MeasurementUncertainty, tolerance t: Double) {
         let units = units
         let convert = { (meters: Double) in MeasurementRecord.round(units.fromMeters(meters), places: 4) }
         length = convert(size[0])
         width = convert(size[1])
         height = convert(size[2])
         volumeM3 = MeasurementRecord.round(size[0] * size[1] * size[2], places: 9)
-        let score = MeasurementRecord.round(u.probabilityWithin(tolerance: t), places: 4)
-        confidence = score
+        confidence = MeasurementRecord.round(u.probabilityWithin(tolerance: t), places: 4)
         let expanded = u.expanded.map(convert)
         uncertainty = Uncertainty(length: expanded[0], width: expanded[1], height: expanded[2])
         tolerance = convert(t)
         sensorClass = u.sensorClass
-        return score
+    }
+
+    /// Sets the status from the gate's verdict (`accepted`), and when it refused a measurement
+    /// whose every U fits the tolerance (`fitsTolerance`, false where another reason already
+    /// holds it back), appends why to the reasons: the probability (0...1) that all three
+    /// dimensions are within it is under `minConfidence`.
+    mutating func judge(accepted: Bool, fitsTolerance: Bool, probability: Double) {
+        status = accepted ? .accepted : .lowConfidence
+        guard !accepted, fitsTolerance else { return }
+        confidenceReasons?.append(String(
+            format: "every U is within the tolerance, but the probability that all three dimensions are, %.4f, is under the minimum confidence %.4g",
+            MeasurementRecord.round(probability, places: 4), minConfidence))
     }
 
     /// A cuboid's pose (world frame, metres) as records state it: in the input's own axes when a

@@ -13,7 +13,7 @@ public struct LipAssessment: Sendable, Equatable, Codable {
     /// The capture's fattening estimate in pixels: the largest count (`lipCount`) over the
     /// sides that could measure it; nil when no side could.
     public var fatteningPixels: Double?
-    /// A lip shows: a side with lips above the band in more than `lipShareLimit` of its
+    /// A lip shows: a side with lips above the band in more than `BoxParameters.lipShareLimit` of its
     /// strips, or a measured count of at least `BoxParameters.fatteningPixels`.
     public var fatteningSeen: Bool
     /// No lip shows where a one-pixel lip would have: some side measured fewer than
@@ -104,11 +104,11 @@ func lipCount(_ edge: EdgeEstimate, parameters: BoxParameters) -> Double? {
 
 /// Judges the capture's fattening from its four sides (see `LipAssessment`, `lipCount`,
 /// `pooledFattening`).
-func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters, lipShareLimit: Double,
+func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters,
                 bandLips: BandLipEvidence? = nil, topNoise: Double = 0) -> LipAssessment {
     let counts = edges.compactMap { lipCount($0, parameters: parameters) }
     let seen = counts.contains { $0 >= parameters.fatteningPixels }
-        || edges.contains { $0.showsLip(beyond: lipShareLimit) }
+        || edges.contains { $0.showsLip(beyond: parameters.lipShareLimit) }
     let pooled = pooledFattening(edges, parameters: parameters, topNoise: topNoise)
     // A sensor whose every edge facing away blends (no sharp side) must show more. A grazing
     // face's band is its gap less a computed span: it says nothing of the sensor's sharpness.

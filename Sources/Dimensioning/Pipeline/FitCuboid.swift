@@ -84,8 +84,7 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     }
     let bandLips = measureBandLips(scene, box: box, top: top, rectangle: rectangle,
                                    estimates: &estimates, parameters: parameters)
-    let lips = assessLips(estimates, parameters: parameters, lipShareLimit: parameters.lipShareLimit, bandLips: bandLips,
-                          topNoise: top.rms)
+    let lips = assessLips(estimates, parameters: parameters, bandLips: bandLips, topNoise: top.rms)
     if profile == nil { correctFattening(&edges, &estimates, lips: lips, parameters: parameters) }
     let extentA = edges[0] + edges[1], extentB = edges[2] + edges[3]
     // Sides placed past each other: a top a few centimetres across, its edge bands and strips

@@ -258,8 +258,9 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                           relief: relief, rimDoubts: rimDoubts, sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
                                           profile: parameters.profile, parameters: parameters.uncertainty)
     // The budget says which terms hold a dimension's U over the tolerance.
+    let tolerance = parameters.uncertainty.tolerance
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,
                           agreement: agreement, flatness: flatness, distance: distance,
-                          confidenceReasons: uncertainty.reasons(tolerance: parameters.uncertainty.tolerance), uncertainty: uncertainty, tolerance: parameters.uncertainty.tolerance,
-                          shapeNotes: shapeNotes, relief: relief)
+                          confidenceReasons: uncertainty.reasons(tolerance: tolerance), uncertainty: uncertainty,
+                          tolerance: tolerance, shapeNotes: shapeNotes, relief: relief)
 }

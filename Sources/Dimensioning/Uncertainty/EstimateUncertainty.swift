@@ -127,8 +127,7 @@ func fatteningDoubtPixels(_ lips: LipAssessment, priors: SensorClassPriors, cali
     guard !calibrated else { return lips.fatteningRuledOut ? 0 : priors.fatteningPixels }
     if lips.fatteningSeen && lips.fatteningPixels != nil { return max(priors.fatteningPixels, 2) }
     if lips.fatteningSeen || lips.fatteningSuspected || lips.fatteningUnderBand {
-        let widest = SensorClass.allCases.map(\.priors.fatteningPixels).max() ?? priors.fatteningPixels
-        return max(priors.fatteningPixels, widest)
+        return max(priors.fatteningPixels, SensorClassPriors.widestFatteningPixels)
     }
     return lips.fatteningRuledOut ? 0 : priors.fatteningPixels
 }

@@ -113,4 +113,8 @@ public struct SensorClassPriors: Sendable, Equatable, Codable {
         }
         return table
     }()
+
+    /// The most fattening any class allows, pixels (`unknown`'s and `stereo`'s 3 px): what a
+    /// capture that shows fattening its class does not allow is left with (`fatteningDoubtPixels`).
+    static let widestFatteningPixels = table.values.map(\.fatteningPixels).max() ?? 0
 }

@@ -20,11 +20,10 @@ import Testing
     }
 
     @Test func countsTheFattenedPixelsThatPassedForTop() {
-        let limit = BoxParameters().lipShareLimit
         // 2 px of fattening seen where a pixel's lip rises 2.5 mm (5 mm: both within the band).
         let fattened = [Self.side(rise: 0.005, perPixel: 0.0025), Self.side(rise: 0.0001, perPixel: 0.0001),
                         Self.side(rise: nil, perPixel: 0), Self.side(rise: 0.0036, perPixel: 0.0036)]
-        let lips = assessLips(fattened, parameters: BoxParameters(), lipShareLimit: limit)
+        let lips = assessLips(fattened, parameters: BoxParameters())
         let counts = fattened.map { lipCount($0, parameters: BoxParameters()) }
         #expect(abs(counts[0]! - 2) < 1e-9)
         #expect(counts[1] == nil, "a 0.1 mm rise per pixel cannot count pixels")
@@ -35,17 +34,17 @@ import Testing
 
         // A sharp sensor: no rise where a pixel's lip would rise 3 mm.
         let sharp = [Self.side(rise: 0.0002, perPixel: 0.003), Self.side(rise: nil, perPixel: 0)]
-        let none = assessLips(sharp, parameters: BoxParameters(), lipShareLimit: limit)
+        let none = assessLips(sharp, parameters: BoxParameters())
         #expect(none.fatteningRuledOut && !none.fatteningSeen)
 
         // Too noisy to count (standard error 0.5 px): no verdict either way.
         let noisy = [Self.side(rise: 0.0002, perPixel: 0.003, error: 0.0015)]
-        let unknown = assessLips(noisy, parameters: BoxParameters(), lipShareLimit: limit)
+        let unknown = assessLips(noisy, parameters: BoxParameters())
         #expect(!unknown.fatteningSeen && !unknown.fatteningRuledOut && unknown.fatteningPixels == nil)
 
         // Lips above the band in most strips are fattening even where nothing was counted.
         let above = [Self.side(rise: 0.0002, perPixel: 0.003), Self.side(rise: nil, perPixel: 0, lipShare: 0.8)]
-        let seen = assessLips(above, parameters: BoxParameters(), lipShareLimit: limit)
+        let seen = assessLips(above, parameters: BoxParameters())
         #expect(seen.fatteningSeen && !seen.fatteningRuledOut)
     }
 
@@ -63,7 +62,7 @@ import Testing
                          EdgeEstimate(method: .sideFace, pixelFootprint: 0.004, bandPixels: nil, lipShare: nil,
                                       disagreement: nil, correction: 0, strips: 0),
                          above]
-        let lips = assessLips(estimates, parameters: BoxParameters(), lipShareLimit: 0.25)
+        let lips = assessLips(estimates, parameters: BoxParameters())
         var positions = [0.2025, 0.2, 0.15, 0.166]
         correctFattening(&positions, &estimates, lips: lips, parameters: BoxParameters())
         #expect(abs(positions[0] - 0.1925) < 1e-12, "placed from its own lip: \(positions[0])")
@@ -76,7 +75,7 @@ import Testing
         // Nothing moves when no fattening is seen.
         var sharp = [Self.side(rise: 0.0002, perPixel: 0.003)]
         var at = [0.2]
-        correctFattening(&at, &sharp, lips: assessLips(sharp, parameters: BoxParameters(), lipShareLimit: 0.25),
+        correctFattening(&at, &sharp, lips: assessLips(sharp, parameters: BoxParameters()),
                          parameters: BoxParameters())
         #expect(at == [0.2])
     }
@@ -100,7 +99,7 @@ import Testing
         // The highest lip ray 3 pixels' rise up (10.8 mm at 3.6 mm a pixel): 3 px.
         var high = estimates(lipTop: 3 * 0.0036)
         var at = [0.2, 0.2, 0.2, 0.166]
-        correctFattening(&at, &high, lips: assessLips(high, parameters: BoxParameters(), lipShareLimit: 0.25),
+        correctFattening(&at, &high, lips: assessLips(high, parameters: BoxParameters()),
                          parameters: BoxParameters())
         #expect(abs(at[0] - (0.2 - 3 * 0.005)) < 1e-9, "no lip: the lip's height, 3 px: \(at[0])")
         #expect(abs(at[1] - (0.2 - 3 * 0.005)) < 1e-9, "lips in few strips: the same: \(at[1])")
@@ -109,13 +108,13 @@ import Testing
         // A lip top lower than the lip's length says (a blur pulls it down): the length is kept.
         var low = estimates(lipTop: 1.5 * 0.0036)
         var at2 = [0.2, 0.2, 0.2, 0.166]
-        correctFattening(&at2, &low, lips: assessLips(low, parameters: BoxParameters(), lipShareLimit: 0.25),
+        correctFattening(&at2, &low, lips: assessLips(low, parameters: BoxParameters()),
                          parameters: BoxParameters())
         #expect(abs(at2[0] - (0.2 - lengthSpread * 0.005)) < 1e-9, "\(at2[0])")
         // A "lip" 20 pixels' rise high is a surface behind the box, not the sensor's: ignored.
         var wall = estimates(lipTop: 20 * 0.0036)
         var at3 = [0.2, 0.2, 0.2, 0.166]
-        correctFattening(&at3, &wall, lips: assessLips(wall, parameters: BoxParameters(), lipShareLimit: 0.25),
+        correctFattening(&at3, &wall, lips: assessLips(wall, parameters: BoxParameters()),
                          parameters: BoxParameters())
         #expect(abs(at3[0] - (0.2 - lengthSpread * 0.005)) < 1e-9, "\(at3[0])")
     }
@@ -123,14 +122,14 @@ import Testing
     @Test func aSharpSensorVouchesForItsSidesWhereNoLipCouldShow() {
         let sharpSide = Self.side(rise: nil, perPixel: 0)     // seen along its length: no lip can show
         let witness = Self.side(rise: 0.0001, perPixel: 0.003) // a pixel's lip would rise 3 mm: none
-        let ruledOut = assessLips([witness, sharpSide], parameters: BoxParameters(), lipShareLimit: 0.25)
+        let ruledOut = assessLips([witness, sharpSide], parameters: BoxParameters())
         #expect(ruledOut.fatteningRuledOut && !ruledOut.fatteningSeen, "\(ruledOut)")
         // A sharp side in a capture whose other sides show a 3-px band is not the sensor's edge.
         let banded = [Self.side(rise: 0.0001, perPixel: 0.003, band: 3), Self.side(rise: 0.0001, perPixel: 0.003, band: 3),
                       sharpSide]
-        let verdict = assessLips(banded, parameters: BoxParameters(), lipShareLimit: 0.25)
+        let verdict = assessLips(banded, parameters: BoxParameters())
         #expect(verdict.fatteningRuledOut)
-        let fattened = assessLips([Self.side(rise: 0.005, perPixel: 0.0025)], parameters: BoxParameters(), lipShareLimit: 0.25)
+        let fattened = assessLips([Self.side(rise: 0.005, perPixel: 0.0025)], parameters: BoxParameters())
         #expect(fattened.fatteningSeen && !fattened.fatteningRuledOut, "\(fattened)")
     }
 
@@ -173,7 +172,7 @@ import Testing
         #expect(weak.allSatisfy { lipCount($0, parameters: box) == nil })
         let pooled = try #require(pooledFattening(weak, parameters: box))
         #expect(abs(pooled.pixels - 1) < 1e-9 && abs(pooled.error - 0.1) < 1e-9)
-        let lips = assessLips(weak, parameters: box, lipShareLimit: 0.25)
+        let lips = assessLips(weak, parameters: box)
         #expect(lips.fatteningSuspected && !lips.fatteningSeen && !lips.fatteningRuledOut)
 
         // Weighted by inverse variance: a precise side at 0.1 px outweighs a noisy one at 2 px.
@@ -182,13 +181,13 @@ import Testing
         let blend = try #require(pooledFattening(mixed, parameters: box))
         let expected = (0.0003 * 0.003 / 1e-8 + 0.002 * 0.001 / 1e-6) / (0.003 * 0.003 / 1e-8 + 0.001 * 0.001 / 1e-6)
         #expect(abs(blend.pixels - expected) < 1e-9)
-        #expect(!assessLips(mixed, parameters: box, lipShareLimit: 0.25).fatteningSuspected, "\(blend)")
+        #expect(!assessLips(mixed, parameters: box).fatteningSuspected, "\(blend)")
 
         // A sharp sensor: rises within noise of zero. Errors under the floor count as the floor.
         let sharp = (0..<4).map { _ in Self.side(rise: 0.00002, perPixel: 0.001, error: 1e-7, band: 1.5) }
         let none = try #require(pooledFattening(sharp, parameters: box))
         #expect(abs(none.error - box.lipRiseErrorFloor / 0.001 / 2) < 1e-9)
-        #expect(!assessLips(sharp, parameters: box, lipShareLimit: 0.25).fatteningSuspected)
+        #expect(!assessLips(sharp, parameters: box).fatteningSuspected)
         #expect(pooledFattening([Self.side(rise: nil, perPixel: 0)], parameters: box) == nil)
     }
 
@@ -202,13 +201,13 @@ import Testing
         let noisy = (0..<4).map { _ in Self.side(rise: 0.0005, perPixel: 0.0015, error: 0.0001, band: 1.5) }
         let quiet = try #require(pooledFattening(noisy, parameters: box))
         #expect(abs(quiet.pixels - 1.0 / 3) < 1e-9 && abs(quiet.error - 0.0001 / 0.0015 / 2) < 1e-9)
-        #expect(assessLips(noisy, parameters: box, lipShareLimit: 0.25).fatteningSuspected)
+        #expect(assessLips(noisy, parameters: box).fatteningSuspected)
         let floored = try #require(pooledFattening(noisy, parameters: box, topNoise: 0.004))
         let floor = box.lipRiseNoiseShare * 0.004
         #expect(abs(floored.pixels - 1.0 / 3) < 1e-9 && abs(floored.error - floor / 0.0015 / 2) < 1e-9, "\(floored)")
-        #expect(!assessLips(noisy, parameters: box, lipShareLimit: 0.25, topNoise: 0.004).fatteningSuspected)
+        #expect(!assessLips(noisy, parameters: box, topNoise: 0.004).fatteningSuspected)
         let fattened = (0..<4).map { _ in Self.side(rise: 0.003, perPixel: 0.0015, error: 0.0001, band: 1.5) }
-        #expect(assessLips(fattened, parameters: box, lipShareLimit: 0.25, topNoise: 0.004).fatteningSuspected)
+        #expect(assessLips(fattened, parameters: box, topNoise: 0.004).fatteningSuspected)
         #expect(pooledFattening(noisy, parameters: box, topNoise: .nan)?.error == quiet.error, "a NaN noise is no noise")
 
         // Chance, not a lip: with that floor (0.27 px here) a sensor that does not fatten reads
@@ -219,12 +218,12 @@ import Testing
         let tail = try #require(pooledFattening(chance, parameters: box, topNoise: 0.004))
         #expect(tail.pixels / tail.error > box.suspectedFatteningSignificance
                 && tail.pixels / tail.error < box.blendingFatteningSignificance, "\(tail)")
-        #expect(!assessLips(chance, parameters: box, lipShareLimit: 0.25, topNoise: 0.004).fatteningSuspected)
+        #expect(!assessLips(chance, parameters: box, topNoise: 0.004).fatteningSuspected)
         let beyond = (0..<4).map { _ in Self.side(rise: 0.0013, perPixel: 0.0015, error: 0.0001, band: 1.5) }
-        #expect(assessLips(beyond, parameters: box, lipShareLimit: 0.25, topNoise: 0.004).fatteningSuspected)
+        #expect(assessLips(beyond, parameters: box, topNoise: 0.004).fatteningSuspected)
         var oneSharp = chance
         oneSharp[3] = Self.side(rise: 0.0009, perPixel: 0.0015, error: 0.0001, band: 0)
-        #expect(assessLips(oneSharp, parameters: box, lipShareLimit: 0.25, topNoise: 0.004).fatteningSuspected)
+        #expect(assessLips(oneSharp, parameters: box, topNoise: 0.004).fatteningSuspected)
     }
 
     /// Fixed 303/28, one time-of-flight frame (a sensor that does not fatten, every side a band
