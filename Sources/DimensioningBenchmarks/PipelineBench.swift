@@ -88,22 +88,21 @@ public enum PipelineBench {
     public static func stages(_ capture: DepthCapture, repeats: Int,
                               parameters: PipelineParameters = .init()) throws(DimensioningError) -> [(name: String, timing: TimingSummary)] {
         let r = try runPipeline(capture, parameters: parameters)
-        let box = parameters.box
         var out: [(String, TimingSummary)] = []
         out.append(("fuse", try timeThrowing(repeats: repeats) { () throws(DimensioningError) in
-            try fuseFrames(capture, parameters: parameters.fusion)
+            try fuseFrames(capture, parameters: parameters.fusion, sensor: parameters.behaviour)
         }))
         out.append(("floor", try timeThrowing(repeats: repeats) { () throws(DimensioningError) in
-            try fitFloor(r.scene, parameters: parameters.floor)
+            try fitFloor(r.scene, parameters: parameters.floor, sensor: parameters.behaviour)
         }))
         out.append(("candidates", try timeThrowing(repeats: repeats) { () throws(DimensioningError) in
-            try boxCandidates(r.scene, floor: r.floor, parameters: box, limit: box.maximumCandidates)
+            try boxCandidates(r.scene, floor: r.floor, parameters: parameters.isolation, limit: parameters.isolation.maximumCandidates)
         }))
         out.append(("top", try timeThrowing(repeats: repeats) { () throws(DimensioningError) in
-            try fitTopFace(r.scene, box: r.box, parameters: box)
+            try fitTopFace(r.scene, box: r.box, parameters: parameters.top)
         }))
         out.append(("cuboid", try timeThrowing(repeats: repeats) { () throws(DimensioningError) in
-            try fitCuboid(r.scene, box: r.box, top: r.top, parameters: box)
+            try fitCuboid(r.scene, box: r.box, top: r.top, parameters: parameters)
         }))
         out.append(("agreement", BenchClock.time(repeats: repeats) {
             measureFrameAgreement(r.scene, box: r.box, top: r.top, cuboid: r.cuboid)

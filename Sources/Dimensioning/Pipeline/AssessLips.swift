@@ -13,8 +13,8 @@ public struct LipAssessment: Sendable, Equatable, Codable {
     /// The capture's fattening estimate in pixels: the largest count (`lipCount`) over the
     /// sides that could measure it; nil when no side could.
     public var fatteningPixels: Double?
-    /// A lip shows: a side with lips above the band in more than `BoxParameters.lipShareLimit` of its
-    /// strips, or a measured count of at least `BoxParameters.fatteningPixels`.
+    /// A lip shows: a side with lips above the band in more than `SensorBehaviour.lipShareLimit` of its
+    /// strips, or a measured count of at least `SensorBehaviour.lipCountFattening`.
     public var fatteningSeen: Bool
     /// No lip shows where a one-pixel lip would have: some side measured fewer than
     /// `fatteningPixels` with a standard error under `lipCountError`, and none saw a lip.
@@ -25,7 +25,7 @@ public struct LipAssessment: Sendable, Equatable, Codable {
     public var pooledFatteningPixels: Double? = nil
     /// The pooled estimate's standard error, pixels.
     public var pooledFatteningError: Double? = nil
-    /// The pooled estimate shows fattening (at least `BoxParameters.suspectedFatteningPixels`
+    /// The pooled estimate shows fattening (at least `SensorBehaviour.suspectedFatteningPixels`
     /// and `suspectedFatteningSignificance` standard errors above zero, or
     /// `blendingFatteningSignificance` when every side facing away blends) where no single side
     /// could count it: the sensor may fatten, the sides were not corrected, and the uncertainty
@@ -35,7 +35,7 @@ public struct LipAssessment: Sendable, Equatable, Codable {
     /// first row, with its standard error; nil when no side could measure it.
     public var bandLipPixels: Double? = nil
     public var bandLipError: Double? = nil
-    /// Fattening is suspected from the band lip alone (`BoxParameters.bandLipSuspectedPixels`),
+    /// Fattening is suspected from the band lip alone (`SensorBehaviour.bandLipSuspectedPixels`),
     /// not from the pooled outer-row estimate.
     public var fatteningUnderBand: Bool = false
 
@@ -66,9 +66,9 @@ public struct LipAssessment: Sendable, Equatable, Codable {
 /// top plane and one outer row, so their scatter does not show what they have in common; on a
 /// noisy capture (a single time-of-flight frame, σ 3-5 mm) that common part is a fraction of a
 /// millimetre, as large as the rise a pixel of fattening gives on a far or steep side.
-func pooledFattening(_ edges: [EdgeEstimate], parameters: BoxParameters,
+func pooledFattening(_ edges: [EdgeEstimate], parameters: PipelineParameters,
                      topNoise: Double = 0) -> (pixels: Double, error: Double)? {
-    let floor = max(parameters.lipRiseErrorFloor, parameters.lipRiseNoiseShare * (topNoise.isFinite ? topNoise : 0))
+    let floor = max(parameters.behaviour.lipRiseErrorFloor, parameters.behaviour.lipRiseNoiseShare * (topNoise.isFinite ? topNoise : 0))
     return inverseVarianceSlope(edges.compactMap { edge in
         guard edge.method == .silhouette, edge.lipRisePerPixel > 0, let rise = edge.outerRowRise,
               let error = edge.outerRowRiseError, rise.isFinite, error.isFinite else { return nil }
@@ -93,36 +93,36 @@ func inverseVarianceSlope(_ terms: [(y: Double, x: Double, sigma: Double)]) -> (
 
 /// Fattened pixels that passed for top on one side: its outer row's rise over the rise per
 /// pixel. Nil where the side is not a silhouette facing away, where a one-pixel lip rises less
-/// than `BoxParameters.lipMeasurableRise` metres, or where the count's standard error exceeds
+/// than `SensorBehaviour.lipMeasurableRise` metres, or where the count's standard error exceeds
 /// `lipCountError` pixels.
-func lipCount(_ edge: EdgeEstimate, parameters: BoxParameters) -> Double? {
-    guard edge.method == .silhouette, edge.lipRisePerPixel >= parameters.lipMeasurableRise,
+func lipCount(_ edge: EdgeEstimate, parameters: PipelineParameters) -> Double? {
+    guard edge.method == .silhouette, edge.lipRisePerPixel >= parameters.behaviour.lipMeasurableRise,
           let rise = edge.outerRowRise, let error = edge.outerRowRiseError,
-          error / edge.lipRisePerPixel <= parameters.lipCountError else { return nil }
+          error / edge.lipRisePerPixel <= parameters.behaviour.lipCountError else { return nil }
     return rise / edge.lipRisePerPixel
 }
 
 /// Judges the capture's fattening from its four sides (see `LipAssessment`, `lipCount`,
 /// `pooledFattening`).
-func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters,
+func assessLips(_ edges: [EdgeEstimate], parameters: PipelineParameters,
                 bandLips: BandLipEvidence? = nil, topNoise: Double = 0) -> LipAssessment {
     let counts = edges.compactMap { lipCount($0, parameters: parameters) }
-    let seen = counts.contains { $0 >= parameters.fatteningPixels }
-        || edges.contains { $0.showsLip(beyond: parameters.lipShareLimit) }
+    let seen = counts.contains { $0 >= parameters.behaviour.lipCountFattening }
+        || edges.contains { $0.showsLip(beyond: parameters.behaviour.lipShareLimit) }
     let pooled = pooledFattening(edges, parameters: parameters, topNoise: topNoise)
     // A sensor whose every edge facing away blends (no sharp side) must show more. A grazing
     // face's band is its gap less a computed span: it says nothing of the sensor's sharpness.
     let facingAway = edges.filter { $0.method == .silhouette && !$0.facesCamera && !$0.isGrazingFace }
-    let blending = !facingAway.isEmpty && facingAway.allSatisfy { ($0.bandPixels ?? 0) >= parameters.blendingBandPixels }
-    let significance = blending ? parameters.blendingFatteningSignificance : parameters.suspectedFatteningSignificance
+    let blending = !facingAway.isEmpty && facingAway.allSatisfy { ($0.bandPixels ?? 0) >= parameters.behaviour.blendingBandPixels }
+    let significance = blending ? parameters.behaviour.blendingFatteningSignificance : parameters.behaviour.suspectedFatteningSignificance
     let pooledSuspected = pooled.map {
-        $0.pixels >= parameters.suspectedFatteningPixels && $0.pixels >= significance * $0.error
+        $0.pixels >= parameters.behaviour.suspectedFatteningPixels && $0.pixels >= significance * $0.error
     } ?? false
     let underBand = bandLips.map {
-        $0.pixels >= parameters.bandLipSuspectedPixels && $0.pixels >= parameters.bandLipSignificance * $0.error
+        $0.pixels >= parameters.behaviour.bandLipSuspectedPixels && $0.pixels >= parameters.behaviour.bandLipSignificance * $0.error
     } ?? false
     let suspected = !seen && (pooledSuspected || underBand)
-    let ruledOut = counts.contains { $0 < parameters.fatteningPixels }
+    let ruledOut = counts.contains { $0 < parameters.behaviour.lipCountFattening }
     return LipAssessment(fatteningPixels: counts.max(), fatteningSeen: seen,
                          fatteningRuledOut: ruledOut && !seen && !suspected,
                          pooledFatteningPixels: pooled?.pixels, pooledFatteningError: pooled?.error,
@@ -146,13 +146,13 @@ func assessLips(_ edges: [EdgeEstimate], parameters: BoxParameters,
 /// A silhouette side facing away with lips in at most half its strips lies the sensor's whole
 /// spread out (its lip pixels passed for top): where lips rose above the band, it moves by
 /// their height in pixels instead when that is larger (`EdgeEstimate.lipTopRise` over
-/// `lipRisePerPixel`, median over the sides, each at most `BoxParameters.maximumBandPixels`).
+/// `lipRisePerPixel`, median over the sides, each at most `SensorBehaviour.maximumBandPixels`).
 /// The lip's last pixel copies the edge's depth `k` pixels out and rises `k` per-pixel rises;
 /// the lip's length reads short (1.3 px for 2- and 3-pixel fattening on the tuning runs, its
 /// height 2.2 and 2.6). Moves are never outward. Records each move in
 /// `EdgeEstimate.correction`; nothing moves unless fattening is seen.
 func correctFattening(_ positions: inout [Double], _ estimates: inout [EdgeEstimate], lips: LipAssessment,
-                      parameters: BoxParameters) {
+                      parameters: PipelineParameters) {
     guard lips.fatteningSeen, lips.fatteningPixels != nil else { return }
     var moves = [Double?](repeating: nil, count: estimates.count)
     var shifts: [Double] = []
@@ -169,12 +169,12 @@ func correctFattening(_ positions: inout [Double], _ estimates: inout [EdgeEstim
     }
     let capture = shifts.max() ?? lips.fatteningPixels ?? 0
     let spreads = estimates.compactMap { e -> Double? in
-        guard e.method == .silhouette, let top = e.lipTopRise, e.lipRisePerPixel >= parameters.lipMeasurableRise
+        guard e.method == .silhouette, let top = e.lipTopRise, e.lipRisePerPixel >= parameters.behaviour.lipMeasurableRise
         else { return nil }
         // Taller than the widest band a silhouette is looked for in: a surface behind the box
         // (a wall, a taller box), not a sensor's lip.
         let pixels = top / e.lipRisePerPixel
-        return pixels <= parameters.maximumBandPixels ? pixels : nil
+        return pixels <= parameters.behaviour.maximumBandPixels ? pixels : nil
     }
     let spread = Statistics.median(spreads)
     for side in estimates.indices where estimates[side].method == .silhouette {

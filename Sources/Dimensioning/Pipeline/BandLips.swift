@@ -13,7 +13,7 @@
 /// its unblended samples lie on the lip, `EdgeEstimate.lipRisePerPixel` *above* the plane.
 /// Blends toward the floor fall below the plane and out of the window. So, per silhouette side
 /// facing away from the camera (where a one-pixel lip rises at least
-/// `BoxParameters.lipMeasurableRise`), the samples of that pixel row with a height in
+/// `SensorBehaviour.lipMeasurableRise`), the samples of that pixel row with a height in
 /// `[-bandLipWindowBelow, 3 * rise + bandLipWindowBelow]` around the top plane give the side's
 /// band lip: their median height, less that of the same window's samples on the top pixels the
 /// row touches (which carries the same plane-fit bias and noise, and no lip), over the rise per
@@ -35,14 +35,14 @@ struct BandLipEvidence: Sendable, Equatable {
 /// row past the top is the ring of scene pixels off the top whose image 4-neighbour is a top
 /// pixel, each assigned to the side its ray meets the top plane nearest to (corners left out).
 func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rectangle: Rectangle2D,
-                     estimates: inout [EdgeEstimate], parameters: BoxParameters) -> BandLipEvidence? {
+                     estimates: inout [EdgeEstimate], parameters: PipelineParameters) -> BandLipEvidence? {
     // One sample per pixel (a single frame or cloud) says nothing: the unblended lip pixels of
     // a single frame pass for top, and the ring is then the floor side of the band. Only
     // handheld sweeps (poses, so gravity) are read: the family the check was tuned on. On the
     // simulated fixed-mount time-of-flight camera (no poses) it read lips of 0.6-2.3 px that
     // were not there, and its cause was not found.
     guard let pixelIndex = scene.pixelIndex, let k = scene.intrinsics, scene.gridWidth > 2, scene.gridHeight > 2,
-          let samples = scene.frameSamples, scene.frameCount >= parameters.bandLipMinimumFrames,
+          let samples = scene.frameSamples, scene.frameCount >= parameters.behaviour.bandLipMinimumFrames,
           scene.gravityInWorld != nil
     else { return nil }
     let frame = box.floorFrame
@@ -62,7 +62,7 @@ func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rect
     var pointAt = [Int32](repeating: -1, count: width * height)
     for i in 0..<pixelIndex.count { pointAt[Int(pixelIndex[i])] = Int32(i) }
     // Pixels clearly off the top: no fused point, or one below the window (band or floor).
-    let below = parameters.bandLipWindowBelow
+    let below = parameters.behaviour.bandLipWindowBelow
     func isOff(_ pixel: Int) -> Bool {
         !isTop[pixel] && (pointAt[pixel] < 0
             || frame.local(scene.pointsInWorld[Int(pointAt[pixel])]).z - top.height < -below)
@@ -87,7 +87,7 @@ func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rect
     var terms: [(y: Double, x: Double, sigma: Double)] = []
     for side in estimates.indices {
         let e = estimates[side]
-        guard e.method == .silhouette, !e.facesCamera, e.lipRisePerPixel >= parameters.lipMeasurableRise else { continue }
+        guard e.method == .silhouette, !e.facesCamera, e.lipRisePerPixel >= parameters.behaviour.lipMeasurableRise else { continue }
         let alongA = side < 2, sign: Double = side % 2 == 0 ? 1 : -1
         let half = alongA ? rectangle.halfA : rectangle.halfB
         let otherHalf = alongA ? rectangle.halfB : rectangle.halfA
@@ -113,13 +113,13 @@ func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rect
             return heights
         }
         let heights = windowed(pixels), reference = windowed(touched.sorted())
-        guard heights.count >= parameters.bandLipMinimumSamples, reference.count >= parameters.bandLipMinimumSamples,
+        guard heights.count >= parameters.behaviour.bandLipMinimumSamples, reference.count >= parameters.behaviour.bandLipMinimumSamples,
               let ringMedian = Statistics.median(heights), let referenceMedian = Statistics.median(reference)
         else { continue }
         let median = ringMedian - referenceMedian
         let ringError = Statistics.medianStandardError(heights, median: ringMedian)
         let referenceError = Statistics.medianStandardError(reference, median: referenceMedian)
-        let error = max((ringError * ringError + referenceError * referenceError).squareRoot(), parameters.lipRiseErrorFloor)
+        let error = max((ringError * ringError + referenceError * referenceError).squareRoot(), parameters.behaviour.lipRiseErrorFloor)
         estimates[side].bandLipRise = median
         estimates[side].bandLipRiseError = error
         terms.append((median, rise, error))

@@ -8,7 +8,7 @@ public enum EdgeMethod: String, Sendable, Codable, Equatable {
     case topExtent = "top_extent"
     /// A side facing the camera whose face the sensor did not return (too steep): halfway
     /// between the top's outermost points and where the floor's samples start at the face's
-    /// base, the two agreeing within `BoxParameters.baseLineAgreement`.
+    /// base, the two agreeing within `SensorBehaviour.baseLineAgreement`.
     case topAndBase = "top_and_base"
 }
 
@@ -77,11 +77,11 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     /// pixel footprints). Nil for sides facing away.
     public var faceSpanPixels: Double? = nil
     /// A silhouette side the camera stands in front of whose face spans too few pixels to be
-    /// measured (`BoxParameters.minimumFaceSpanPixels`): measured as a side facing away, its
+    /// measured (`SensorBehaviour.minimumFaceSpanPixels`): measured as a side facing away, its
     /// band the gap less the face's computed span. Not in any output.
     var isGrazingFace: Bool { method == .silhouette && faceSpanPixels != nil && !facesCamera }
     /// How far inward (metres) such a side was moved for its face's samples
-    /// (`BoxParameters.grazingFaceShiftShare` of the face's span); nil for other sides (not in
+    /// (`SensorBehaviour.grazingFaceShiftShare` of the face's span); nil for other sides (not in
     /// any output).
     var grazingShift: Double? = nil
     /// The outer row's median position, and where a lip higher than the band ends (the last
@@ -105,7 +105,7 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     public var backedBySurface: Bool = false
     /// How far (metres) a wall stands outward from this side, parallel to it within 20°
     /// (`wallsJoining`, `wallsBeside`): nil when no wall stands within
-    /// `BoxParameters.wallReach`. Its foot hides where the side ends unless the gap was measured
+    /// `WallParameters.reach`. Its foot hides where the side ends unless the gap was measured
     /// against it (`gapToSurface`). Not in any output (the confidence's reason names it).
     public var wallDistance: Double? = nil
     /// Silhouette sides backed by a surface: in most strips the gap past the top's last ray
@@ -115,7 +115,7 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     var gapToSurface: Bool = false
     /// Silhouette sides not facing the camera: no strip's gap was narrow enough to be a band,
     /// but in most of them nothing at all came back past the top's last ray before the floor
-    /// resumed, up to `BoxParameters.missingReturnsReachPixels` out (a stereo camera's occlusion
+    /// resumed, up to `SensorBehaviour.missingReturnsReachPixels` out (a stereo camera's occlusion
     /// strip beside a tall edge, a dark patch). The gap says nothing of the edge, so the side
     /// always takes the other sides' band, or is a fallback at its last top ray
     /// (`reconcileBands`). Not in any output (`bandFromOtherSides` is).
@@ -165,7 +165,7 @@ public struct EdgeEstimate: Sendable, Codable, Equatable {
     }
 
     /// A silhouette side showing a lip of fattened depth above the band in more than `limit`
-    /// (a share, 0...1; `BoxParameters.lipShareLimit`) of its strips: fattening seen.
+    /// (a share, 0...1; `SensorBehaviour.lipShareLimit`) of its strips: fattening seen.
     func showsLip(beyond limit: Double) -> Bool {
         method == .silhouette && (lipShare ?? 0) > limit
     }

@@ -11,7 +11,7 @@ import Foundation
 /// cloud's narrow object, `rosi-tabletop`), shows nothing off the plane, and is refused for its
 /// size instead of as "0 % flat".
 ///
-/// "On the plane" is the top's RANSAC inlier set (`BoxParameters.topDistanceThreshold`), or,
+/// "On the plane" is the top's RANSAC inlier set (`TopParameters.distanceThreshold`), or,
 /// when the capture is noisier than that threshold allows for, within `noiseMultiple` times
 /// `noise` (metres: the floor's residual RMS around the box, the capture's own depth noise at
 /// that range) of the top's height: a single frame of a time-of-flight camera (σ 3-5 mm) is

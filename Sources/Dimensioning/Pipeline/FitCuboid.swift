@@ -37,19 +37,20 @@ public struct CuboidFit: Sendable {
 /// 3. Each side is then located on its own (`locateEdge`): from its visible side face, or from
 ///    the silhouette of the top against what lies behind it, to a fraction of a pixel.
 ///
-/// `profile` is the sensor profile, nil without one: its calibrated edge offsets (pixels,
+/// `parameters.profile` is the sensor profile, nil without one: its calibrated edge offsets (pixels,
 /// positive when the sensor pushes silhouettes outward; `SensorProfile.offsetPixels(facingCamera:)`)
 /// move the silhouette sides, and each side they move carries the profile's scatter times its
 /// pixel footprint as its `EdgeEstimate.calibrationDoubt`. With a profile, depth that
 /// rises above the top past an edge (a lip of fattening) is the sensor's calibrated spread
 /// like any other and counts as top; without one, it counts as past the edge.
 public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
-                      parameters: BoxParameters = .init(), profile: SensorProfile? = nil) throws(DimensioningError) -> CuboidFit {
+                      parameters: PipelineParameters = .init()) throws(DimensioningError) -> CuboidFit {
+    let profile = parameters.profile
     let frame = box.floorFrame
     var topPoints = scene.pointsInWorld.subset(top.inlierIndices)
-    if topPoints.count > parameters.outlierNeighbours * 2,
-       let keep = try? NativeCloud.statisticalOutlierMask(topPoints, neighbours: parameters.outlierNeighbours,
-                                                          stdMultiplier: Float(parameters.outlierStdMultiplier)) {
+    if topPoints.count > parameters.cuboid.outlierNeighbours * 2,
+       let keep = try? NativeCloud.statisticalOutlierMask(topPoints, neighbours: parameters.cuboid.outlierNeighbours,
+                                                          stdMultiplier: Float(parameters.cuboid.outlierStdMultiplier)) {
         topPoints = topPoints.filter { keep[$0] }
     }
     let top2D = (0..<topPoints.count).map { i -> SIMD2<Double> in
@@ -74,9 +75,9 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
         edges[side] = located.position
         estimates.append(located.estimate)
     }
-    reconcileBands(&edges, &estimates, tolerancePixels: parameters.bandConsistencyPixels)
-    reachPastCreases(&edges, &estimates, bandFreePixels: parameters.creaseBandFreePixels,
-                     share: parameters.creaseBandShare)
+    reconcileBands(&edges, &estimates, tolerancePixels: parameters.behaviour.bandConsistencyPixels)
+    reachPastCreases(&edges, &estimates, bandFreePixels: parameters.behaviour.creaseBandFreePixels,
+                     share: parameters.behaviour.creaseBandShare)
     if let scatter = profile?.edgeScatterPixels {
         for i in estimates.indices where estimates[i].carriesProfileOffset && estimates[i].correction != 0 {
             estimates[i].calibrationDoubt = scatter * estimates[i].pixelFootprint
@@ -92,7 +93,7 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     // how small it is.
     if extentA <= 0 || extentB <= 0 {
         let own = 2 * min(rectangle.halfA, rectangle.halfB)
-        if own < parameters.minimumSide { throw .boxTooSmall(smallestSide: own, minimum: parameters.minimumSide) }
+        if own < parameters.envelope.minimumSide { throw .boxTooSmall(smallestSide: own, minimum: parameters.envelope.minimumSide) }
         throw .notCuboid(reason: "the sides located beside its \(Int((own * 1000).rounded())) mm wide top lie past each other")
     }
     let shiftA = (edges[0] - edges[1]) / 2, shiftB = (edges[2] - edges[3]) / 2
@@ -244,10 +245,10 @@ func polygonArea(_ polygon: [SIMD2<Double>]) -> Double {
 /// Prepares the evidence `locateEdge` uses: side-face points, top points and the top-plane cuts
 /// of the camera rays through every scene point near the box, all in rectangle coordinates.
 func gatherEdgeEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rectangle: Rectangle2D,
-                        topPoints: [SIMD2<Double>], parameters: BoxParameters) -> EdgeEvidence {
+                        topPoints: [SIMD2<Double>], parameters: PipelineParameters) -> EdgeEvidence {
     let frame = box.floorFrame
     var side: [SIMD3<Double>] = []
-    for (j, h) in box.heights.enumerated() where parameters.mayBeSideFace(height: h, standing: top.height) {
+    for (j, h) in box.heights.enumerated() where parameters.isolation.mayBeSideFace(height: h, standing: top.height) {
         let q = frame.local(scene.pointsInWorld[box.pointIndices[j]])
         let local = rectangle.local(SIMD2(q.x, q.y))
         side.append(SIMD3(local.x, local.y, h))
@@ -256,7 +257,7 @@ func gatherEdgeEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, r
                         standing: top.height, topPoints: topPoints, sidePoints: side)
 }
 
-extension BoxParameters {
+extension IsolationParameters {
     /// Whether a point `height` metres above the surface a box stands on may lie on one of its
     /// side faces, the box's top standing `standing` metres above that surface: 5 mm clear of
     /// the floor's own points (`minimumHeightAboveFloor`), and 15 mm under the top, clear of

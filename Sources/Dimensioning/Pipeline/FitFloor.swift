@@ -30,7 +30,8 @@ public struct FloorFit: Sendable, Equatable {
 /// a second PCL fit on the full-resolution points within `refineBand`.
 ///
 /// RANSAC is deterministic: PCL's fixed seed (12345).
-public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init()) throws(DimensioningError) -> FloorFit {
+public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init(),
+                     sensor: SensorBehaviour = .shared) throws(DimensioningError) -> FloorFit {
     let sampled: PointCloud
     do {
         sampled = try NativeCloud.voxelDownsample(scene.pointsInWorld, leaf: Float(parameters.voxelSize))
@@ -83,7 +84,7 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init())
         var below = 0
         for i in 0..<sampled.count {
             let p = sampled[i], range = length(p - camera)
-            if candidate.plane.signedDistance(p) < -(parameters.belowTolerance + parameters.belowTolerancePerSquareMetre * range * range) {
+            if candidate.plane.signedDistance(p) < -(parameters.belowTolerance + sensor.rangeBendPerSquareMetre * range * range) {
                 below += 1
             }
         }

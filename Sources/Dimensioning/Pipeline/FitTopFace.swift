@@ -22,14 +22,14 @@ public struct TopFaceFit: Sendable {
 /// the distance between two fitted parallel planes, not an extreme point.
 ///
 /// - Throws: `notCuboid` when no flat top is found.
-public func fitTopFace(_ scene: FusedScene, box: BoxSegment, parameters: BoxParameters = .init()) throws(DimensioningError) -> TopFaceFit {
+public func fitTopFace(_ scene: FusedScene, box: BoxSegment, parameters: TopParameters = .init()) throws(DimensioningError) -> TopFaceFit {
     guard let high = Statistics.quantile(box.heights, 0.98) else { throw .noBox }
     var band: [Int] = []
-    for (j, h) in box.heights.enumerated() where h >= high - parameters.topBand { band.append(j) }
+    for (j, h) in box.heights.enumerated() where h >= high - parameters.band { band.append(j) }
     guard band.count >= 10 else { throw .notCuboid(reason: "too few points on the top (\(band.count))") }
     let bandPoints = scene.pointsInWorld.subset(band.map { box.pointIndices[$0] })
-    let params = cpc_plane_params.ransac(threshold: parameters.topDistanceThreshold, iterations: 200,
-                                         axis: box.floorFrame.up, epsilonDegrees: parameters.topMaximumTiltDegrees,
+    let params = cpc_plane_params.ransac(threshold: parameters.distanceThreshold, iterations: 200,
+                                         axis: box.floorFrame.up, epsilonDegrees: parameters.maximumTiltDegrees,
                                          optimize: false)
     let fit: (coefficients: SIMD4<Double>, inliers: [Bool], inlierCount: Int)
     do { fit = try NativeCloud.fitPlane(bandPoints, parameters: params) } catch {

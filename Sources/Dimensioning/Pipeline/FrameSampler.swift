@@ -19,15 +19,17 @@ struct FrameSampler: @unchecked Sendable {
     let frames: [DepthFrame]
     let columnFactor: [[Double]], rowFactor: [[Double]]
     let parameters: FusionParameters
+    let sensor: SensorBehaviour
     /// The largest frame's pixel count.
     let pixelsPerFrame: Int
     /// Which kernels run (`cpc_fusion_isa`): the best the CPU has, or SSE2 only (tests).
     let isa: UInt32
 
-    init(frames: [DepthFrame], parameters: FusionParameters, isa: cpc_fusion_isa = CPC_FUSION_ISA_BEST) {
+    init(frames: [DepthFrame], parameters: FusionParameters, sensor: SensorBehaviour, isa: cpc_fusion_isa = CPC_FUSION_ISA_BEST) {
         self.frames = frames
         self.isa = isa.rawValue
         self.parameters = parameters
+        self.sensor = sensor
         let factors = frames.map { $0.intrinsics.unprojectionFactors(width: $0.width, height: $0.height) }
         columnFactor = factors.map(\.columns)
         rowFactor = factors.map(\.rows)
@@ -42,7 +44,7 @@ struct FrameSampler: @unchecked Sendable {
         var reference = cpc_bin_reference(
             fx: r.fx, fy: r.fy, cx: r.cx, cy: r.cy, width: UInt32(r.width), height: UInt32(r.height),
             min_depth: parameters.minimumDepth, max_depth: parameters.maximumDepth,
-            min_confidence: parameters.minimumConfidence, isa: isa)
+            min_confidence: sensor.minimumConfidence, isa: isa)
         withInput(f, transform: transform) { input in cpc_bin_frame(&input, &reference, targets, counts) }
     }
 

@@ -2,7 +2,7 @@
 /// frame, which becomes the world frame (gravity unknown). An organized cloud keeps its pixel
 /// grid; its pinhole intrinsics are estimated from the points by least squares
 /// (`u = fx * x/z + cx`, `v = fy * y/z + cy`), and flying pixels are removed as for frames.
-func fuseSingleCloud(_ cloud: CapturedCloud, parameters: FusionParameters) throws(DimensioningError) -> FusedScene {
+func fuseSingleCloud(_ cloud: CapturedCloud, parameters: FusionParameters, sensor: SensorBehaviour) throws(DimensioningError) -> FusedScene {
     let source = cloud.pointsInCamera
     var keep = [Bool](repeating: false, count: source.count)
     for i in 0..<source.count {
@@ -17,7 +17,7 @@ func fuseSingleCloud(_ cloud: CapturedCloud, parameters: FusionParameters) throw
             grid[Int(index[i])] = FusedPixel(valid: true, point: source[i], highShare: 1)
         }
         removeFlyingPixels(&grid, width: cloud.gridWidth, height: cloud.gridHeight,
-                           jumpPerMetre: parameters.jumpPerMetre)
+                           jumpPerMetre: sensor.jumpPerMetre)
         for i in 0..<source.count where keep[i] { keep[i] = grid[Int(index[i])].valid }
     }
     let points = source.filter { keep[$0] }

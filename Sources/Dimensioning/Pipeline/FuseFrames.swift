@@ -15,15 +15,16 @@
 ///    with large opposite jumps) are removed.
 ///
 /// - Throws: `DimensioningError.noDepth` when nothing usable remains.
-public func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters = .init()) throws(DimensioningError) -> FusedScene {
-    try fuseFrames(capture, parameters: parameters, parallelism: ParallelChunks.defaultWidth)
+public func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters = .init(),
+                       sensor: SensorBehaviour = .shared) throws(DimensioningError) -> FusedScene {
+    try fuseFrames(capture, parameters: parameters, sensor: sensor, parallelism: ParallelChunks.defaultWidth)
 }
 
 /// `fuseFrames` with the work split into `parallelism` chunks (the result does not depend on it).
-func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters,
+func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters, sensor: SensorBehaviour,
                 parallelism: Int) throws(DimensioningError) -> FusedScene {
     if let cloud = capture.cloud {
-        return try fuseSingleCloud(cloud, parameters: parameters)
+        return try fuseSingleCloud(cloud, parameters: parameters, sensor: sensor)
     }
     guard !capture.frames.isEmpty else { throw .noDepth(reason: "the capture has no frames") }
     let frames = Array(capture.frames.suffix(max(1, parameters.maximumFrames)))
@@ -49,12 +50,12 @@ func fuseFrames(_ capture: DepthCapture, parameters: FusionParameters,
         usePoses ? referenceFromWorld.composed(with: frame.worldFromCamera!) : .identity
     }
     var binner = SampleBinner(frames: frames, referenceFromFrame: referenceFromFrames,
-                              reference: reference.intrinsics, parameters: parameters,
+                              reference: reference.intrinsics, parameters: parameters, sensor: sensor,
                               parallelism: parallelism)
     binner.bin(keepSources: frames.count > 1)
     let minimumSupport = max(1, Int((parameters.minimumSupport * Double(frames.count)).rounded(.up)))
     var (fused, sources) = binner.fuse(minimumSupport: minimumSupport)
-    removeFlyingPixels(&fused, width: width, height: height, jumpPerMetre: parameters.jumpPerMetre)
+    removeFlyingPixels(&fused, width: width, height: height, jumpPerMetre: sensor.jumpPerMetre)
 
     var points = PointCloud()
     var pixelIndex: [Int32] = []

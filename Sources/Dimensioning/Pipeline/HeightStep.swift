@@ -29,7 +29,7 @@ struct HeightStep: Sendable, Equatable {
 ///
 /// each median over at least `heightStepMinimumSamples` samples. Returns the largest such
 /// step, or nil: the top is one plane.
-func heightStep(_ points: [SIMD3<Double>], footprint: Rectangle2D, parameters: BoxParameters) -> HeightStep? {
+func heightStep(_ points: [SIMD3<Double>], footprint: Rectangle2D, parameters: ShapeParameters) -> HeightStep? {
     var best: HeightStep?
     for axis in 0..<2 {
         let half = axis == 0 ? footprint.halfA : footprint.halfB
@@ -52,7 +52,7 @@ func heightStep(_ points: [SIMD3<Double>], footprint: Rectangle2D, parameters: B
         func medianHeight(_ range: Range<Int>) -> Double? {
             range.count >= parameters.heightStepMinimumSamples ? Statistics.median(samples[range].map(\.z)) : nil
         }
-        let slice = parameters.heightStepSlice
+        let slice = parameters.heightStepWindow / 4
         var line = ((-half + margin) / slice).rounded(.up) * slice
         while line <= half - margin {
             let split = firstIndex(atOrPast: line)

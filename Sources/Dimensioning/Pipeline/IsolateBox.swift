@@ -24,7 +24,7 @@ public struct BoxSegment: Sendable {
 /// Isolates the box: the first of `boxCandidates`, the object the camera is aimed at.
 ///
 /// - Throws: `noBox` when no cluster has `minimumClusterPoints` points.
-public func isolateBox(_ scene: FusedScene, floor: FloorFit, parameters: BoxParameters = .init()) throws(DimensioningError) -> BoxSegment {
+public func isolateBox(_ scene: FusedScene, floor: FloorFit, parameters: IsolationParameters = .init()) throws(DimensioningError) -> BoxSegment {
     try boxCandidates(scene, floor: floor, parameters: parameters, limit: 1)[0]
 }
 
@@ -38,7 +38,7 @@ public func isolateBox(_ scene: FusedScene, floor: FloorFit, parameters: BoxPara
 /// one of `walls` stand on no object.
 ///
 /// - Throws: `noBox` when no cluster has `minimumClusterPoints` points.
-public func boxCandidates(_ scene: FusedScene, floor: FloorFit, parameters: BoxParameters = .init(),
+public func boxCandidates(_ scene: FusedScene, floor: FloorFit, parameters: IsolationParameters = .init(),
                           limit: Int = 4, walls: [WallFit] = [], wallBand: Double = 0) throws(DimensioningError) -> [BoxSegment] {
     let frame = FloorFrame(floor: floor.plane, hint: scene.viewDirection)
     let points = scene.pointsInWorld

@@ -89,8 +89,8 @@ func refittedAroundCandidate(_ scene: FusedScene, viewFloor: FloorFit, candidate
     guard let first = candidate.pointIndices.first,
           let local = localFloor(scene, floor: viewFloor, box: candidate, parameters: parameters.floor),
           floorsDiffer(local, viewFloor, at: scene.pointsInWorld[first]),
-          let again = try? boxCandidates(scene, floor: local, parameters: parameters.box,
-                                         limit: parameters.box.maximumCandidates + 2) else { return nil }
+          let again = try? boxCandidates(scene, floor: local, parameters: parameters.isolation,
+                                         limit: parameters.isolation.maximumCandidates + 2) else { return nil }
     let members = Set(candidate.pointIndices)
     var best: (shared: Int, box: BoxSegment)?
     for box in again {

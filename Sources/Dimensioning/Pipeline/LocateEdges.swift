@@ -6,9 +6,9 @@
 ///   position. A vertical
 ///   face projects onto its edge line, so this is free of sampling bias and of any edge band
 ///   (the top meets its own side face in a crease: no depth discontinuity). A side whose face
-///   spans fewer than `BoxParameters.minimumFaceSpanPixels` in the image
+///   spans fewer than `SensorBehaviour.minimumFaceSpanPixels` in the image
 ///   (`EdgeEstimate.faceSpanPixels`) lies inside the sensor's band: it is measured as a side
-///   facing away, less a third of its face's span (`BoxParameters.grazingFaceShiftShare`).
+///   facing away, less a third of its face's span (`SensorBehaviour.grazingFaceShiftShare`).
 /// - Otherwise, when the camera is above the top: the silhouette. Each ray from the camera is
 ///   cut with the top plane; rays whose point lies on the top are foreground, rays whose point
 ///   lies well below the top (the floor behind the box) or above it (a lip of fattened depth)
@@ -32,7 +32,7 @@
 /// over every silhouette side), by the profile's own offset for them when it calibrated one
 /// (`SensorProfile.offsetPixels(facingCamera:)`).
 func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: EdgeEvidence,
-                parameters: BoxParameters, profile: SensorProfile? = nil) -> (position: Double, estimate: EdgeEstimate) {
+                parameters: PipelineParameters, profile: SensorProfile? = nil) -> (position: Double, estimate: EdgeEstimate) {
     let half = alongA ? rectangle.halfA : rectangle.halfB
     let otherHalf = alongA ? rectangle.halfB : rectangle.halfA
     let outward = { (q: SIMD2<Double>) -> Double in sign * (alongA ? q.x : q.y) }
@@ -49,20 +49,20 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
     if inFront > 0, evidence.cameraAboveTop > 0.05, footprint > 0 {
         estimate.faceSpanPixels = inFront * evidence.topHeight / (evidence.cameraAboveTop + evidence.topHeight) / footprint
     }
-    let facesCamera = inFront > 0 && (estimate.faceSpanPixels ?? .infinity) >= parameters.minimumFaceSpanPixels
+    let facesCamera = inFront > 0 && (estimate.faceSpanPixels ?? .infinity) >= parameters.behaviour.minimumFaceSpanPixels
     let offsetPixels = profile?.offsetPixels(facingCamera: facesCamera) ?? 0
     var sideFace: Double?
     if facesCamera {
         let inBand = evidence.sidePoints.filter {
             let q = SIMD2($0.x, $0.y)
-            return abs(outward(q) - half) <= parameters.sideBand && abs(across(q)) <= inner
+            return abs(outward(q) - half) <= parameters.cuboid.sideBand && abs(across(q)) <= inner
         }
         let strips = SideStrips(inner: inner)
         let onFace = verticalFacePoints(inBand, outward: direction, across: across, strips: strips,
                                         threshold: evidence.foregroundBand)
         let positions = onFace.map(outward)
         let stripCount = faceStrips(onFace.map(across), strips: strips, spacing: evidence.spacing)
-        if positions.count >= parameters.minimumSidePoints, stripCount >= parameters.minimumSideFaceStrips,
+        if positions.count >= parameters.cuboid.minimumSidePoints, stripCount >= parameters.cuboid.minimumSideFaceStrips,
            let median = Statistics.median(positions) {
             sideFace = median
             estimate.faceScatter = Statistics.robustSigma(positions)
@@ -99,13 +99,13 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         }
         estimate.method = .silhouette
         estimate.facesCamera = facesCamera
-        // A face too narrow to be measured as one (`BoxParameters.minimumFaceSpanPixels`) was
+        // A face too narrow to be measured as one (`SensorBehaviour.minimumFaceSpanPixels`) was
         // measured as a side facing away: its samples, between top and floor, widened the gap
         // past the crease by the face's own span, and moved the gap's middle out with it
-        // (`BoxParameters.grazingFaceShiftShare` of the span).
+        // (`SensorBehaviour.grazingFaceShiftShare` of the span).
         var silhouette = silhouette
         if estimate.isGrazingFace, let span = estimate.faceSpanPixels {
-            estimate.grazingShift = parameters.grazingFaceShiftShare * span * footprint
+            estimate.grazingShift = parameters.behaviour.grazingFaceShiftShare * span * footprint
             silhouette.position -= estimate.grazingShift ?? 0
             silhouette.bandPixels = max(0, silhouette.bandPixels - span)
         }
@@ -145,7 +145,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         estimate.facesCamera = true
         estimate.strips = base.strips
         estimate.disagreement = base.position - extent
-        if abs(base.position - extent) <= parameters.baseLineAgreement {
+        if abs(base.position - extent) <= parameters.behaviour.baseLineAgreement {
             estimate.method = .topAndBase
             return ((extent + base.position) / 2, estimate)
         }

@@ -50,14 +50,14 @@ public struct PipelineResult: Sendable {
 ///   parameters' sensor profile was calibrated on depth images of another size.
 public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters = .init()) throws(DimensioningError) -> PipelineResult {
     let (capture, parameters) = try preparedForMeasuring(capture, parameters: parameters)
-    let scene = try fuseFrames(capture, parameters: parameters.fusion)
-    let viewFloor = try fitFloor(scene, parameters: parameters.floor)
+    let scene = try fuseFrames(capture, parameters: parameters.fusion, sensor: parameters.behaviour)
+    let viewFloor = try fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour)
     // The object the camera is aimed at comes first; if it is not a measurable box (a laptop,
     // a bag) the next nearest is tried, and if none is, the nearest one's refusal is reported.
     var candidates: [BoxSegment]
     do {
-        candidates = try boxCandidates(scene, floor: viewFloor, parameters: parameters.box,
-                                       limit: parameters.box.maximumCandidates)
+        candidates = try boxCandidates(scene, floor: viewFloor, parameters: parameters.isolation,
+                                       limit: parameters.isolation.maximumCandidates)
     } catch .noBox {
         try checkFloorIsNotALid(scene, floor: viewFloor, parameters: parameters.floor)
         throw .noBox
@@ -69,19 +69,19 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
     // confidence (`EdgeEstimate.wallDistance`).
     var walls: [WallFit] = []
     if let first = candidates.first {
-        let joined = wallsJoining(scene, cluster: first, parameters: parameters.floor)
+        let joined = wallsJoining(scene, cluster: first, parameters: parameters.walls, floor: parameters.floor)
         if !joined.isEmpty, let gap = objectGapToWalls(joined, scene: scene, floor: viewFloor, parameters: parameters),
-           gap <= parameters.box.wallReach / 2 {
+           gap <= parameters.walls.reach / 2 {
             throw .againstWall
         }
-        walls = joined.isEmpty ? wallsBeside(scene, box: first, reach: parameters.box.wallReach, parameters: parameters.floor) : joined
+        walls = joined.isEmpty ? wallsBeside(scene, box: first, reach: parameters.walls.reach, parameters: parameters.walls, floor: parameters.floor) : joined
     }
     // The surface the first candidate stands on, when it is not the view's floor (a table's
     // top with the room's floor in view past its edge: `supportAround`): the objects are found
     // again on it.
     var floor = viewFloor
     if let first = candidates.first, let support = supportAround(scene, floor: floor, box: first, parameters: parameters.floor),
-       let again = try? boxCandidates(scene, floor: support, parameters: parameters.box, limit: parameters.box.maximumCandidates),
+       let again = try? boxCandidates(scene, floor: support, parameters: parameters.isolation, limit: parameters.isolation.maximumCandidates),
        !again.isEmpty {
         floor = support
         candidates = again
@@ -90,7 +90,7 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
     // differs from the whole view's plane, the objects are found again on it.
     if let first = candidates.first, let local = localFloor(scene, floor: floor, box: first, parameters: parameters.floor),
        floorsDiffer(local, floor, at: scene.pointsInWorld[first.pointIndices[0]]),
-       let again = try? boxCandidates(scene, floor: local, parameters: parameters.box, limit: parameters.box.maximumCandidates),
+       let again = try? boxCandidates(scene, floor: local, parameters: parameters.isolation, limit: parameters.isolation.maximumCandidates),
        !again.isEmpty {
         floor = local
         candidates = again
@@ -132,6 +132,8 @@ func preparedForMeasuring(_ capture: DepthCapture, parameters: PipelineParameter
     if parameters.uncertainty.sensorClass == nil {
         parameters.uncertainty.sensorClass = .implied(byStrayScanner: capture.input == nil && !capture.frames.isEmpty)
     }
+    // The class's behaviour, looked up once for every stage.
+    parameters.sensorBehaviour = parameters.behaviour
     return (parameters.profile.map { capture.scalingDepth(by: $0.depthScale) } ?? capture, parameters)
 }
 
@@ -141,14 +143,14 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     // An object reaching the image border is refused as cut off only once it is known to be
     // one box: a group of touching boxes is refused as several boxes, and stray pixels of the
     // cluster outside the box's footprint at the border do not count as a cut.
-    let borderEdges = cutOffEdges(scene, box: box, margin: parameters.box.borderMarginPixels)
+    let borderEdges = cutOffEdges(scene, box: box, margin: parameters.envelope.borderMarginPixels)
     let top: TopFaceFit
     var cuboid: CuboidFit
     do {
-        top = try fitTopFace(scene, box: box, parameters: parameters.box)
-        var fit = try fitCuboid(scene, box: box, top: top, parameters: parameters.box, profile: parameters.profile)
+        top = try fitTopFace(scene, box: box, parameters: parameters.top)
+        var fit = try fitCuboid(scene, box: box, top: top, parameters: parameters)
         if !box.walls.isEmpty {
-            let distances = wallDistances(fit.footprint, walls: box.walls, frame: box.floorFrame, reach: parameters.box.wallReach)
+            let distances = wallDistances(fit.footprint, walls: box.walls, frame: box.floorFrame, reach: parameters.walls.reach)
             for (k, d) in distances.enumerated() where k < fit.edges.count { fit.edges[k].wallDistance = d }
         }
         cuboid = fit
@@ -161,35 +163,35 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         // rectangle too: only a cluster covering three or more tops' worth of floor is a group.
         let count = estimatedObjectCount(scene, box: box, cuboid: cuboid)
         if count >= 3,
-           shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin,
-                                  minimumHeight: parameters.box.minimumHeight / 2) > parameters.box.maximumShareOutside {
+           shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.singleBox.outsideMargin,
+                                  minimumHeight: parameters.envelope.minimumHeight / 2) > parameters.singleBox.maximumShareOutside {
             throw .severalBoxes(count: count)
         }
-        let edges = cutOffEdges(scene, box: box, margin: parameters.box.borderMarginPixels,
-                                within: cuboid, floorMargin: parameters.box.outsideMargin)
+        let edges = cutOffEdges(scene, box: box, margin: parameters.envelope.borderMarginPixels,
+                                within: cuboid, floorMargin: parameters.singleBox.outsideMargin)
         if !edges.isEmpty { throw .boxCutOff(edges: edges) }
     }
 
     let topCenter = box.floorFrame.world(SIMD3(cuboid.footprint.center.x, cuboid.footprint.center.y, top.height))
     let distance = length(topCenter - scene.cameraPosition)
     var flatness = topFlatness(scene, box: box, top: top, cuboid: cuboid, noise: floor.rms,
-                               threshold: parameters.box.topDistanceThreshold)
+                               threshold: parameters.top.distanceThreshold)
     if flatness < 0.5 {
         throw .notCuboid(reason: "the top is not flat (\(Int((flatness * 100).rounded())) % of it on one plane)")
     }
-    if cuboid.fill < parameters.box.minimumFill - 0.1 {
+    if cuboid.fill < parameters.shape.minimumFill - 0.1 {
         throw .notCuboid(reason: "the top covers \(Int((cuboid.fill * 100).rounded())) % of its rectangle")
     }
     // A top narrower than any measurable box (the upper edge of a laptop's screen, a board
     // leaning on something) says the object is not a box, whatever lies around it: it is
     // passed over, not taken for a group of boxes around a sliver of a top.
-    if cuboid.width < parameters.box.minimumSide {
-        throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.box.minimumSide)
+    if cuboid.width < parameters.envelope.minimumSide {
+        throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.envelope.minimumSide)
     }
-    let outline = gatherOutlineEvidence(scene, box: box, top: top, drop: parameters.box.outlineSeenDrop,
-                                        supportBand: parameters.box.outlineSupportBand)
+    let outline = gatherOutlineEvidence(scene, box: box, top: top, drop: parameters.cuboid.backgroundDrop,
+                                        supportBand: parameters.floor.belowTolerance)
     let pixelFootprints = cuboid.edges.map(\.pixelFootprint)
-    if let step = outlineStep(outline, footprint: cuboid.footprint, pixelFootprints: pixelFootprints, parameters: parameters.box) {
+    if let step = outlineStep(outline, footprint: cuboid.footprint, pixelFootprints: pixelFootprints, parameters: parameters.shape) {
         throw .notCuboid(reason: "the top's outline steps by \(Int((step.depth * 1000).rounded())) mm along "
             + "\(Int((step.length * 1000).rounded())) of \(Int((step.sideLength * 1000).rounded())) mm of one side, "
             + "with the floor seen in the step (two boxes of one height side by side)")
@@ -198,27 +200,27 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     // parcel is billed as the cuboid enclosing it, and the result says so.
     var shapeNotes: [String] = []
     if let recess = outlineStep(outline, footprint: cuboid.footprint, pixelFootprints: pixelFootprints,
-                                parameters: parameters.box, reachingSupport: false) {
+                                parameters: parameters.shape, reachingSupport: false) {
         shapeNotes.append("the top's outline steps in by \(Int((recess.depth * 1000).rounded())) mm along "
             + "\(Int((recess.length * 1000).rounded())) of \(Int((recess.sideLength * 1000).rounded())) mm of one side, "
             + "over a lower part of the parcel (a recess, a handle or a crushed corner): measured as the cuboid enclosing it")
     }
     if let step = heightStep(topBandInside(scene, box: box, top: top, footprint: cuboid.footprint),
-                             footprint: cuboid.footprint, parameters: parameters.box) {
+                             footprint: cuboid.footprint, parameters: parameters.shape) {
         throw .notCuboid(reason: "the top steps by \(Int((step.height * 1000).rounded())) mm across a line "
             + "\(Int((abs(step.position) * 1000).rounded())) mm from its middle "
             + "(two boxes of nearly one height side by side, or a crushed lid)")
     }
-    let outside = shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.box.outsideMargin,
-                                  minimumHeight: parameters.box.minimumHeight / 2)
-    let hidden = occludedNeighbourPoints(scene, box: box, cuboid: cuboid, reach: parameters.box.occludedNeighbourReach,
-                                         maximumNeighbourHeight: parameters.box.maximumNeighbourHeight,
-                                         maximumNeighbourExtent: parameters.box.maximumNeighbourExtent,
-                                         faceDrop: parameters.box.neighbourFaceDrop,
-                                         faceClearance: parameters.box.neighbourFaceClearance)
-    if outside > parameters.box.maximumShareOutside || hidden >= parameters.box.minimumHiddenNeighbourPoints {
+    let outside = shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.singleBox.outsideMargin,
+                                  minimumHeight: parameters.envelope.minimumHeight / 2)
+    let hidden = occludedNeighbourPoints(scene, box: box, cuboid: cuboid, reach: parameters.singleBox.occludedNeighbourReach,
+                                         maximumNeighbourHeight: parameters.singleBox.maximumNeighbourHeight,
+                                         maximumNeighbourExtent: parameters.singleBox.maximumNeighbourExtent,
+                                         faceDrop: parameters.singleBox.neighbourFaceDrop,
+                                         faceClearance: parameters.singleBox.neighbourFaceClearance)
+    if outside > parameters.singleBox.maximumShareOutside || hidden >= parameters.singleBox.minimumHiddenNeighbourPoints {
         // A side placed at a wall's foot: the other object is the wall.
-        if cuboid.edges.contains(where: { ($0.wallDistance ?? .infinity) <= parameters.box.wallFootDistance }) {
+        if cuboid.edges.contains(where: { ($0.wallDistance ?? .infinity) <= parameters.walls.footDistance }) {
             throw .againstWall
         }
         throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid))
@@ -236,7 +238,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         if moves.contains(where: { $0.move != 0 }) {
             // The share of the top on its plane, over the footprint the result reports.
             flatness = topFlatness(scene, box: box, top: top, cuboid: cuboid, noise: floor.rms,
-                                   threshold: parameters.box.topDistanceThreshold)
+                                   threshold: parameters.top.distanceThreshold)
         }
     }
     // A lid bowed up: the height reaches as far toward its crown as the bow supports.
@@ -247,10 +249,10 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         cuboid.centerInWorld += box.floorFrame.up * (relief.enclosingRise / 2)
     }
     shapeNotes += relief?.shapeNotes ?? []
-    if cuboid.height < parameters.box.minimumHeight {
-        throw .boxTooSmall(smallestSide: cuboid.height, minimum: parameters.box.minimumHeight)
+    if cuboid.height < parameters.envelope.minimumHeight {
+        throw .boxTooSmall(smallestSide: cuboid.height, minimum: parameters.envelope.minimumHeight)
     }
-    let range = parameters.box.rangeMinimum...parameters.box.rangeMaximum
+    let range = parameters.envelope.rangeMinimum...parameters.envelope.rangeMaximum
     if !range.contains(distance) { throw .outOfRange(distance: distance, range: range) }
     let agreement = measureFrameAgreement(scene, box: box, top: top, cuboid: cuboid)
     let uncertainty = estimateUncertainty(cuboid: cuboid, top: top, floor: floor, agreement: agreement,

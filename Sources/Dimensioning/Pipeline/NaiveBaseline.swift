@@ -11,12 +11,12 @@ import Foundation
 public func naiveTopRectangle(_ capture: DepthCapture,
                               parameters: PipelineParameters = .init()) throws(DimensioningError) -> [Double] {
     let capture = parameters.profile.map { capture.scalingDepth(by: $0.depthScale) } ?? capture
-    let scene = try fuseFrames(capture, parameters: parameters.fusion)
-    let floor = try fitFloor(scene, parameters: parameters.floor)
-    let candidates = try boxCandidates(scene, floor: floor, parameters: parameters.box,
-                                       limit: parameters.box.maximumCandidates)
+    let scene = try fuseFrames(capture, parameters: parameters.fusion, sensor: parameters.behaviour)
+    let floor = try fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour)
+    let candidates = try boxCandidates(scene, floor: floor, parameters: parameters.isolation,
+                                       limit: parameters.isolation.maximumCandidates)
     guard let (box, top) = candidates.lazy.compactMap({ box in
-        (try? fitTopFace(scene, box: box, parameters: parameters.box)).map { (box, $0) }
+        (try? fitTopFace(scene, box: box, parameters: parameters.top)).map { (box, $0) }
     }).first else { throw .notCuboid(reason: "no object with a flat top") }
     let points = top.inlierIndices.map { i -> SIMD2<Double> in
         let q = box.floorFrame.local(scene.pointsInWorld[i]); return SIMD2(q.x, q.y)

@@ -93,7 +93,7 @@ func gatherOutlineEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit
 /// Returns the longest run of consecutive stepping strips over the four sides that covers at
 /// least three strips and `outlineStepMinimumShare` of the side, or nil: the outline is straight.
 func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootprints: [Double],
-                 parameters: BoxParameters, reachingSupport: Bool = true) -> OutlineStep? {
+                 parameters: ShapeParameters, reachingSupport: Bool = true) -> OutlineStep? {
     let stripWidth = parameters.outlineStripWidth
     var best: OutlineStep?
     var pastTop: [PastTopRay]? = nil // gathered once, on the first side that steps at all

@@ -20,6 +20,7 @@ struct SampleBinner: ~Copyable {
     private let transforms: [RowTransform]
     private let reference: CameraIntrinsics
     private let parameters: FusionParameters
+    private let sensor: SensorBehaviour
     private let pixelCount: Int
     /// Chunks each pass is split into (`ParallelChunks`); results do not depend on it.
     private let parallelism: Int
@@ -33,14 +34,15 @@ struct SampleBinner: ~Copyable {
     private var frame: [UInt16] = [], source: [UInt32] = []
 
     init(frames: [DepthFrame], referenceFromFrame: [RigidTransform], reference: CameraIntrinsics,
-         parameters: FusionParameters, parallelism: Int = ParallelChunks.defaultWidth) {
+         parameters: FusionParameters, sensor: SensorBehaviour, parallelism: Int = ParallelChunks.defaultWidth) {
         self.parallelism = max(1, parallelism)
         precondition(frames.count <= Int(UInt16.max) + 1)
         precondition(frames.allSatisfy { $0.width <= 65536 && $0.height <= 65536 })
-        sampler = FrameSampler(frames: frames, parameters: parameters)
+        sampler = FrameSampler(frames: frames, parameters: parameters, sensor: sensor)
         transforms = referenceFromFrame.map(RowTransform.init)
         self.reference = reference
         self.parameters = parameters
+        self.sensor = sensor
         pixelCount = reference.width * reference.height
         start = [Int32](repeating: 0, count: pixelCount + 1)
     }
@@ -123,8 +125,8 @@ struct SampleBinner: ~Copyable {
         var largest: Int32 = 1
         for p in 0..<pixelCount { largest = max(largest, start[p + 1] - start[p]) }
         let settings = cpc_fuse_parameters(
-            minimum_support: Int64(minimumSupport), medium_weight: Double(Float(parameters.mediumConfidenceWeight)),
-            band: parameters.inlierBand, band_per_metre: parameters.inlierBandPerMetre)
+            minimum_support: Int64(minimumSupport), medium_weight: Double(Float(sensor.mediumConfidenceWeight)),
+            band: sensor.inlierBand, band_per_metre: sensor.inlierBandPerMetre)
         let valid = SharedPointer<UInt8>.allocate(pixelCount, value: 0)
         let points = SharedPointer<Double>.allocate(3 * pixelCount, value: 0)
         let highShare = SharedPointer<Float>.allocate(pixelCount, value: 0)

@@ -4,22 +4,22 @@
 ///
 /// `acrossMissingReturns` (a side not facing the camera, tried when the first pass found
 /// nothing): a strip also counts when its gap is wider than a band, up to
-/// `BoxParameters.missingReturnsReachPixels`, if nothing at all came back inside it and the
+/// `SensorBehaviour.missingReturnsReachPixels`, if nothing at all came back inside it and the
 /// first sample past it is on the floor.
 func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) -> Double,
                     half: Double, inner: Double, facesCamera: Bool, footprint: Double,
-                    evidence: EdgeEvidence, parameters: BoxParameters, gapsToSurfaces: Bool = false,
+                    evidence: EdgeEvidence, parameters: PipelineParameters, gapsToSurfaces: Bool = false,
                     acrossMissingReturns: Bool = false)
     -> SilhouetteEdge? {
     // The top's outermost clean samples can lie a band's width inside the edge and the first
     // floor samples as far outside it: the window around the top's extent covers both.
-    var window = max(0.04, (2 * parameters.maximumBandPixels + 2) * footprint)
-    if acrossMissingReturns { window = max(window, parameters.missingReturnsReachPixels * footprint) }
+    var window = max(0.04, (2 * parameters.behaviour.maximumBandPixels + 2) * footprint)
+    if acrossMissingReturns { window = max(window, parameters.behaviour.missingReturnsReachPixels * footprint) }
     let sideStrips = SideStrips(inner: inner)
     let strips = sideStrips.count
     // Past a side facing the camera, rays meet its face just below the top: a real surface,
     // not mixed pixels, so only the foreground band separates the classes there.
-    let backgroundDrop = facesCamera ? evidence.foregroundBand + 0.001 : parameters.silhouetteBackgroundDrop
+    let backgroundDrop = facesCamera ? evidence.foregroundBand + 0.001 : parameters.cuboid.backgroundDrop
     // Classes: on the top (foreground); on the floor, or above the top (a lip), past the edge
     // (background); between top and floor: a mixed pixel of the edge band, or another surface
     // behind the box (a wall). Mixed pixels straddle the edge, so they are left out; a point
@@ -51,13 +51,13 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
     }
     var stripOf: [Int] = [] // each boundary's strip
     for (index, strip) in buckets.enumerated() {
-        let detached = detachingOtherSurfaces(strip, gap: parameters.maximumBandPixels * footprint)
+        let detached = detachingOtherSurfaces(strip, gap: parameters.behaviour.maximumBandPixels * footprint)
         let foreground = detached.filter(\.foreground).map(\.u)
         guard let lastTop = foreground.max() else { continue }
         // Above the top and well inside its last sample is the object's own raised part (a
         // handle, a strap), not a lip of fattened depth past the edge.
         let all = detached.filter { !$0.above || $0.u >= lastTop - 2 * footprint }
-        let reach = lastTop + parameters.maximumBandPixels * footprint
+        let reach = lastTop + parameters.behaviour.maximumBandPixels * footprint
         var bucket = all.filter { !$0.between || $0.u > reach }
         // A surface behind the box (a wall, another object) shows beyond the band's reach. On a
         // side it backs (`gapsToSurfaces`: most strips' first point past the edge is on it), its
@@ -65,7 +65,7 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
         // the surface, not mixed pixels: they are past the edge, and the gap is the sensor's.
         let far = all.filter { $0.between && $0.u > reach }.map { standing($0.u, $0.v, $0.drop) }
         var nearSurface = false
-        if gapsToSurfaces, let wall = verticalSurface(far), wall.spread <= parameters.surfaceSpread {
+        if gapsToSurfaces, let wall = verticalSurface(far), wall.spread <= parameters.behaviour.surfaceSpread {
             let tolerance = max(0.004, 3 * wall.spread)
             let near = all.filter {
                 guard $0.between, $0.u > lastTop, $0.u <= reach else { return false }
@@ -87,11 +87,11 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
             // angle: the gap beyond the last top sample is unseen side face, not a mixed-
             // pixel band, so the edge lies within a sample step and a half of that sample.
             boundary = min(boundary, outer + 1.5 * outerSampleStep(foreground))
-        } else if first.u - outer > parameters.silhouetteMaximumGapSamples * step {
+        } else if first.u - outer > parameters.behaviour.silhouetteMaximumGapSamples * step {
             // Wider than a band: only a gap of nothing, with the floor past it, bounds the top,
             // and only where the top reaches its extent (not a hole in the top near the edge).
             guard acrossMissingReturns, first.drop >= floorDrop, !first.between, !first.above,
-                  first.u - outer <= parameters.missingReturnsReachPixels * footprint,
+                  first.u - outer <= parameters.behaviour.missingReturnsReachPixels * footprint,
                   outer >= half - max(2 * footprint, 0.004), gapEmpty else { continue }
         }
         if first.above {
@@ -129,7 +129,7 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
     // top samples where the top ends. And the strips stepped in must be one run: a round top
     // falls away at both ends of every side, and its strips' scatter is the evidence that it
     // is no cuboid.
-    let step = max(parameters.outlineStepMinimum, 2 * footprint)
+    let step = max(parameters.shape.outlineStepMinimum, 2 * footprint)
     if let level = Statistics.quantile(lastTops, 0.75) {
         let reaching = lastTops.indices.filter { lastTops[$0] >= level - step }
         let inside = lastTops.indices.filter { lastTops[$0] < level - step }.map { stripOf[$0] }

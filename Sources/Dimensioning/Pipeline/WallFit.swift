@@ -28,14 +28,14 @@ public struct WallFit: Sendable, Equatable {
 /// seed).
 ///
 /// - Returns: the walls found, at most two; empty for a cluster with no wall in it.
-func wallsJoining(_ scene: FusedScene, cluster: BoxSegment, parameters: FloorParameters) -> [WallFit] {
-    walls(in: cluster.pointIndices, of: scene, frame: cluster.floorFrame, parameters: parameters)
+func wallsJoining(_ scene: FusedScene, cluster: BoxSegment, parameters: WallParameters, floor: FloorParameters) -> [WallFit] {
+    walls(in: cluster.pointIndices, of: scene, frame: cluster.floorFrame, parameters: parameters, floor: floor)
 }
 
 /// The walls standing near `box` without joining its cluster (a box a few centimetres from a
 /// wall): `wallsJoining`'s search over the other clusters with a point within `reach` metres
 /// (floor frame) of the box's points' bounding rectangle.
-func wallsBeside(_ scene: FusedScene, box: BoxSegment, reach: Double, parameters: FloorParameters) -> [WallFit] {
+func wallsBeside(_ scene: FusedScene, box: BoxSegment, reach: Double, parameters: WallParameters, floor: FloorParameters) -> [WallFit] {
     let frame = box.floorFrame
     let (low, high) = floorBounds(box.pointIndices, of: scene, frame: frame)
     var near = Set<Int32>()
@@ -48,22 +48,22 @@ func wallsBeside(_ scene: FusedScene, box: BoxSegment, reach: Double, parameters
     guard !near.isEmpty else { return [] }
     let indices = box.otherObjectIndices.indices.filter { near.contains(box.otherObjectLabels[$0]) }
         .map { box.otherObjectIndices[$0] }
-    return walls(in: indices, of: scene, frame: frame, parameters: parameters)
+    return walls(in: indices, of: scene, frame: frame, parameters: parameters, floor: floor)
 }
 
 /// Up to two walls among the points at `indices` (see `wallsJoining`). Points spanning less
 /// than `wallMinimumWidth` across, seen from above, hold none: no RANSAC is run (most captures).
-private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, parameters: FloorParameters) -> [WallFit] {
+private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, parameters: WallParameters, floor: FloorParameters) -> [WallFit] {
     guard indices.count >= 200 else { return [] }
     let (low, high) = floorBounds(indices, of: scene, frame: frame)
     let span = high - low
-    guard (span * span).sum().squareRoot() >= parameters.wallMinimumWidth,
+    guard (span * span).sum().squareRoot() >= parameters.minimumWidth,
           var remaining = try? NativeCloud.voxelDownsample(scene.pointsInWorld.subset(indices),
-                                                            leaf: Float(parameters.voxelSize)) else { return [] }
+                                                            leaf: Float(floor.voxelSize)) else { return [] }
     var walls: [WallFit] = []
     for _ in 0..<2 {
         guard remaining.count >= 100 else { break }
-        let params = cpc_plane_params.ransac(threshold: parameters.distanceThreshold, iterations: parameters.maxIterations,
+        let params = cpc_plane_params.ransac(threshold: floor.distanceThreshold, iterations: floor.maxIterations,
                                              axis: frame.up, epsilonDegrees: 5, axisInPlane: true)
         guard let fit = try? NativeCloud.fitPlane(remaining, parameters: params), fit.inlierCount >= 50 else { break }
         var plane = Plane(coefficients: fit.coefficients)
@@ -86,8 +86,8 @@ private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, p
         let rise = percentile(heights, 0.98) - percentile(heights, 0.02)
         // A wall is a surface: it rises, and its points fill a fair share of the rectangle
         // they span (not a box's face and the floor beyond it in one plane).
-        let cells = width * rise / (parameters.voxelSize * parameters.voxelSize)
-        guard width >= parameters.wallMinimumWidth, rise >= parameters.wallMinimumRise,
+        let cells = width * rise / (floor.voxelSize * floor.voxelSize)
+        guard width >= parameters.minimumWidth, rise >= parameters.minimumRise,
               Double(positions.count) >= 0.25 * cells else { break }
         walls.append(WallFit(plane: plane, width: width, height: percentile(heights, 0.98)))
         remaining = remaining.filter { !fit.inliers[$0] }
@@ -139,18 +139,18 @@ func wallDistances(_ footprint: Rectangle2D, walls: [WallFit], frame: FloorFrame
 }
 
 /// How far (metres) the object in a cluster that `walls` joined stands from them: the objects
-/// are found again without the points within twice `FloorParameters.wallBand` of a wall, and
+/// are found again without the points within twice `WallParameters.band` of a wall, and
 /// the first one's top face (`fitTopFace`) is measured to the nearest wall (2nd percentile of
-/// its points' distances). Nil when no object with a top of `BoxParameters.minimumClusterPoints`
+/// its points' distances). Nil when no object with a top of `IsolationParameters.minimumClusterPoints`
 /// points remains (the cluster was the wall: its remnants hold a few dozen).
 /// A box against the wall stands about the band from it; a box that stray pixels joined to a
 /// wall well behind it, that far.
 func objectGapToWalls(_ walls: [WallFit], scene: FusedScene, floor: FloorFit,
                       parameters: PipelineParameters) -> Double? {
-    guard let again = try? boxCandidates(scene, floor: floor, parameters: parameters.box, limit: 1, walls: walls,
-                                         wallBand: 2 * parameters.floor.wallBand),
-          let box = again.first, let top = try? fitTopFace(scene, box: box, parameters: parameters.box),
-          top.inlierIndices.count >= parameters.box.minimumClusterPoints else { return nil }
+    guard let again = try? boxCandidates(scene, floor: floor, parameters: parameters.isolation, limit: 1, walls: walls,
+                                         wallBand: 2 * parameters.walls.band),
+          let box = again.first, let top = try? fitTopFace(scene, box: box, parameters: parameters.top),
+          top.inlierIndices.count >= parameters.isolation.minimumClusterPoints else { return nil }
     var distances = top.inlierIndices.map { i in
         walls.map { abs($0.plane.signedDistance(scene.pointsInWorld[i])) }.min() ?? .infinity
     }

@@ -35,26 +35,26 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
                             sceneParameters: SceneParameters = .init(),
                             colour: LumaImage? = nil) throws(DimensioningError) -> SceneMeasurement {
     let (capture, parameters) = try preparedForMeasuring(capture, parameters: parameters)
-    let scene = try fuseFrames(capture, parameters: parameters.fusion)
-    let floor = try fitFloor(scene, parameters: parameters.floor)
-    let objects = try boxCandidates(scene, floor: floor, parameters: parameters.box, limit: Int.max)
+    let scene = try fuseFrames(capture, parameters: parameters.fusion, sensor: parameters.behaviour)
+    let floor = try fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour)
+    let objects = try boxCandidates(scene, floor: floor, parameters: parameters.isolation, limit: Int.max)
     let frame = objects[0].floorFrame
 
     var mapped: [Int] = []
     for i in 0..<scene.pointsInWorld.count {
         let h = floor.plane.signedDistance(scene.pointsInWorld[i])
-        if h >= -0.05 && h <= parameters.box.maximumHeightAboveFloor { mapped.append(i) }
+        if h >= -0.05 && h <= parameters.isolation.maximumHeightAboveFloor { mapped.append(i) }
     }
     let cellSize = max(sceneParameters.cellSize, 1.5 * pointSpacing(scene, indices: mapped, frame: frame))
     let map = HeightMap(scene, indices: mapped, frame: frame, cellSize: cellSize)
     // Every flat surface (the floor and a pallet's deck too, as supports); the tops are those
     // at least a box's height above the floor.
     let surfaces = try findTopRegions(map, minimumHeight: -0.05,
-                                      minimumArea: parameters.box.minimumSide * parameters.box.minimumSide / 2,
+                                      minimumArea: parameters.envelope.minimumSide * parameters.envelope.minimumSide / 2,
                                       parameters: sceneParameters)
     var surfaceOfCell: [Int: Int] = [:]
     for (k, surface) in surfaces.enumerated() { for cell in surface.cells { surfaceOfCell[cell] = k } }
-    let regions = surfaces.filter { $0.level >= parameters.box.minimumHeight }
+    let regions = surfaces.filter { $0.level >= parameters.envelope.minimumHeight }
     let owners = regionOwners(regions, map: map, objects: objects, pointCount: scene.pointsInWorld.count)
 
     let pixels = PixelPoints(scene)
@@ -71,17 +71,17 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
                 guard let outline = TopOutline(regions[r], map: map, scene: scene, stepTolerance: sceneParameters.stepTolerance)
                 else { continue }
                 supports.append(supportBeside(map, rectangle: outline.rectangle, level: regions[r].level,
-                                              minimumHeight: parameters.box.minimumHeight,
-                                              minimumWidth: parameters.box.minimumSide / 2, surfaces: surfaces,
+                                              minimumHeight: parameters.envelope.minimumHeight,
+                                              minimumWidth: parameters.envelope.minimumSide / 2, surfaces: surfaces,
                                               surfaceOfCell: surfaceOfCell, parameters: sceneParameters))
                 pieces += cutAtSeams(regions[r], outline: outline, map: map, scene: scene, image: image,
-                                     minimumSide: parameters.box.minimumSide, parameters: sceneParameters)
+                                     minimumSide: parameters.envelope.minimumSide, parameters: sceneParameters)
                     .map { ($0, supports.count - 1) }
             }
         }
         plans.append((k, tops, pieces))
     }
-    supports = joiningLayers(supports, gap: parameters.box.minimumHeight)
+    supports = joiningLayers(supports, gap: parameters.envelope.minimumHeight)
 
     var boxes: [SceneBox] = [], supportLevels: [Double] = []
     for (k, tops, pieces) in plans {
@@ -92,9 +92,9 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
                 ?? Statistics.quantile(objects[k].heights, 0.99) ?? 0
             // Lower than any box the engine measures (a bump of a stereo camera's far floor, a
             // flat parcel): its height alone says so, before any other check.
-            if tops.isEmpty && level < parameters.box.minimumHeight {
+            if tops.isEmpty && level < parameters.envelope.minimumHeight {
                 boxes.append(SceneBox(positionOnSupport: centreOnFloor(objects[k], scene: scene, frame: frame), topLevel: level,
-                                      outcome: .failure(.boxTooSmall(smallestSide: level, minimum: parameters.box.minimumHeight))))
+                                      outcome: .failure(.boxTooSmall(smallestSide: level, minimum: parameters.envelope.minimumHeight))))
                 continue
             }
             boxes.append(measureLoneObject(objects[k], topLevel: level, scene: scene, pixels: pixels, floor: floor,
@@ -116,7 +116,7 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
         // Surfaces the measured cartons stand on, other than the floor plane.
         for entry in measured {
             boxes.append(entry.box)
-            if case .success = entry.box.outcome, let level = entry.support, level > parameters.box.minimumHeight,
+            if case .success = entry.box.outcome, let level = entry.support, level > parameters.envelope.minimumHeight,
                !supportLevels.contains(where: { abs($0 - level) <= sceneParameters.stepTolerance }) {
                 supportLevels.append(level)
             }
@@ -184,7 +184,7 @@ func measureLoneObject(_ object: BoxSegment, topLevel: Double, scene: FusedScene
         // (`occludedNeighbourPoints`) has no place here, and the object's top, seen whole, is not
         // changed by what stands behind it. A cluster holding more than one box is still refused.
         var alone = parameters
-        alone.box.minimumHiddenNeighbourPoints = .max
+        alone.singleBox.minimumHiddenNeighbourPoints = .max
         let result = try measureCandidate(box, scene: scene, floor: floorHere, parameters: alone)
         let q = frame.local(result.cuboid.centerInWorld)
         return SceneBox(positionOnSupport: SIMD2(q.x, q.y), topLevel: topLevel, outcome: .success(SceneBoxMeasurement(result)))

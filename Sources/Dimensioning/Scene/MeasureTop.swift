@@ -76,14 +76,14 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     // What the view leaves out comes first: a top cut off by the image's border or hidden in
     // part behind a nearer object is not seen whole, so its size and its fill say nothing of
     // the carton's ("too small" would be a false reason for a carton running out of view).
-    let edges = borderEdges(scene, indices: outline.indices, margin: parameters.box.borderMarginPixels)
+    let edges = borderEdges(scene, indices: outline.indices, margin: parameters.envelope.borderMarginPixels)
     if !edges.isEmpty { throw .boxCutOff(edges: edges) }
     let hidden = hiddenOutlinePixels(scene, pixels: pixels, indices: outline.indices)
     if hidden >= minimumHiddenPixels { throw .hiddenBehind(pixels: hidden) }
-    if outlineWidth < parameters.box.minimumSide {
-        throw .boxTooSmall(smallestSide: outlineWidth, minimum: parameters.box.minimumSide)
+    if outlineWidth < parameters.envelope.minimumSide {
+        throw .boxTooSmall(smallestSide: outlineWidth, minimum: parameters.envelope.minimumSide)
     }
-    if outline.fill < parameters.box.minimumFill {
+    if outline.fill < parameters.shape.minimumFill {
         throw .notCuboid(reason: "the top covers \(Int((outline.fill * 100).rounded())) % of its \(millimetres(outlineLength)) x "
             + "\(millimetres(outlineWidth)) mm rectangle: cartons of one height pressed together, or not a box")
     }
@@ -94,8 +94,8 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     let topLevel = Statistics.trimmedMean(heights, trim: 0.1) ?? region.level
     let topScatter = Statistics.robustSigma(heights) ?? 0
     let standing = topLevel - support.level
-    if standing < parameters.box.minimumHeight {
-        throw .boxTooSmall(smallestSide: standing, minimum: parameters.box.minimumHeight)
+    if standing < parameters.envelope.minimumHeight {
+        throw .boxTooSmall(smallestSide: standing, minimum: parameters.envelope.minimumHeight)
     }
     // The sides no line of the colour image placed, at their silhouettes or faces, for a sensor
     // whose edge band straddles the edge. A class that fattens (stereo, unknown) spreads the lid
@@ -106,7 +106,7 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     let placed = (0..<4).map { priors.fatteningPixels > 0 || seamSides[$0] != nil || lidEdges[$0] != nil }
     let silhouettes = silhouetteSides(snapped, placed: placed, topIndices: outline.indices, topLevel: topLevel,
                                       topRms: topScatter, supportLevel: support.level, map: map, scene: scene,
-                                      parameters: parameters.box)
+                                      parameters: parameters)
     let spacing = (silhouettes.rectangle.area / Double(max(1, heights.count))).squareRoot()
     // Per-side values in the moved rectangle's order (its axes swap when a width grew past its length).
     func inOrder<T>(_ values: [T]) -> [T] { silhouettes.swapped ? swappedSides(values) : values }
@@ -116,8 +116,8 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
                                        scene: scene, frame: map.frame))
     if let profile = parameters.profile { (rectangle, sides) = applying(profile, to: rectangle, sides: sides) }
     let length = 2 * rectangle.halfA, width = 2 * rectangle.halfB
-    if width < parameters.box.minimumSide {
-        throw .boxTooSmall(smallestSide: width, minimum: parameters.box.minimumSide)
+    if width < parameters.envelope.minimumSide {
+        throw .boxTooSmall(smallestSide: width, minimum: parameters.envelope.minimumSide)
     }
     // The enclosing top: a bowed lid's crown, or a raised part's top, as for a lone box.
     let relief = cartonRelief(rectangle, topLevel: topLevel, topRms: topScatter, supportLevel: support.level, map: map,
@@ -135,7 +135,7 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
         notes.append("stands on a layer seen from \(millimetres(all.min()!)) to \(millimetres(all.max()!)) mm above the "
             + "floor beside this and other tops (a pallet, a lower layer of cartons); which part is under it is not "
             + "seen, so its height is taken half-way, ± half that spread")
-    } else if support.level > parameters.box.minimumHeight {
+    } else if support.level > parameters.envelope.minimumHeight {
         notes.append("stands on a surface \(millimetres(support.level)) mm above the floor, seen beside "
             + "\(support.sidesSeen) of its 4 sides (a pallet, a lower layer of cartons)")
     }

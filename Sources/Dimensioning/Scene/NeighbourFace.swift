@@ -21,9 +21,9 @@ struct NeighbourFace: Sendable, Equatable {
 /// The taller neighbour's face rising above side `side` (+A, −A, +B, −B) of `rectangle` (floor
 /// coordinates of `frame`, metres), nil when none is seen.
 ///
-/// Its points are those of the map within `parameters.sideBand` of the side's line, away from
+/// Its points are those of the map within `parameters.cuboid.sideBand` of the side's line, away from
 /// the side's ends by as much (the corners, where other faces meet), that rise at least
-/// `parameters.silhouetteBackgroundDrop` above the top at `topLevel` metres and stay as far
+/// `parameters.cuboid.backgroundDrop` above the top at `topLevel` metres and stay as far
 /// under the neighbour's own top (their 90th height percentile): what is left is the face alone,
 /// without the mixed pixels of the corner at its foot or of the neighbour's edge at its head.
 /// The face must face the top, with the camera on the top's side of it (the face of a neighbour
@@ -31,8 +31,8 @@ struct NeighbourFace: Sendable, Equatable {
 /// neighbour's top and its mixed pixels), rise at least twice that margin above the top, hold `minimumSidePoints`, and be
 /// upright: its points' offsets scatter by at most `sideBand / 4`. The face's offset is their median.
 func neighbourFace(side: Int, rectangle: Rectangle2D, topLevel: Double, map: HeightMap, scene: FusedScene,
-                   parameters: BoxParameters) -> NeighbourFace? {
-    let margin = parameters.silhouetteBackgroundDrop, band = parameters.sideBand
+                   parameters: PipelineParameters) -> NeighbourFace? {
+    let margin = parameters.cuboid.backgroundDrop, band = parameters.cuboid.sideBand
     let alongA = side < 2, sign: Double = side % 2 == 0 ? 1 : -1
     let extent = alongA ? rectangle.halfA : rectangle.halfB
     let span = (alongA ? rectangle.halfB : rectangle.halfA) - band
@@ -56,7 +56,7 @@ func neighbourFace(side: Int, rectangle: Rectangle2D, topLevel: Double, map: Hei
     guard let head = Statistics.quantile(heights, 0.9), head - topLevel >= 2 * margin else { return nil }
     let kept = offsets.indices.filter { heights[$0] <= head - margin }
     let face = kept.map { offsets[$0] }
-    guard face.count >= parameters.minimumSidePoints, let offset = Statistics.median(face),
+    guard face.count >= parameters.cuboid.minimumSidePoints, let offset = Statistics.median(face),
           let scatter = Statistics.robustSigma(face), scatter <= band / 4, cameraOffset < offset else { return nil }
     let sideStrips = SideStrips(inner: span)
     let strips = Set(kept.map { sideStrips.index(alongs[$0]) }).count

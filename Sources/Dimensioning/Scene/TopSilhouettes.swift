@@ -23,7 +23,7 @@ import Foundation
 ///   side of it the evidence that placed it (nil: a line of the colour image, or the outline).
 ///   `swapped` says whether the axes swapped (`swappedSides`).
 func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int], topLevel: Double, topRms: Double,
-                     supportLevel: Double, map: HeightMap, scene: FusedScene, parameters: BoxParameters)
+                     supportLevel: Double, map: HeightMap, scene: FusedScene, parameters: PipelineParameters)
     -> (rectangle: Rectangle2D, evidence: [SideEvidence?], swapped: Bool) {
     let none: [SideEvidence?] = [nil, nil, nil, nil]
     guard placed.contains(false) else { return (rectangle, none, false) }
@@ -33,10 +33,10 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
     var side: [SIMD3<Double>] = []
     for j in 0..<map.pointIndices.count {
         let h = map.pointHeights[j]
-        guard parameters.mayBeSideFace(height: h - supportLevel, standing: standing) else { continue }
+        guard parameters.isolation.mayBeSideFace(height: h - supportLevel, standing: standing) else { continue }
         let q = frame.local(scene.pointsInWorld[map.pointIndices[j]])
         let local = rectangle.local(SIMD2(q.x, q.y))
-        guard abs(local.x) <= rectangle.halfA + parameters.sideBand, abs(local.y) <= rectangle.halfB + parameters.sideBand
+        guard abs(local.x) <= rectangle.halfA + parameters.cuboid.sideBand, abs(local.y) <= rectangle.halfB + parameters.cuboid.sideBand
         else { continue }
         side.append(SIMD3(local.x, local.y, h - supportLevel))
     }
@@ -71,7 +71,7 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
     }
     // A side whose gap is wider than the others' band has something else past it (a taller
     // neighbour's shadow on a lower lid, a wall): it borrows their band, as a lone box's does.
-    reconcileBands(&extents, &estimates, tolerancePixels: parameters.bandConsistencyPixels)
+    reconcileBands(&extents, &estimates, tolerancePixels: parameters.behaviour.bandConsistencyPixels)
     var found: [EdgeEstimate?] = [nil, nil, nil, nil]
     for k in 0..<4 {
         // The fallback (the top points' extent) is what the outline already says.

@@ -70,3 +70,34 @@ func describeDecodingError(_ error: Error) -> String {
         return "\(error)"
     }
 }
+
+extension KeyedDecodingContainer {
+    /// The value at `key`, or `fallback` when the key is absent. A present key with a value of
+    /// the wrong type still throws.
+    func value<T: Decodable>(_ key: Key, or fallback: T) throws -> T {
+        try decodeIfPresent(T.self, forKey: key) ?? fallback
+    }
+}
+
+extension LiveAnalysisParameters {
+    public init(from decoder: Decoder) throws {
+        self.init()
+        let c = try decoder.container(keyedBy: AnyKey.self)
+        stride = try c.value(AnyKey("stride"), or: stride)
+        floorBin = try c.value(AnyKey("floorBin"), or: floorBin)
+        minimumFloorShare = try c.value(AnyKey("minimumFloorShare"), or: minimumFloorShare)
+        maximumShareBelow = try c.value(AnyKey("maximumShareBelow"), or: maximumShareBelow)
+        belowTolerance = try c.value(AnyKey("belowTolerance"), or: belowTolerance)
+        minimumHeightAboveFloor = try c.value(AnyKey("minimumHeightAboveFloor"), or: minimumHeightAboveFloor)
+        minimumBoxHeight = try c.value(AnyKey("minimumBoxHeight"), or: minimumBoxHeight)
+        clusterTolerance = try c.value(AnyKey("clusterTolerance"), or: clusterTolerance)
+        minimumBoxPixels = try c.value(AnyKey("minimumBoxPixels"), or: minimumBoxPixels)
+        trackMatchDistance = try c.value(AnyKey("trackMatchDistance"), or: trackMatchDistance)
+        steadyCentroidTolerance = try c.value(AnyKey("steadyCentroidTolerance"), or: steadyCentroidTolerance)
+        steadyRectTolerance = try c.value(AnyKey("steadyRectTolerance"), or: steadyRectTolerance)
+        minimumViewFill = try c.value(AnyKey("minimumViewFill"), or: minimumViewFill)
+        maximumViewFill = try c.value(AnyKey("maximumViewFill"), or: maximumViewFill)
+        minimumDistance = try c.value(AnyKey("minimumDistance"), or: minimumDistance)
+        maximumDistance = try c.value(AnyKey("maximumDistance"), or: maximumDistance)
+    }
+}

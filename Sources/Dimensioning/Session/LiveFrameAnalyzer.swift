@@ -57,6 +57,8 @@ public struct LiveFrameAnalysis: Sendable, Equatable {
 public struct LiveFrameAnalyzer: Sendable {
     public var parameters: LiveAnalysisParameters
     public var fusion: FusionParameters
+    /// The depth camera's sample confidence (`SensorBehaviour.minimumConfidence`).
+    public var sensor: SensorBehaviour
     public var maximumHeightAboveFloor: Double
 
     // Scratch buffers, reused between frames (internal for the facet files).
@@ -69,7 +71,8 @@ public struct LiveFrameAnalyzer: Sendable {
     public init(parameters: LiveAnalysisParameters = .init(), pipeline: PipelineParameters = .init()) {
         self.parameters = parameters
         fusion = pipeline.fusion
-        maximumHeightAboveFloor = pipeline.box.maximumHeightAboveFloor
+        sensor = pipeline.behaviour
+        maximumHeightAboveFloor = pipeline.isolation.maximumHeightAboveFloor
     }
 
     /// Analyses one frame. `gravity` is the unit gravity direction in the world frame of the
@@ -125,7 +128,7 @@ public struct LiveFrameAnalyzer: Sendable {
         let k = frame.intrinsics
         let pose = frame.worldFromCamera
         let minDepth = fusion.minimumDepth, maxDepth = fusion.maximumDepth
-        let minConfidence = fusion.minimumConfidence
+        let minConfidence = sensor.minimumConfidence
         let half = s / 2
         frame.depth.withUnsafeBufferPointer { depth in
             for gy in 0..<gh {

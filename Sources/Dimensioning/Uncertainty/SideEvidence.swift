@@ -18,7 +18,7 @@ public enum SideEvidence: Sendable, Equatable {
     /// A side the camera stands in front of whose face spans too few pixels to be measured
     /// (`EdgeEstimate.isGrazingFace`): placed as a silhouette, its band `bandPixels` once the
     /// face's span is taken out, and moved inward by `shift` metres for the face's samples in
-    /// its gap (`BoxParameters.grazingFaceShiftShare` of the span).
+    /// its gap (`SensorBehaviour.grazingFaceShiftShare` of the span).
     case grazingFace(shift: Double, bandPixels: Double, scatter: Double?, strips: Int)
     /// Its own gap was not a band (something close behind it, a wall): placed from the top's
     /// last ray plus half the band the other sides show (`bandPixels`); `gapPixels` is its own gap.
@@ -125,7 +125,7 @@ public enum SideEvidence: Sendable, Equatable {
         case let .grazingFace(shift, band, scatter, strips):
             // How far the face's samples moved the gap's middle is known to about half itself:
             // the tuning members put it between a quarter and a half of the span, about the
-            // third applied (`BoxParameters.grazingFaceShiftShare`). Without this term such
+            // third applied (`SensorBehaviour.grazingFaceShiftShare`). Without this term such
             // sides held their truth within ± U on 64-69 % of scenes' sides against 86 % for
             // other silhouettes (`boxdim accuracy --scenes 120 --seed 2026 --verbose`).
             return [bandTerm(band, priors.bandAsymmetry), .rectangle(.faceSpan, halfWidth: shift / 2)]

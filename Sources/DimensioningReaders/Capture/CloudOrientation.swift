@@ -192,11 +192,11 @@ enum CloudOrientation {
     }
 
     /// Whether at most 3 % of `points` lie under `plane` by more than 3 cm; `seenFromOrigin`:
-    /// by more than 3 cm plus `FloorParameters.belowTolerancePerSquareMetre` times the square
+    /// by more than 3 cm plus `SensorBehaviour.rangeBendPerSquareMetre` times the square
     /// of their distance from the origin, the sensor's depth error growing with range (a stereo
     /// floor bends away from its near part by centimetres at 2 m).
     static func isOneSided(_ plane: Plane, _ points: PointCloud, seenFromOrigin: Bool) -> Bool {
-        let perSquareMetre = seenFromOrigin ? FloorParameters().belowTolerancePerSquareMetre : 0
+        let perSquareMetre = seenFromOrigin ? SensorBehaviour.shared.rangeBendPerSquareMetre : 0
         var below = 0
         for i in 0..<points.count {
             let p = points[i], r2 = dot(p, p)

@@ -16,9 +16,9 @@ extension ScenePictures {
             return nil
         } catch let refusal {
             if case .unreadableCapture = refusal { throw refusal }
-            let scene = try fuseFrames(capture, parameters: parameters.fusion)
+            let scene = try fuseFrames(capture, parameters: parameters.fusion, sensor: parameters.behaviour)
             var labels = [Int32](repeating: SceneSegmentation.Label.other.rawValue, count: scene.pointsInWorld.count)
-            if let floor = try? fitFloor(scene, parameters: parameters.floor) {
+            if let floor = try? fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour) {
                 for i in 0..<labels.count where abs(floor.plane.signedDistance(scene.pointsInWorld[i])) <= SceneSegmentation.floorBand {
                     labels[i] = SceneSegmentation.Label.floor.rawValue
                 }

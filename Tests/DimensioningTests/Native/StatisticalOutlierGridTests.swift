@@ -54,12 +54,12 @@ import Testing
         let parameters = PipelineParameters()
         let scene = try fuseFrames(SampleCapture.render().capture, parameters: parameters.fusion)
         let floor = try fitFloor(scene, parameters: parameters.floor)
-        let box = try isolateBox(scene, floor: floor, parameters: parameters.box)
-        let top = try fitTopFace(scene, box: box, parameters: parameters.box)
+        let box = try isolateBox(scene, floor: floor, parameters: parameters.isolation)
+        let top = try fitTopFace(scene, box: box, parameters: parameters.top)
         let points = scene.pointsInWorld.subset(top.inlierIndices)
         #expect(points.count > 1000)
-        let k = parameters.box.outlierNeighbours
-        _ = try masks(points, k: k, multiplier: Float(parameters.box.outlierStdMultiplier))
+        let k = parameters.cuboid.outlierNeighbours
+        _ = try masks(points, k: k, multiplier: Float(parameters.cuboid.outlierStdMultiplier))
         let low = try masks(points, k: k, multiplier: 0.5)
         #expect(low.contains(false))
     }

@@ -23,8 +23,8 @@ import Testing
         // 2 px of fattening seen where a pixel's lip rises 2.5 mm (5 mm: both within the band).
         let fattened = [Self.side(rise: 0.005, perPixel: 0.0025), Self.side(rise: 0.0001, perPixel: 0.0001),
                         Self.side(rise: nil, perPixel: 0), Self.side(rise: 0.0036, perPixel: 0.0036)]
-        let lips = assessLips(fattened, parameters: BoxParameters())
-        let counts = fattened.map { lipCount($0, parameters: BoxParameters()) }
+        let lips = assessLips(fattened, parameters: PipelineParameters())
+        let counts = fattened.map { lipCount($0, parameters: PipelineParameters()) }
         #expect(abs(counts[0]! - 2) < 1e-9)
         #expect(counts[1] == nil, "a 0.1 mm rise per pixel cannot count pixels")
         #expect(counts[2] == nil)
@@ -34,17 +34,17 @@ import Testing
 
         // A sharp sensor: no rise where a pixel's lip would rise 3 mm.
         let sharp = [Self.side(rise: 0.0002, perPixel: 0.003), Self.side(rise: nil, perPixel: 0)]
-        let none = assessLips(sharp, parameters: BoxParameters())
+        let none = assessLips(sharp, parameters: PipelineParameters())
         #expect(none.fatteningRuledOut && !none.fatteningSeen)
 
         // Too noisy to count (standard error 0.5 px): no verdict either way.
         let noisy = [Self.side(rise: 0.0002, perPixel: 0.003, error: 0.0015)]
-        let unknown = assessLips(noisy, parameters: BoxParameters())
+        let unknown = assessLips(noisy, parameters: PipelineParameters())
         #expect(!unknown.fatteningSeen && !unknown.fatteningRuledOut && unknown.fatteningPixels == nil)
 
         // Lips above the band in most strips are fattening even where nothing was counted.
         let above = [Self.side(rise: 0.0002, perPixel: 0.003), Self.side(rise: nil, perPixel: 0, lipShare: 0.8)]
-        let seen = assessLips(above, parameters: BoxParameters())
+        let seen = assessLips(above, parameters: PipelineParameters())
         #expect(seen.fatteningSeen && !seen.fatteningRuledOut)
     }
 
@@ -62,9 +62,9 @@ import Testing
                          EdgeEstimate(method: .sideFace, pixelFootprint: 0.004, bandPixels: nil, lipShare: nil,
                                       disagreement: nil, correction: 0, strips: 0),
                          above]
-        let lips = assessLips(estimates, parameters: BoxParameters())
+        let lips = assessLips(estimates, parameters: PipelineParameters())
         var positions = [0.2025, 0.2, 0.15, 0.166]
-        correctFattening(&positions, &estimates, lips: lips, parameters: BoxParameters())
+        correctFattening(&positions, &estimates, lips: lips, parameters: PipelineParameters())
         #expect(abs(positions[0] - 0.1925) < 1e-12, "placed from its own lip: \(positions[0])")
         #expect(abs(positions[3] - 0.1595) < 1e-12, "placed from its own lip: \(positions[3])")
         let spread = (0.1705 - 0.1595) / 0.006 + 0.5
@@ -75,8 +75,8 @@ import Testing
         // Nothing moves when no fattening is seen.
         var sharp = [Self.side(rise: 0.0002, perPixel: 0.003)]
         var at = [0.2]
-        correctFattening(&at, &sharp, lips: assessLips(sharp, parameters: BoxParameters()),
-                         parameters: BoxParameters())
+        correctFattening(&at, &sharp, lips: assessLips(sharp, parameters: PipelineParameters()),
+                         parameters: PipelineParameters())
         #expect(at == [0.2])
     }
 
@@ -99,8 +99,8 @@ import Testing
         // The highest lip ray 3 pixels' rise up (10.8 mm at 3.6 mm a pixel): 3 px.
         var high = estimates(lipTop: 3 * 0.0036)
         var at = [0.2, 0.2, 0.2, 0.166]
-        correctFattening(&at, &high, lips: assessLips(high, parameters: BoxParameters()),
-                         parameters: BoxParameters())
+        correctFattening(&at, &high, lips: assessLips(high, parameters: PipelineParameters()),
+                         parameters: PipelineParameters())
         #expect(abs(at[0] - (0.2 - 3 * 0.005)) < 1e-9, "no lip: the lip's height, 3 px: \(at[0])")
         #expect(abs(at[1] - (0.2 - 3 * 0.005)) < 1e-9, "lips in few strips: the same: \(at[1])")
         #expect(abs(at[2] - (0.2 - lengthSpread * 0.005)) < 1e-9, "facing the camera: the lip's length: \(at[2])")
@@ -108,28 +108,28 @@ import Testing
         // A lip top lower than the lip's length says (a blur pulls it down): the length is kept.
         var low = estimates(lipTop: 1.5 * 0.0036)
         var at2 = [0.2, 0.2, 0.2, 0.166]
-        correctFattening(&at2, &low, lips: assessLips(low, parameters: BoxParameters()),
-                         parameters: BoxParameters())
+        correctFattening(&at2, &low, lips: assessLips(low, parameters: PipelineParameters()),
+                         parameters: PipelineParameters())
         #expect(abs(at2[0] - (0.2 - lengthSpread * 0.005)) < 1e-9, "\(at2[0])")
         // A "lip" 20 pixels' rise high is a surface behind the box, not the sensor's: ignored.
         var wall = estimates(lipTop: 20 * 0.0036)
         var at3 = [0.2, 0.2, 0.2, 0.166]
-        correctFattening(&at3, &wall, lips: assessLips(wall, parameters: BoxParameters()),
-                         parameters: BoxParameters())
+        correctFattening(&at3, &wall, lips: assessLips(wall, parameters: PipelineParameters()),
+                         parameters: PipelineParameters())
         #expect(abs(at3[0] - (0.2 - lengthSpread * 0.005)) < 1e-9, "\(at3[0])")
     }
 
     @Test func aSharpSensorVouchesForItsSidesWhereNoLipCouldShow() {
         let sharpSide = Self.side(rise: nil, perPixel: 0)     // seen along its length: no lip can show
         let witness = Self.side(rise: 0.0001, perPixel: 0.003) // a pixel's lip would rise 3 mm: none
-        let ruledOut = assessLips([witness, sharpSide], parameters: BoxParameters())
+        let ruledOut = assessLips([witness, sharpSide], parameters: PipelineParameters())
         #expect(ruledOut.fatteningRuledOut && !ruledOut.fatteningSeen, "\(ruledOut)")
         // A sharp side in a capture whose other sides show a 3-px band is not the sensor's edge.
         let banded = [Self.side(rise: 0.0001, perPixel: 0.003, band: 3), Self.side(rise: 0.0001, perPixel: 0.003, band: 3),
                       sharpSide]
-        let verdict = assessLips(banded, parameters: BoxParameters())
+        let verdict = assessLips(banded, parameters: PipelineParameters())
         #expect(verdict.fatteningRuledOut)
-        let fattened = assessLips([Self.side(rise: 0.005, perPixel: 0.0025)], parameters: BoxParameters())
+        let fattened = assessLips([Self.side(rise: 0.005, perPixel: 0.0025)], parameters: PipelineParameters())
         #expect(fattened.fatteningSeen && !fattened.fatteningRuledOut, "\(fattened)")
     }
 
@@ -164,7 +164,7 @@ import Testing
     }
 
     @Test func poolsSidesTooWeakToCountAlone() throws {
-        let box = BoxParameters()
+        let box = PipelineParameters()
         // Four sides where a pixel's lip rises only 1 mm (under `lipMeasurableRise`) and each
         // outer row stands 1 mm up with a 0.2 mm standard error: no side counts, the pool reads
         // 1 px with a standard error of 0.2 / 1 / sqrt(4) = 0.1 px.
@@ -186,7 +186,7 @@ import Testing
         // A sharp sensor: rises within noise of zero. Errors under the floor count as the floor.
         let sharp = (0..<4).map { _ in Self.side(rise: 0.00002, perPixel: 0.001, error: 1e-7, band: 1.5) }
         let none = try #require(pooledFattening(sharp, parameters: box))
-        #expect(abs(none.error - box.lipRiseErrorFloor / 0.001 / 2) < 1e-9)
+        #expect(abs(none.error - box.behaviour.lipRiseErrorFloor / 0.001 / 2) < 1e-9)
         #expect(!assessLips(sharp, parameters: box).fatteningSuspected)
         #expect(pooledFattening([Self.side(rise: nil, perPixel: 0)], parameters: box) == nil)
     }
@@ -197,13 +197,13 @@ import Testing
     /// 0.33 px is then within two standard errors of zero. A real lip of 2 px (3 mm) still
     /// stands out.
     @Test func aNoisyTopRaisesThePooledErrorFloor() throws {
-        let box = BoxParameters()
+        let box = PipelineParameters()
         let noisy = (0..<4).map { _ in Self.side(rise: 0.0005, perPixel: 0.0015, error: 0.0001, band: 1.5) }
         let quiet = try #require(pooledFattening(noisy, parameters: box))
         #expect(abs(quiet.pixels - 1.0 / 3) < 1e-9 && abs(quiet.error - 0.0001 / 0.0015 / 2) < 1e-9)
         #expect(assessLips(noisy, parameters: box).fatteningSuspected)
         let floored = try #require(pooledFattening(noisy, parameters: box, topNoise: 0.004))
-        let floor = box.lipRiseNoiseShare * 0.004
+        let floor = box.behaviour.lipRiseNoiseShare * 0.004
         #expect(abs(floored.pixels - 1.0 / 3) < 1e-9 && abs(floored.error - floor / 0.0015 / 2) < 1e-9, "\(floored)")
         #expect(!assessLips(noisy, parameters: box, topNoise: 0.004).fatteningSuspected)
         let fattened = (0..<4).map { _ in Self.side(rise: 0.003, perPixel: 0.0015, error: 0.0001, band: 1.5) }
@@ -216,8 +216,8 @@ import Testing
         // fattening matcher's edge) 0.6 px is.
         let chance = (0..<4).map { _ in Self.side(rise: 0.0009, perPixel: 0.0015, error: 0.0001, band: 1.5) }
         let tail = try #require(pooledFattening(chance, parameters: box, topNoise: 0.004))
-        #expect(tail.pixels / tail.error > box.suspectedFatteningSignificance
-                && tail.pixels / tail.error < box.blendingFatteningSignificance, "\(tail)")
+        #expect(tail.pixels / tail.error > box.behaviour.suspectedFatteningSignificance
+                && tail.pixels / tail.error < box.behaviour.blendingFatteningSignificance, "\(tail)")
         #expect(!assessLips(chance, parameters: box, topNoise: 0.004).fatteningSuspected)
         let beyond = (0..<4).map { _ in Self.side(rise: 0.0013, perPixel: 0.0015, error: 0.0001, band: 1.5) }
         #expect(assessLips(beyond, parameters: box, topNoise: 0.004).fatteningSuspected)
@@ -241,7 +241,7 @@ import Testing
         #expect(result.isAccepted(), "\(result.confidenceReasons)")
 
         var twoSigma = PipelineParameters()
-        twoSigma.box.blendingFatteningSignificance = 2
+        twoSigma.adjustBehaviour { $0.blendingFatteningSignificance = 2 }
         let before = try runPipeline(simulated.capture, parameters: twoSigma)
         #expect(before.cuboid.lips.fatteningSuspected)
         #expect(!before.isAccepted())
@@ -286,8 +286,10 @@ import Testing
         #expect(fattened.cuboid.lips.fatteningSeen, "\(fattened.cuboid.lips)")
         #expect(!fattened.isAccepted(), "\(fattened.uncertainty.expanded)")
         var uncorrected = PipelineParameters()
-        uncorrected.box.fatteningPixels = .infinity  // counts never reach it: nothing is corrected
-        uncorrected.box.lipShareLimit = 1
+        uncorrected.adjustBehaviour {
+            $0.lipCountFattening = .infinity  // counts never reach it: nothing is corrected
+            $0.lipShareLimit = 1
+        }
         let raw = try runPipeline(capture, parameters: uncorrected)
         let error = { (r: PipelineResult) in
             abs(r.cuboid.length - EdgeEvidenceTests.box.length) + abs(r.cuboid.width - EdgeEvidenceTests.box.width)

@@ -30,7 +30,7 @@ import Testing
         #expect(result.cuboid.length - EdgeEvidenceTests.box.length > 0.004, "length \(result.cuboid.length)")
 
         var blind = PipelineParameters()
-        blind.box.bandLipSuspectedPixels = .infinity
+        blind.adjustBehaviour { $0.bandLipSuspectedPixels = .infinity }
         let unchecked = try runPipeline(capture, parameters: blind)
         #expect(!unchecked.cuboid.lips.fatteningSuspected)
         #expect(unchecked.isAccepted(), "without the check: \(unchecked.probabilityWithinTolerance), U \(unchecked.uncertainty.expanded)")
@@ -53,7 +53,7 @@ import Testing
         scene.pixelIndex = nil
         var estimates = result.cuboid.edges
         let evidence = measureBandLips(scene, box: result.box, top: result.top, rectangle: result.cuboid.footprint,
-                                       estimates: &estimates, parameters: BoxParameters())
+                                       estimates: &estimates, parameters: PipelineParameters())
         #expect(evidence == nil)
     }
 

@@ -64,7 +64,7 @@ import Testing
         #expect(abs(measured.cuboid.length - truth.length) <= 0.002,
                 "length \(measured.cuboid.length) m, truth \(truth.length) m")
         var off = PipelineParameters()
-        off.box.creaseBandShare = 0
+        off.adjustBehaviour { $0.creaseBandShare = 0 }
         let before = try runPipeline(simulated.capture, parameters: off)
         #expect(before.cuboid.length - truth.length < -0.005, "without the reach: \(before.cuboid.length) m")
     }

@@ -13,13 +13,13 @@ import Testing
                                sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo])
     }
 
-    /// The pipeline as it was before `BoxParameters.minimumSideFaceStrips`: any dozen points in a
+    /// The pipeline as it was before `CuboidParameters.minimumSideFaceStrips`: any dozen points in a
     /// side's window were its face. The tests of the side-face disagreement use it on frames
     /// whose "faces" were the neighbouring face's corner: a true disagreement between two
     /// placements of a side, which the confidence must still doubt.
     static var anyPointsAFace: PipelineParameters {
         var parameters = PipelineParameters()
-        parameters.box.minimumSideFaceStrips = 0
+        parameters.cuboid.minimumSideFaceStrips = 0
         return parameters
     }
 

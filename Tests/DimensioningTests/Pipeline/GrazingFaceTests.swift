@@ -5,16 +5,16 @@ import Testing
 
 /// A side the camera stands barely in front of shows its face over a pixel or two
 /// (`EdgeEstimate.faceSpanPixels`): inside any sensor's edge band. Under
-/// `BoxParameters.minimumFaceSpanPixels` it is measured as a silhouette against the floor beyond,
+/// `SensorBehaviour.minimumFaceSpanPixels` it is measured as a silhouette against the floor beyond,
 /// like a side facing away, less a third of the face's own span, which widened the gap
-/// (`BoxParameters.grazingFaceShiftShare`). Lengths in metres.
+/// (`SensorBehaviour.grazingFaceShiftShare`). Lengths in metres.
 @Suite struct GrazingFaceTests {
     static let tuning = SensorSplit.tuning.members
 
     /// The parameters as they were before: any side the camera stood in front of faced it.
     static var everyFaceSeen: PipelineParameters {
         var parameters = PipelineParameters()
-        parameters.box.minimumFaceSpanPixels = 0
+        parameters.adjustBehaviour { $0.minimumFaceSpanPixels = 0 }
         return parameters
     }
 
@@ -61,7 +61,7 @@ import Testing
         #expect(before.cuboid.length < truth.length - 0.004, "length \(before.cuboid.length) vs \(truth.length)")
 
         var noShift = PipelineParameters()
-        noShift.box.grazingFaceShiftShare = 0
+        noShift.adjustBehaviour { $0.grazingFaceShiftShare = 0 }
         let unshifted = try runPipeline(simulated.capture, parameters: noShift)
         #expect(unshifted.cuboid.length > truth.length + 0.003, "length \(unshifted.cuboid.length) vs \(truth.length)")
     }

@@ -25,14 +25,14 @@ import Testing
     @Test func twoTopsOfNearlyOneHeightStepWhereOneEnds() throws {
         // A 334 mm top for x < 0.02 m beside a 321 mm one (the held-out pair that was accepted).
         let step = try #require(heightStep(top { x, _ in x < 0.02 ? 0.334 : 0.321 }, footprint: footprint,
-                                           parameters: BoxParameters()))
+                                           parameters: ShapeParameters()))
         #expect(step.axis == 0)
         #expect(abs(step.position - 0.02) <= 0.0100001, "position \(step.position)")
         #expect(abs(step.height - 0.013) <= 0.001, "height \(step.height)")
     }
 
     @Test func aFlatTiltedOrBulgingLidHasNoStep() {
-        let parameters = BoxParameters()
+        let parameters = ShapeParameters()
         #expect(heightStep(top { _, _ in 0.3 }, footprint: footprint, parameters: parameters) == nil)
         // Tilted by 1 degree along its length: 12 mm from end to end.
         #expect(heightStep(top { x, _ in 0.3 + x * tan(Double.pi / 180) }, footprint: footprint, parameters: parameters) == nil)
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func aStepSmallerThanTheMinimumIsNoStep() {
-        #expect(heightStep(top { x, _ in x < 0 ? 0.305 : 0.3 }, footprint: footprint, parameters: BoxParameters()) == nil)
+        #expect(heightStep(top { x, _ in x < 0 ? 0.305 : 0.3 }, footprint: footprint, parameters: ShapeParameters()) == nil)
     }
 
     /// End to end: a 326 x 158 x 334 mm box touching a 371 x 180 x 321 mm one along its length,
@@ -63,7 +63,7 @@ import Testing
                                          rig: rig, noise: member.noise, seed: 164)
         PipelineTest.expectNotCuboid(pair.capture, reasonContaining: "top steps")
         var unchecked = PipelineParameters()
-        unchecked.box.heightStepMinimum = 1
+        unchecked.shape.heightStepMinimum = 1
         let merged = try runPipeline(pair.capture, parameters: unchecked)
         #expect(merged.cuboid.length > 0.65, "length \(merged.cuboid.length) m")
     }

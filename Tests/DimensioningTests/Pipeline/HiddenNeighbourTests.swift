@@ -35,7 +35,7 @@ import Testing
         #expect(abs(result.cuboid.height - 0.45) <= 0.005, "height \(result.cuboid.height) m")
 
         var noFaceRule = PipelineParameters()
-        noFaceRule.box.neighbourFaceClearance = 10
+        noFaceRule.singleBox.neighbourFaceClearance = 10
         do {
             let refused = try runPipeline(capture, parameters: noFaceRule)
             Issue.record("measured \(refused.cuboid.length) x \(refused.cuboid.width) x \(refused.cuboid.height) m without the face rule")

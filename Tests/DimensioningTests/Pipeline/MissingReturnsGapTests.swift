@@ -92,7 +92,7 @@ import Testing
         #expect(result.isAccepted(), "\(result.confidenceReasons)")
 
         var narrow = parameters
-        narrow.box.missingReturnsReachPixels = 0
+        narrow.adjustBehaviour { $0.missingReturnsReachPixels = 0 }
         let before = try runPipeline(simulated.capture, parameters: narrow)
         #expect(before.cuboid.edges.contains { $0.method == .topExtent })
         #expect(result.uncertainty.expanded[1] < before.uncertainty.expanded[1],

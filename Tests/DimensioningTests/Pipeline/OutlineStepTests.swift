@@ -32,7 +32,7 @@ import Testing
 
     @Test func aStraightOutlineHasNoStep() {
         let evidence = OutlineEvidence(topPoints: samples { _ in true }, pastTop: samples { abs($0.y) > 0.16 })
-        #expect(outlineStep(evidence, footprint: footprint, pixelFootprints: pixels, parameters: BoxParameters()) == nil)
+        #expect(outlineStep(evidence, footprint: footprint, pixelFootprints: pixels, parameters: ShapeParameters()) == nil)
     }
 
     @Test func aBandOverTheWholeSideIsNoStep() {
@@ -40,12 +40,12 @@ import Testing
         let top = samples { abs($0.x) <= 0.285 && abs($0.y) <= 0.135 }
         let floor = samples { abs($0.x) > 0.29 || abs($0.y) > 0.14 }
         let evidence = OutlineEvidence(topPoints: top, pastTop: floor)
-        #expect(outlineStep(evidence, footprint: footprint, pixelFootprints: pixels, parameters: BoxParameters()) == nil)
+        #expect(outlineStep(evidence, footprint: footprint, pixelFootprints: pixels, parameters: ShapeParameters()) == nil)
     }
 
     @Test func twoBoxesOfOneHeightStepWhereTheNarrowerBegins() {
         let evidence = OutlineEvidence(topPoints: notchedTop(), pastTop: floorInNotch())
-        guard let step = outlineStep(evidence, footprint: footprint, pixelFootprints: pixels, parameters: BoxParameters())
+        guard let step = outlineStep(evidence, footprint: footprint, pixelFootprints: pixels, parameters: ShapeParameters())
         else { Issue.record("no step found in a T-shaped top"); return }
         #expect(step.side == 2 || step.side == 3, "side \(step.side)")
         #expect(abs(step.depth - 0.05) <= 0.006, "depth \(step.depth) m")
@@ -57,7 +57,7 @@ import Testing
     @Test func aHoleInTheDataIsNoStep() {
         // The same missing samples, but nothing seen below the top there: no returns.
         let evidence = OutlineEvidence(topPoints: notchedTop(), pastTop: [])
-        #expect(outlineStep(evidence, footprint: footprint, pixelFootprints: pixels, parameters: BoxParameters()) == nil)
+        #expect(outlineStep(evidence, footprint: footprint, pixelFootprints: pixels, parameters: ShapeParameters()) == nil)
     }
 
     @Test func aStepSmallerThanThreePixelsIsTheSensors() {
@@ -66,7 +66,7 @@ import Testing
         let floor = samples { $0.x > 0.01 && abs($0.y) > 0.142 }
         let evidence = OutlineEvidence(topPoints: top, pastTop: floor)
         #expect(outlineStep(evidence, footprint: footprint, pixelFootprints: [0.008, 0.008, 0.008, 0.008],
-                            parameters: BoxParameters()) == nil)
+                            parameters: ShapeParameters()) == nil)
     }
 
     /// End to end: a 340 x 300 x 230 mm box touching a 300 x 200 x 232 mm one along its length,

@@ -4,7 +4,7 @@ import Testing
 @testable import DimensioningSimulation
 
 /// A side face counts only when its points run along the side (`faceStrips`,
-/// `BoxParameters.minimumSideFaceStrips`): a face seen at a grazing angle may hold no points of
+/// `CuboidParameters.minimumSideFaceStrips`): a face seen at a grazing angle may hold no points of
 /// its own while the noisy corner of the neighbouring face, or a few stray samples, reach into
 /// its window. Lengths in metres.
 @Suite struct SideFaceStripsTests {
@@ -44,7 +44,7 @@ import Testing
         #expect(result.isAccepted(), "confidence \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
 
         var anyPoints = PipelineParameters()
-        anyPoints.box.minimumSideFaceStrips = 0
+        anyPoints.cuboid.minimumSideFaceStrips = 0
         let before = try runPipeline(simulated.capture, parameters: anyPoints)
         #expect(before.cuboid.edges[1].method == .sideFace)
         let lengthError = before.cuboid.length - simulated.truth.length

@@ -60,7 +60,7 @@ import Testing
             let x: Double = 0.01 + 0.004 * Double((i * 7) % 11)
             scattered.append(SIMD2(x, -0.01 + 0.001 * Double(i)))
         }
-        #expect((verticalSurface(scattered)?.spread ?? 0) > BoxParameters().surfaceSpread)
+        #expect((verticalSurface(scattered)?.spread ?? 0) > SensorBehaviour.shared.surfaceSpread)
         #expect(verticalSurface(Array(onWall.prefix(2))) == nil)
     }
 
@@ -91,7 +91,7 @@ import Testing
         EdgeEvidenceTests.expectMeasured(result, simulated.truth, footprint: 0.003)
         #expect(result.isAccepted(), "confidence \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
         var off = PipelineParameters()
-        off.box.surfaceSpread = 0
+        off.adjustBehaviour { $0.surfaceSpread = 0 }
         let before = try runPipeline(simulated.capture, parameters: off)
         #expect(before.cuboid.edges.contains { $0.bandFromOtherSides })
         #expect(result.uncertainty.expanded[1] < 0.5 * before.uncertainty.expanded[1],

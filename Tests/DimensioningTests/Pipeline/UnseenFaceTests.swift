@@ -41,7 +41,7 @@ import Testing
     /// 0.15 m, from top and floor agreeing within 3 mm.
     @Test func topAndFloorAgreeingLocateTheSide() {
         let (position, estimate) = locateEdge(alongA: false, sign: 1, rectangle: Self.rectangle,
-                                              evidence: Self.evidence(floorStart: 0.15), parameters: BoxParameters())
+                                              evidence: Self.evidence(floorStart: 0.15), parameters: PipelineParameters())
         #expect(estimate.method == .topAndBase)
         #expect(abs(position - 0.15) <= 0.0015, "side at \(position) m")
         #expect(abs(estimate.disagreement ?? 1) <= 0.003, "top and floor \(estimate.disagreement ?? .nan) m apart")
@@ -53,12 +53,12 @@ import Testing
     /// floor in front of the box.
     @Test func aFloorThatStartsFarOutLeavesAFallback() {
         let (position, estimate) = locateEdge(alongA: false, sign: 1, rectangle: Self.rectangle,
-                                              evidence: Self.evidence(floorStart: 0.19), parameters: BoxParameters())
+                                              evidence: Self.evidence(floorStart: 0.19), parameters: PipelineParameters())
         #expect(estimate.method == .topExtent)
         #expect(abs(position - 0.15) <= 0.0015, "side at \(position) m")
         #expect(((0.035)...(0.042)).contains(estimate.disagreement ?? 0), "disagreement \(estimate.disagreement ?? .nan) m")
         let away = locateEdge(alongA: false, sign: -1, rectangle: Self.rectangle,
-                              evidence: Self.evidence(floorStart: 0.15), parameters: BoxParameters())
+                              evidence: Self.evidence(floorStart: 0.15), parameters: PipelineParameters())
         #expect(away.estimate.method != .topAndBase && away.estimate.disagreement == nil)
     }
 
@@ -96,7 +96,7 @@ import Testing
         EdgeEvidenceTests.expectMeasured(result, simulated.truth, footprint: 0.002)
         #expect(result.isAccepted(), "confidence \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
         var off = PipelineParameters()
-        off.box.baseLineAgreement = -1
+        off.adjustBehaviour { $0.baseLineAgreement = -1 }
         let before = try runPipeline(simulated.capture, parameters: off)
         #expect(before.cuboid.edges.contains { $0.method == .topExtent })
         #expect(result.uncertainty.expanded[1] < 0.6 * before.uncertainty.expanded[1],

@@ -5,7 +5,7 @@ import Testing
 
 /// A box against or near a wall (`wallsJoining`, `wallsBeside`, `wallDistances`): refused as
 /// standing against it when the wall joins its cluster, doubted when a side stands within
-/// `BoxParameters.wallReach` of it, measured when the gap was measured against the wall.
+/// `WallParameters.reach` of it, measured when the gap was measured against the wall.
 /// A 40 x 30 x 25 cm box, the wall parallel to its far side; lengths in metres.
 @Suite struct WallTests {
     static let box = SimulatedBox(center: .zero, length: 0.4, width: 0.3, height: 0.25)
@@ -43,21 +43,21 @@ import Testing
     }
 
     /// 2 cm from the wall the refusal is `againstWall` only because the far side stands within
-    /// `BoxParameters.wallFootDistance` of the wall: with the relabelling turned off (a negative
+    /// `WallParameters.footDistance` of the wall: with the relabelling turned off (a negative
     /// distance), the same capture is the several-objects refusal it started as. A configuration
     /// file sets the distance by its name.
     @Test func theWallFootDistanceTurnsSeveralObjectsIntoAgainstAWall() throws {
         var parameters = PipelineParameters()
-        parameters.box.wallFootDistance = -1
+        parameters.walls.footDistance = -1
         do {
             let result = try runPipeline(Self.capture(gap: 0.02).capture, parameters: parameters)
             Issue.record("measured \(result.cuboid.length) x \(result.cuboid.width) m at \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
         } catch {
             guard case .severalBoxes = error else { Issue.record("\(error)"); return }
         }
-        let decoded = try JSONDecoder().decode(BoxParameters.self, from: Data(#"{"wallFootDistance": 0.005}"#.utf8))
-        #expect(decoded.wallFootDistance == 0.005)
-        #expect(BoxParameters().wallFootDistance == 0.02)
+        let decoded = try JSONDecoder().decode(PipelineParameters.self, from: Data(#"{"walls": {"footDistance": 0.005}}"#.utf8))
+        #expect(decoded.walls.footDistance == 0.005)
+        #expect(WallParameters().footDistance == 0.02)
     }
 
     /// The wall alone, in front of the camera: its cluster holds no object, so it is not a box

@@ -67,11 +67,12 @@ import Testing
         let (columns, rows) = k.unprojectionFactors(width: 7, height: 2)
         let depths: [Float] = [0.8123, 1.5, 2.25, 0.3333, 3.0001, 0.0, .nan, 1.1, 1.2, .infinity, 1.4, 9.5, 1.6, 1.7]
         let confidence: [UInt8] = [2, 1, 2, 0, 2, 2, 2, 1, 2, 2, 2, 2, 1, 2]
-        var parameters = FusionParameters()
-        parameters.minimumConfidence = 1
+        let parameters = FusionParameters()
+        var sensor = SensorBehaviour.shared
+        sensor.minimumConfidence = 1
         let frame = DepthFrame(width: 7, height: 2, depth: depths, confidence: confidence, intrinsics: k,
                                worldFromCamera: nil, timestamp: 0)
-        let sampler = FrameSampler(frames: [frame], parameters: parameters, isa: cpc_fusion_isa(isa))
+        let sampler = FrameSampler(frames: [frame], parameters: parameters, sensor: sensor, isa: cpc_fusion_isa(isa))
         var targets = [Int32](repeating: -1, count: 14), counts = [Int32](repeating: 0, count: 14)
         sampler.binFrame(0, transform: transform, reference: k, targets: &targets, counts: &counts)
         let slotsOfAll = (0..<14).map(Int32.init)
@@ -118,7 +119,7 @@ import Testing
             let n = frame.width * frame.height
             var results: [([Int32], [Int32], [UInt32])] = []
             for isa in [CPC_FUSION_ISA_BEST, CPC_FUSION_ISA_SSE2] {
-                let sampler = FrameSampler(frames: frames, parameters: FusionParameters(), isa: isa)
+                let sampler = FrameSampler(frames: frames, parameters: FusionParameters(), sensor: .shared, isa: isa)
                 var targets = [Int32](repeating: -1, count: n), counts = [Int32](repeating: 0, count: n)
                 sampler.binFrame(f, transform: transform, reference: reference.intrinsics, targets: &targets,
                                  counts: &counts)

@@ -43,9 +43,9 @@ import Testing
     }
 
     @Test func chunkCountDoesNotChangeAnything() throws {
-        let one = try fuseFrames(Self.capture, parameters: FusionParameters(), parallelism: 1)
+        let one = try fuseFrames(Self.capture, parameters: FusionParameters(), sensor: .shared, parallelism: 1)
         for chunks in [2, 3, 7] {
-            let many = try fuseFrames(Self.capture, parameters: FusionParameters(), parallelism: chunks)
+            let many = try fuseFrames(Self.capture, parameters: FusionParameters(), sensor: .shared, parallelism: chunks)
             #expect(many.pointsInWorld == one.pointsInWorld, "\(chunks) chunks")
             #expect(many.highConfidenceShare == one.highConfidenceShare, "\(chunks) chunks")
             #expect(many.pixelIndex == one.pixelIndex, "\(chunks) chunks")
@@ -58,7 +58,8 @@ import Testing
     /// `fuseFrames` as its documentation states it, written plainly: per-pixel sample lists in
     /// frame then scan order, the median by sorting, the inlier band, the weighted mean, then
     /// flying pixels removed.
-    private func plainFusion(_ capture: DepthCapture, parameters: FusionParameters) -> PointCloud {
+    private func plainFusion(_ capture: DepthCapture, parameters: FusionParameters,
+                             sensor: SensorBehaviour = .shared) -> PointCloud {
         let frames = Array(capture.frames.suffix(parameters.maximumFrames))
         let reference = frames[frames.count / 2], k = reference.intrinsics
         let worldFromReference = reference.worldFromCamera!
@@ -72,7 +73,7 @@ import Testing
                     let depth = frame.depth[v * frame.width + u], c = frame.confidence?[v * frame.width + u] ?? 2
                     let d = Double(depth)
                     guard depth.isFinite, d >= parameters.minimumDepth, d <= parameters.maximumDepth,
-                          c >= parameters.minimumConfidence else { continue }
+                          c >= sensor.minimumConfidence else { continue }
                     let q = SIMD3((Double(u) - fk.cx) / fk.fx * d, (Double(v) - fk.cy) / fk.fy * d, d)
                     let p = toReference.apply(q)
                     guard p.z > 1e-6 else { continue }
@@ -84,12 +85,12 @@ import Testing
             }
         }
         let support = max(1, Int((parameters.minimumSupport * Double(frames.count)).rounded(.up)))
-        let mediumWeight = Double(Float(parameters.mediumConfidenceWeight))
+        let mediumWeight = Double(Float(sensor.mediumConfidenceWeight))
         var fused = [SIMD3<Double>?](repeating: nil, count: width * height)
         for pixel in lists.indices where lists[pixel].count >= support {
             let samples = lists[pixel]
             let median = Double(samples.map(\.p.z).sorted()[samples.count / 2])
-            let band = parameters.inlierBand + parameters.inlierBandPerMetre * median
+            let band = sensor.inlierBand + sensor.inlierBandPerMetre * median
             var sum = SIMD3<Double>.zero, weight = 0.0, inliers = 0
             for s in samples where abs(Double(s.p.z) - median) <= band {
                 let w = s.c >= 2 ? 1 : mediumWeight
@@ -106,7 +107,7 @@ import Testing
             for x in 0..<width {
                 let i = y * width + x
                 guard let z = fused[i]?.z else { continue }
-                let t = parameters.jumpPerMetre * z
+                let t = sensor.jumpPerMetre * z
                 for (a, b) in [(i - 1, i + 1, x > 0 && x < width - 1), (i - width, i + width, y > 0 && y < height - 1)]
                     .filter(\.2).map({ ($0.0, $0.1) }) {
                     guard let za = fused[a]?.z, let zb = fused[b]?.z else { continue }

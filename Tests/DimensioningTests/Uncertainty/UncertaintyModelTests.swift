@@ -89,10 +89,10 @@ import Testing
     }
 
     /// The priors are read from `Resources/sensor-classes.json` (version 2 added each class's
-    /// `lid_profile_m`): every class is in the file itself, with its source, and the unknown
-    /// class is at least as wide as any other.
+    /// `lid_profile_m`, version 3 the sensors' `behaviour`): every class is in the file itself,
+    /// with its source, and the unknown class is at least as wide as any other.
     @Test func everyClassStatesWhereItsPriorsCameFrom() {
-        #expect(SensorClassPriors.version == "boxdim.sensor-classes/2")
+        #expect(SensorClassPriors.version == "boxdim.sensor-classes/3")
         #expect(SensorClassPriors.table.count == SensorClass.allCases.count)
         #expect(SensorClassPriors.table[.lidar]?.lidProfile == 0.0006)
         #expect(SensorClassPriors.table[.tof]?.lidProfile == 0.0009)
@@ -182,5 +182,23 @@ import Testing
         // 0.6 % of 0.4 m for the stereo class; 0.1 % measured on this camera's references.
         #expect(abs(scale(classOnly) - 0.40 * 0.006) < 0.0003, "\(scale(classOnly))")
         #expect(abs(scale(measured) - 0.40 * 0.001) < 0.0001, "\(scale(measured))")
+    }
+
+    /// Every class's behaviour is the file's shared block (no class overrides a key yet), with
+    /// values in their valid ranges; a configuration's override starts from the class's.
+    @Test func everyClassHasTheSharedBehaviour() {
+        let shared = SensorBehaviour.shared
+        #expect(shared.maximumBandPixels == 8 && shared.missingReturnsReachPixels == 40 && shared.minimumConfidence == 1)
+        #expect(abs(shared.grazingFaceShiftShare - 1.0 / 3.0) < 1e-15)
+        #expect((0...0.5).contains(shared.creaseBandShare) && (0.001...0.01).contains(shared.lipMeasurableRise))
+        #expect((0.001...0.01).contains(shared.bandLipWindowBelow) && (0...0.5).contains(shared.lipRiseNoiseShare))
+        for sensorClass in SensorClass.allCases {
+            #expect(sensorClass.behaviour == shared, "\(sensorClass)")
+        }
+        var parameters = PipelineParameters()
+        parameters.uncertainty.sensorClass = .stereo
+        #expect(parameters.sensorBehaviour == nil && parameters.behaviour == SensorClass.stereo.behaviour)
+        parameters.adjustBehaviour { $0.maximumBandPixels = 5 }
+        #expect(parameters.behaviour.maximumBandPixels == 5 && parameters.behaviour.surfaceSpread == shared.surfaceSpread)
     }
 }

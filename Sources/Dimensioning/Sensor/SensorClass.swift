@@ -30,6 +30,10 @@ public enum SensorClass: String, CaseIterable, Sendable, Codable {
 
     /// This class's type B priors.
     public var priors: SensorClassPriors { SensorClassPriors.table[self] ?? SensorClassPriors.table[.unknown]! }
+
+    /// How this class renders depth and edges: the file's shared `behaviour` block with this
+    /// class's own overrides, if any.
+    public var behaviour: SensorBehaviour { SensorClassPriors.behaviourTable[self] ?? SensorClassPriors.sharedBehaviour }
 }
 
 /// The type B priors of one sensor class: standard uncertainties (k = 1) for what a single
@@ -87,16 +91,41 @@ public struct SensorClassPriors: Sendable, Equatable, Codable {
     private struct File: Decodable {
         var version: String
         var classes: [String: SensorClassPriors]
+        var behaviour: SensorBehaviour
     }
 
+    private static let bytes = Data(PackageResources.sensor_classes_json)
+
     private static let file: File = {
-        let bytes = PackageResources.sensor_classes_json
         do {
-            return try JSONDecoder().decode(File.self, from: Data(bytes))
+            return try JSONDecoder().decode(File.self, from: bytes)
         } catch {
             // The file is part of the library's source, checked by its tests: not user input.
             preconditionFailure("Resources/sensor-classes.json does not decode: \(error)")
         }
+    }()
+
+    /// The behaviour every class shares.
+    static var sharedBehaviour: SensorBehaviour { file.behaviour }
+
+    /// Each class's behaviour: the shared block with the keys of the class's own `behaviour`
+    /// object, if it has one, put over it.
+    static let behaviourTable: [SensorClass: SensorBehaviour] = {
+        guard let root = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
+              let shared = root["behaviour"] as? [String: Any],
+              let classes = root["classes"] as? [String: Any] else { return [:] }
+        var table: [SensorClass: SensorBehaviour] = [:]
+        for case let (name, entry as [String: Any]) in classes {
+            guard let sensorClass = SensorClass(rawValue: name) else { continue }
+            let merged = shared.merging(entry["behaviour"] as? [String: Any] ?? [:]) { _, own in own }
+            do {
+                let data = try JSONSerialization.data(withJSONObject: merged)
+                table[sensorClass] = try JSONDecoder().decode(SensorBehaviour.self, from: data)
+            } catch {
+                preconditionFailure("Resources/sensor-classes.json: class \(name)'s behaviour does not decode: \(error)")
+            }
+        }
+        return table
     }()
 
     /// The version of `table` (`Resources/sensor-classes.json`), bumped whenever a value changes.

@@ -1,0 +1,28 @@
+/// The oriented footprint and its four sides (`fitCuboid`, `locateEdge`). How the sensor renders
+/// an edge (its band, its fattening) is its class's `SensorBehaviour`.
+public struct CuboidParameters: Sendable, Equatable, Codable {
+    /// Points of the top face whose mean distance to `outlierNeighbours` neighbours exceeds
+    /// `outlierStdMultiplier` standard deviations of that mean (PCL's
+    /// `StatisticalOutlierRemoval`) are trimmed before the hull. Defaults 12 and 20: only stray
+    /// samples far off the top go (flying pixels the fusion kept), not its rim.
+    public var outlierNeighbours: Int = 12
+    public var outlierStdMultiplier: Double = 20.0
+    /// Side-face points within this distance (metres) of a rectangle side locate that edge.
+    /// Default 0.02.
+    public var sideBand: Double = 0.02
+    /// A point at least this far (metres) below the top counts as seen past the box's edge
+    /// (background), for a silhouette side and for a step in the top's outline. Default 0.02.
+    public var backgroundDrop: Double = 0.02
+    /// A side needs this many points to locate its edge; otherwise the top face's edge is used.
+    /// Default 12.
+    public var minimumSidePoints: Int = 12
+    /// A side face is used only when its points run along at least this many of the side's
+    /// 2-cm strips, half a row of samples in each (`faceStrips`). A face seen at a grazing angle
+    /// may hold no points of its own while the noisy corner of the neighbouring face, or a few
+    /// stray samples, reach into its window: on the fixed tuning seeds such windows (a dozen to
+    /// seventy points, in the end strip or scattered) put sides 8-10 mm inside the box. A face
+    /// partly hidden by something in front of it still shows a run of strips. Default 3.
+    public var minimumSideFaceStrips: Int = 3
+
+    public init() {}
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+// A configuration file names only the settings it changes:
+// `{"pipeline": {"floor": {"voxelSize": 0.02}}}`. Keys are the property names, as the
+// synthesized encoder writes them. Each stage's object is laid over that stage's defaults, so a
+// missing key keeps its default, a key of the wrong type is an error, and so is a key that names
+// no setting (a typo would otherwise be ignored without a word).
+//
+// Files written before the settings were split by stage (one `box` object, and the sensor's
+// values under `fusion`, `floor` and `box`) are read too: each old key is moved to where its
+// setting lives now (`PipelineParameters.legacyKeys`).
+
+extension PipelineParameters {
+    public init(from decoder: Decoder) throws {
+        self.init()
+        guard case var .object(given) = try ConfigValue(from: decoder) else {
+            throw DecodingError.typeMismatch([String: ConfigValue].self, .init(
+                codingPath: decoder.codingPath, debugDescription: "the pipeline's settings must be an object"))
+        }
+        var behaviourGiven = given.removeValue(forKey: "sensorBehaviour")?.objectValue ?? [:]
+        try Self.moveLegacyKeys(&given, behaviour: &behaviourGiven, codingPath: decoder.codingPath)
+        if let profile = given.removeValue(forKey: "profile"), profile != .null {
+            self.profile = try profile.decode(SensorProfile.self)
+        }
+        var defaults = ConfigValue.encoding(self).objectValue ?? [:]
+        // The sensor class is optional (absent from the defaults): read it first.
+        if case var .object(uncertainty)? = given["uncertainty"], let named = uncertainty.removeValue(forKey: "sensorClass") {
+            self.uncertainty.sensorClass = named == .null ? nil : try named.decode(SensorClass.self)
+            given["uncertainty"] = .object(uncertainty)
+        }
+        defaults.removeValue(forKey: "profile")
+        for (stage, value) in given {
+            guard case let .object(base)? = defaults[stage] else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [AnyKey(stage)],
+                                                        debugDescription: "no such group of settings"))
+            }
+            defaults[stage] = try ConfigValue.object(base).overlaid(by: value, codingPath: decoder.codingPath + [AnyKey(stage)])
+        }
+        fusion = try defaults["fusion"]!.decode(FusionParameters.self)
+        floor = try defaults["floor"]!.decode(FloorParameters.self)
+        walls = try defaults["walls"]!.decode(WallParameters.self)
+        isolation = try defaults["isolation"]!.decode(IsolationParameters.self)
+        top = try defaults["top"]!.decode(TopParameters.self)
+        raisedPart = try defaults["raisedPart"]!.decode(RaisedPartParameters.self)
+        cuboid = try defaults["cuboid"]!.decode(CuboidParameters.self)
+        singleBox = try defaults["singleBox"]!.decode(SingleBoxParameters.self)
+        shape = try defaults["shape"]!.decode(ShapeParameters.self)
+        envelope = try defaults["envelope"]!.decode(EnvelopeParameters.self)
+        let sensorClass = uncertainty.sensorClass
+        uncertainty = try defaults["uncertainty"]!.decode(UncertaintyParameters.self)
+        uncertainty.sensorClass = sensorClass
+        if !behaviourGiven.isEmpty {
+            let path = decoder.codingPath + [AnyKey("sensorBehaviour")]
+            sensorBehaviour = try ConfigValue.encoding(behaviour).overlaid(by: .object(behaviourGiven), codingPath: path)
+                .decode(SensorBehaviour.self)
+        }
+    }
+
+    /// Where each key of the settings before the split by stage lives now: (old group, old
+    /// key) to (new group, new key); a new group of `sensorBehaviour` is the sensor's.
+    static let legacyKeys: [String: [String: (group: String, key: String)]] = {
+        var map: [String: [String: (group: String, key: String)]] = ["fusion": [:], "floor": [:], "box": [:]]
+        for key in ["minimumConfidence", "mediumConfidenceWeight", "inlierBand", "inlierBandPerMetre", "jumpPerMetre"] {
+            map["fusion"]![key] = ("sensorBehaviour", key)
+        }
+        map["floor"]!["belowTolerancePerSquareMetre"] = ("sensorBehaviour", "rangeBendPerSquareMetre")
+        map["floor"]!["wallMinimumWidth"] = ("walls", "minimumWidth")
+        map["floor"]!["wallMinimumRise"] = ("walls", "minimumRise")
+        map["floor"]!["wallBand"] = ("walls", "band")
+        let sensorKeys = ["silhouetteMaximumGapSamples", "maximumBandPixels", "missingReturnsReachPixels", "surfaceSpread",
+                          "bandConsistencyPixels", "creaseBandFreePixels", "creaseBandShare", "minimumFaceSpanPixels",
+                          "grazingFaceShiftShare", "baseLineAgreement", "lipMeasurableRise", "lipCountError", "lipShareLimit",
+                          "suspectedFatteningPixels", "suspectedFatteningSignificance", "blendingBandPixels",
+                          "blendingFatteningSignificance", "lipRiseErrorFloor", "lipRiseNoiseShare", "bandLipWindowBelow",
+                          "bandLipMinimumSamples", "bandLipMinimumFrames", "bandLipSuspectedPixels", "bandLipSignificance"]
+        for key in sensorKeys { map["box"]![key] = ("sensorBehaviour", key) }
+        map["box"]!["fatteningPixels"] = ("sensorBehaviour", "lipCountFattening")
+        for key in ["minimumHeightAboveFloor", "maximumHeightAboveFloor", "maximumCandidates", "clusterTolerance",
+                    "minimumClusterPoints"] { map["box"]![key] = ("isolation", key) }
+        map["box"]!["topBand"] = ("top", "band")
+        map["box"]!["topDistanceThreshold"] = ("top", "distanceThreshold")
+        map["box"]!["topMaximumTiltDegrees"] = ("top", "maximumTiltDegrees")
+        for key in ["outlierNeighbours", "outlierStdMultiplier", "sideBand", "minimumSidePoints", "minimumSideFaceStrips"] {
+            map["box"]![key] = ("cuboid", key)
+        }
+        map["box"]!["silhouetteBackgroundDrop"] = ("cuboid", "backgroundDrop")
+        map["box"]!["outlineSeenDrop"] = ("cuboid", "backgroundDrop")
+        map["box"]!["outlineSupportBand"] = ("floor", "belowTolerance")
+        map["box"]!["wallReach"] = ("walls", "reach")
+        map["box"]!["wallFootDistance"] = ("walls", "footDistance")
+        for key in ["outsideMargin", "maximumShareOutside", "occludedNeighbourReach", "minimumHiddenNeighbourPoints",
+                    "maximumNeighbourHeight", "maximumNeighbourExtent", "neighbourFaceDrop", "neighbourFaceClearance"] {
+            map["box"]![key] = ("singleBox", key)
+        }
+        for key in ["outlineStripWidth", "outlineCornerMargin", "outlineStepMinimum", "outlineStepPixels",
+                    "outlineStepMinimumShare", "outlineSeenRays", "heightStepMinimum", "heightStepWindow",
+                    "heightStepMinimumSide", "heightStepMinimumSamples", "minimumFill"] { map["box"]![key] = ("shape", key) }
+        for key in ["minimumSide", "minimumHeight", "rangeMinimum", "rangeMaximum", "borderMarginPixels"] {
+            map["box"]![key] = ("envelope", key)
+        }
+        return map
+    }()
+
+    /// Moves the keys of the settings before the split by stage to where they live now. A key
+    /// the new settings already give keeps the new value. `heightStepSlice` is no longer a
+    /// setting (it is a quarter of `heightStepWindow`): giving it is an error that says so.
+    static func moveLegacyKeys(_ given: inout [String: ConfigValue], behaviour: inout [String: ConfigValue],
+                               codingPath: [CodingKey]) throws {
+        for (group, moves) in legacyKeys {
+            guard case var .object(old)? = given[group] else { continue }
+            if old["heightStepSlice"] != nil {
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [AnyKey(group), AnyKey("heightStepSlice")],
+                    debugDescription: "no longer a setting: the height step is scanned in quarters of shape.heightStepWindow"))
+            }
+            for (key, target) in moves {
+                guard let value = old.removeValue(forKey: key) else { continue }
+                if target.group == "sensorBehaviour" {
+                    if behaviour[target.key] == nil { behaviour[target.key] = value }
+                } else {
+                    var into = given[target.group]?.objectValue ?? [:]
+                    if into[target.key] == nil { into[target.key] = value }
+                    given[target.group] = .object(into)
+                }
+            }
+            if group == "box" {
+                // Whatever is left in an old `box` object named no setting of it.
+                if let key = old.keys.sorted().first {
+                    throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [AnyKey("box"), AnyKey(key)],
+                                                            debugDescription: "no such setting"))
+                }
+                given.removeValue(forKey: "box")
+            } else {
+                given[group] = .object(old)
+            }
+        }
+    }
+}
+
+/// A coding key made from any string (a path in an error).
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

@@ -1,0 +1,52 @@
+/// Every tunable of the measurement pipeline, one small struct per stage, each setting with its
+/// default and unit. `Codable`, so a configuration file can hold them; a file names only what it
+/// changes (`PipelineParameters+Decoding.swift`).
+///
+/// What describes a camera rather than the engine (its depth noise, its edge band, its
+/// fattening) is not here: it is the sensor class's `SensorBehaviour`, read from
+/// `Resources/sensor-classes.json`, and `sensorBehaviour` overrides it for one configuration.
+public struct PipelineParameters: Sendable, Equatable, Codable {
+    /// Multi-frame depth fusion (`fuseFrames`).
+    public var fusion = FusionParameters()
+    /// The surface the box stands on (`fitFloor`, `localFloor`).
+    public var floor = FloorParameters()
+    /// Walls joining or beside the box (`wallsJoining`, `wallsBeside`).
+    public var walls = WallParameters()
+    /// The box's points among the others (`isolateBox`).
+    public var isolation = IsolationParameters()
+    /// The top face's plane (`fitTopFace`).
+    public var top = TopParameters()
+    /// Handles, straps and bowed lids above the lid's plane (`findRaisedPart`).
+    public var raisedPart = RaisedPartParameters()
+    /// The oriented footprint and its four sides (`fitCuboid`, `locateEdge`).
+    public var cuboid = CuboidParameters()
+    /// "Is this one box?": other objects touching it, in view or hidden (`measureCandidate`).
+    public var singleBox = SingleBoxParameters()
+    /// "Is this a cuboid?": steps in the top's outline and height, and its fill.
+    public var shape = ShapeParameters()
+    /// What the engine measures at all: sizes, range, the image border.
+    public var envelope = EnvelopeParameters()
+    /// The uncertainty model's sensor class and the user's tolerance (`estimateUncertainty`).
+    public var uncertainty = UncertaintyParameters()
+    /// Overrides the sensor class's behaviour (`SensorClass.behaviour`); nil: the class's own.
+    public var sensorBehaviour: SensorBehaviour? = nil
+    /// A sensor profile from `boxdim calibrate` (edge offset and depth scale); nil: none. With
+    /// a profile, silhouette edges whose bias cannot be seen in the data can still be trusted.
+    public var profile: SensorProfile? = nil
+
+    public init() {}
+
+    /// The sensor behaviour the stages assume: `sensorBehaviour`, or else the sensor class's
+    /// (`uncertainty.sensorClass`, `unknown` when none is set yet).
+    public var behaviour: SensorBehaviour {
+        sensorBehaviour ?? (uncertainty.sensorClass ?? .unknown).behaviour
+    }
+
+    /// Changes the sensor behaviour for this configuration only, starting from the one in force
+    /// (`behaviour`).
+    public mutating func adjustBehaviour(_ change: (inout SensorBehaviour) -> Void) {
+        var adjusted = behaviour
+        change(&adjusted)
+        sensorBehaviour = adjusted
+    }
+}
