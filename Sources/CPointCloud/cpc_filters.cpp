@@ -1,10 +1,8 @@
-// Filters through PCL (compiled from its headers, see cpc_pcl.hpp): the voxel grid, and the
-// statistical outlier removal that is the reference for (and the fallback of) the grid version
-// in cpc_outliers.cpp. Each function copies the caller's floats into a
+// Filters through PCL (compiled from its headers, see cpc_pcl.hpp): the voxel grid. The
+// function copies the caller's floats into a
 // pcl::PointCloud<pcl::PointXYZ>, runs one PCL algorithm and copies the answer back out.
 #include "cpc_pcl.hpp"
 
-#include <pcl/filters/statistical_outlier_removal.h>
 #include <pcl/filters/voxel_grid.h>
 
 #include <algorithm>
@@ -47,32 +45,6 @@ extern "C" cpc_status cpc_voxel_downsample(const float *xyz, size_t count, float
         }
         *out_xyz = buffer;
         *out_count = output.size();
-        return CPC_OK;
-    });
-}
-
-// The reference for cpc_statistical_outlier_mask (cpc_outliers.cpp), which also falls back to it.
-extern "C" cpc_status cpc_statistical_outlier_mask_pcl(const float *xyz, size_t count, int k, float std_multiplier,
-                                                       uint8_t *keep_mask, cpc_error *error) {
-    if (cpc_status status = cpc::check_outlier_arguments(xyz, count, k, std_multiplier, keep_mask, error);
-        status != CPC_OK) {
-        return status;
-    }
-    if (count == 0) {
-        return CPC_OK;
-    }
-    return cpc::guarded(error, "statistical outlier removal", [&]() -> cpc_status {
-        cpc::quiet_pcl();
-        Cloud::Ptr input = make_cloud(xyz, count);
-        pcl::StatisticalOutlierRemoval<pcl::PointXYZ> filter;
-        filter.setInputCloud(input);
-        filter.setMeanK(k);
-        filter.setStddevMulThresh(std_multiplier);
-        pcl::Indices kept;
-        filter.filter(kept);
-        for (const auto index : kept) {
-            keep_mask[index] = 1;
-        }
         return CPC_OK;
     });
 }

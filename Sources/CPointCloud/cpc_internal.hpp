@@ -78,20 +78,6 @@ inline cpc_status check_cluster_arguments(const float *xyz, size_t count, float 
     return CPC_OK;
 }
 
-/// The argument checks both statistical outlier functions make (grid and PCL): clears the
-/// mask (when there is one) and returns CPC_OK, or the failure.
-inline cpc_status check_outlier_arguments(const float *xyz, size_t count, int k, float std_multiplier,
-                                          uint8_t *keep_mask, cpc_error *error) {
-    if (keep_mask == nullptr || (xyz == nullptr && count > 0)) {
-        return fail(error, CPC_ERR_INVALID_ARGUMENT, "NULL argument");
-    }
-    if (k < 1 || !std::isfinite(std_multiplier) || !all_finite(xyz, 3 * count)) {
-        return fail(error, CPC_ERR_INVALID_ARGUMENT, "invalid parameters or non-finite coordinate");
-    }
-    std::memset(keep_mask, 0, count);
-    return CPC_OK;
-}
-
 /// Silences PCL's console output once (failures are reported through cpc_error instead).
 void quiet_pcl();
 

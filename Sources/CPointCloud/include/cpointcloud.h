@@ -122,28 +122,6 @@ cpc_status cpc_png_write(const char *path, uint32_t width, uint32_t height,
 cpc_status cpc_voxel_downsample(const float *xyz, size_t count, float leaf,
                                 float **out_xyz, size_t *out_count, cpc_error *error);
 
-/**
- * Statistical outlier removal: a point is kept when its mean distance to its `k` nearest
- * neighbours is within `std_multiplier` standard deviations of the cloud-wide mean.
- * `keep_mask` (count bytes, caller-owned) receives 1 for kept points, 0 for outliers.
- * Reproduces pcl::StatisticalOutlierRemoval<pcl::PointXYZ> (cpc_statistical_outlier_mask_pcl)
- * bit for bit: the same float squared distances and the same double sums in the same order,
- * with exact k-nearest-neighbour searches over a uniform grid of cells instead of kd-tree
- * searches. Clouds of at most `k` points, wider than 1e18 along an axis, or with many points
- * far from all others (where a kd-tree is faster) go to PCL itself.
- */
-cpc_status cpc_statistical_outlier_mask(const float *xyz, size_t count, int k,
-                                        float std_multiplier, uint8_t *keep_mask,
-                                        cpc_error *error);
-
-/**
- * The same mask computed by pcl::StatisticalOutlierRemoval itself (FLANN kd-tree searches):
- * the reference that tests compare cpc_statistical_outlier_mask against.
- */
-cpc_status cpc_statistical_outlier_mask_pcl(const float *xyz, size_t count, int k,
-                                            float std_multiplier, uint8_t *keep_mask,
-                                            cpc_error *error);
-
 /* ----------------------------------------------------------------------------------------- */
 /* Segmentation                                                                              */
 /* ----------------------------------------------------------------------------------------- */

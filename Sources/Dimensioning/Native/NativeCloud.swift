@@ -14,35 +14,6 @@ package enum NativeCloud {
         return PointCloud(xyz: Array(UnsafeBufferPointer(start: out, count: 3 * count)))
     }
 
-    /// pcl::StatisticalOutlierRemoval as a keep-mask, computed on a uniform grid of cells
-    /// (`cpc_statistical_outlier_mask`): PCL's mask bit for bit, without its kd-tree.
-    static func statisticalOutlierMask(_ points: PointCloud, neighbours: Int, stdMultiplier: Float) throws(NativeFailure) -> [Bool] {
-        try outlierMask(points, neighbours: neighbours, stdMultiplier: stdMultiplier, using: cpc_statistical_outlier_mask)
-    }
-
-    /// The same mask from pcl::StatisticalOutlierRemoval itself (kd-tree searches): the
-    /// reference `statisticalOutlierMask` is tested against.
-    static func statisticalOutlierMaskPCL(_ points: PointCloud, neighbours: Int, stdMultiplier: Float) throws(NativeFailure) -> [Bool] {
-        try outlierMask(points, neighbours: neighbours, stdMultiplier: stdMultiplier, using: cpc_statistical_outlier_mask_pcl)
-    }
-
-    /// The C signature both outlier functions share.
-    private typealias OutlierFunction = @convention(c) (
-        UnsafePointer<Float>?, Int, Int32, Float, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<cpc_error>?) -> cpc_status
-
-    private static func outlierMask(_ points: PointCloud, neighbours: Int, stdMultiplier: Float,
-                                    using function: OutlierFunction) throws(NativeFailure) -> [Bool] {
-        var mask = [UInt8](repeating: 0, count: points.count)
-        try NativeFailure.check { error in
-            points.xyz.withUnsafeBufferPointer { xyz in
-                mask.withUnsafeMutableBufferPointer { m in
-                    function(xyz.baseAddress, points.count, Int32(neighbours), stdMultiplier, m.baseAddress, error)
-                }
-            }
-        }
-        return mask.map { $0 != 0 }
-    }
-
     /// RANSAC plane (PCL's fixed seed). Returns unit-normal coefficients (a, b, c, d) and an
     /// inlier mask.
     package static func fitPlane(_ points: PointCloud, parameters: cpc_plane_params) throws(NativeFailure) -> (coefficients: SIMD4<Double>, inliers: [Bool], inlierCount: Int) {

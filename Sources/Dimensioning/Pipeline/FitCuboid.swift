@@ -27,8 +27,7 @@ public struct CuboidFit: Sendable {
 
 /// Fits the oriented cuboid.
 ///
-/// 1. The top face's points, trimmed by PCL's statistical outlier removal, are projected onto
-///    the floor plane; their convex hull (PCL, qhull) gives the minimum-area rectangle by
+/// 1. The top face's points (its RANSAC inliers) are projected onto the floor plane; their convex hull (PCL, qhull) gives the minimum-area rectangle by
 ///    rotating calipers (`minimumAreaRectangle`). A PCA box is not used: it is wrong for square
 ///    tops, whose covariance has no preferred axis.
 /// 2. The orientation is refined by minimising the robust (0.2-99.8 %) footprint area over
@@ -47,12 +46,7 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
                       parameters: PipelineParameters = .init()) throws(DimensioningError) -> CuboidFit {
     let profile = parameters.profile
     let frame = box.floorFrame
-    var topPoints = scene.pointsInWorld.subset(top.inlierIndices)
-    if topPoints.count > parameters.cuboid.outlierNeighbours * 2,
-       let keep = try? NativeCloud.statisticalOutlierMask(topPoints, neighbours: parameters.cuboid.outlierNeighbours,
-                                                          stdMultiplier: Float(parameters.cuboid.outlierStdMultiplier)) {
-        topPoints = topPoints.filter { keep[$0] }
-    }
+    let topPoints = scene.pointsInWorld.subset(top.inlierIndices)
     let top2D = (0..<topPoints.count).map { i -> SIMD2<Double> in
         let q = frame.local(topPoints[i]); return SIMD2(q.x, q.y)
     }

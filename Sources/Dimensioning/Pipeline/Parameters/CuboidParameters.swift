@@ -1,12 +1,6 @@
 /// The oriented footprint and its four sides (`fitCuboid`, `locateEdge`). How the sensor renders
 /// an edge (its band, its fattening) is its class's `SensorBehaviour`.
 public struct CuboidParameters: Sendable, Equatable, Codable {
-    /// Points of the top face whose mean distance to `outlierNeighbours` neighbours exceeds
-    /// `outlierStdMultiplier` standard deviations of that mean (PCL's
-    /// `StatisticalOutlierRemoval`) are trimmed before the hull. Defaults 12 and 20: only stray
-    /// samples far off the top go (flying pixels the fusion kept), not its rim.
-    public var outlierNeighbours: Int = 12
-    public var outlierStdMultiplier: Double = 20.0
     /// Side-face points within this distance (metres) of a rectangle side locate that edge.
     /// Default 0.02.
     public var sideBand: Double = 0.02

@@ -80,7 +80,7 @@ extension PipelineParameters {
         map["box"]!["topBand"] = ("top", "band")
         map["box"]!["topDistanceThreshold"] = ("top", "distanceThreshold")
         map["box"]!["topMaximumTiltDegrees"] = ("top", "maximumTiltDegrees")
-        for key in ["outlierNeighbours", "outlierStdMultiplier", "sideBand", "minimumSidePoints", "minimumSideFaceStrips"] {
+        for key in ["sideBand", "minimumSidePoints", "minimumSideFaceStrips"] {
             map["box"]![key] = ("cuboid", key)
         }
         map["box"]!["silhouetteBackgroundDrop"] = ("cuboid", "backgroundDrop")
@@ -101,16 +101,28 @@ extension PipelineParameters {
         return map
     }()
 
+    /// Settings of the old `box` group that are gone, with their last defaults and why: a file
+    /// that gives the old default (as every saved configuration does) still reads; another value
+    /// is an error that says what became of the setting.
+    static let removedKeys: [String: (lastDefault: Double, why: String)] = [
+        "heightStepSlice": (0.01, "the height step is scanned in quarters of shape.heightStepWindow"),
+        "outlierNeighbours": (12, "the top's statistical outlier trim is gone (it changed no held-out or real measurement)"),
+        "outlierStdMultiplier": (20, "the top's statistical outlier trim is gone (it changed no held-out or real measurement)"),
+    ]
+
     /// Moves the keys of the settings before the split by stage to where they live now. A key
-    /// the new settings already give keeps the new value. `heightStepSlice` is no longer a
-    /// setting (it is a quarter of `heightStepWindow`): giving it is an error that says so.
+    /// the new settings already give keeps the new value. A removed setting (`removedKeys`) is
+    /// dropped at its old default and an error otherwise.
     static func moveLegacyKeys(_ given: inout [String: ConfigValue], behaviour: inout [String: ConfigValue],
                                codingPath: [CodingKey]) throws {
         for (group, moves) in legacyKeys {
             guard case var .object(old)? = given[group] else { continue }
-            if old["heightStepSlice"] != nil {
-                throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [AnyKey(group), AnyKey("heightStepSlice")],
-                    debugDescription: "no longer a setting: the height step is scanned in quarters of shape.heightStepWindow"))
+            for (key, removed) in removedKeys where group == "box" {
+                guard let value = old.removeValue(forKey: key) else { continue }
+                if value != .number(removed.lastDefault) {
+                    throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [AnyKey(group), AnyKey(key)],
+                                                            debugDescription: "no longer a setting: \(removed.why)"))
+                }
             }
             for (key, target) in moves {
                 guard let value = old.removeValue(forKey: key) else { continue }
