@@ -62,7 +62,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
                                         threshold: evidence.foregroundBand)
         let positions = onFace.map(outward)
         let stripCount = faceStrips(onFace.map(across), strips: strips, spacing: evidence.spacing)
-        if positions.count >= parameters.cuboid.minimumSidePoints, stripCount >= parameters.cuboid.minimumSideFaceStrips,
+        if stripCount >= parameters.cuboid.minimumSideFaceStrips,
            let median = Statistics.median(positions) {
             sideFace = median
             estimate.faceScatter = Statistics.robustSigma(positions)

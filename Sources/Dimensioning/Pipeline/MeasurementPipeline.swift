@@ -69,12 +69,14 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
     // confidence (`EdgeEstimate.wallDistance`).
     var walls: [WallFit] = []
     if let first = candidates.first {
-        let joined = wallsJoining(scene, cluster: first, parameters: parameters.walls, floor: parameters.floor)
+        let joined = wallsJoining(scene, cluster: first, parameters: parameters.walls, floor: parameters.floor,
+                                  longestParcel: parameters.envelope.maximumParcelSide)
         if !joined.isEmpty, let gap = objectGapToWalls(joined, scene: scene, floor: viewFloor, parameters: parameters),
            gap <= parameters.walls.reach / 2 {
             throw .againstWall
         }
-        walls = joined.isEmpty ? wallsBeside(scene, box: first, reach: parameters.walls.reach, parameters: parameters.walls, floor: parameters.floor) : joined
+        walls = joined.isEmpty ? wallsBeside(scene, box: first, reach: parameters.walls.reach, parameters: parameters.walls,
+                                                   floor: parameters.floor, longestParcel: parameters.envelope.maximumParcelSide) : joined
     }
     // The surface the first candidate stands on, when it is not the view's floor (a table's
     // top with the room's floor in view past its edge: `supportAround`): the objects are found
@@ -214,7 +216,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     let outside = shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.singleBox.outsideMargin,
                                   minimumHeight: parameters.envelope.minimumHeight / 2)
     let hidden = occludedNeighbourPoints(scene, box: box, cuboid: cuboid, reach: parameters.singleBox.occludedNeighbourReach,
-                                         maximumNeighbourHeight: parameters.singleBox.maximumNeighbourHeight,
+                                         maximumNeighbourHeight: parameters.envelope.maximumParcelSide,
                                          maximumNeighbourExtent: parameters.singleBox.maximumNeighbourExtent,
                                          faceDrop: parameters.singleBox.neighbourFaceDrop,
                                          faceClearance: parameters.singleBox.neighbourFaceClearance)

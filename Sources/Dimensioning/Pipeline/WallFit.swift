@@ -28,14 +28,17 @@ public struct WallFit: Sendable, Equatable {
 /// seed).
 ///
 /// - Returns: the walls found, at most two; empty for a cluster with no wall in it.
-func wallsJoining(_ scene: FusedScene, cluster: BoxSegment, parameters: WallParameters, floor: FloorParameters) -> [WallFit] {
-    walls(in: cluster.pointIndices, of: scene, frame: cluster.floorFrame, parameters: parameters, floor: floor)
+func wallsJoining(_ scene: FusedScene, cluster: BoxSegment, parameters: WallParameters, floor: FloorParameters,
+                  longestParcel: Double) -> [WallFit] {
+    walls(in: cluster.pointIndices, of: scene, frame: cluster.floorFrame, parameters: parameters, floor: floor,
+          longestParcel: longestParcel)
 }
 
 /// The walls standing near `box` without joining its cluster (a box a few centimetres from a
 /// wall): `wallsJoining`'s search over the other clusters with a point within `reach` metres
 /// (floor frame) of the box's points' bounding rectangle.
-func wallsBeside(_ scene: FusedScene, box: BoxSegment, reach: Double, parameters: WallParameters, floor: FloorParameters) -> [WallFit] {
+func wallsBeside(_ scene: FusedScene, box: BoxSegment, reach: Double, parameters: WallParameters, floor: FloorParameters,
+                 longestParcel: Double) -> [WallFit] {
     let frame = box.floorFrame
     let (low, high) = floorBounds(box.pointIndices, of: scene, frame: frame)
     var near = Set<Int32>()
@@ -48,16 +51,17 @@ func wallsBeside(_ scene: FusedScene, box: BoxSegment, reach: Double, parameters
     guard !near.isEmpty else { return [] }
     let indices = box.otherObjectIndices.indices.filter { near.contains(box.otherObjectLabels[$0]) }
         .map { box.otherObjectIndices[$0] }
-    return walls(in: indices, of: scene, frame: frame, parameters: parameters, floor: floor)
+    return walls(in: indices, of: scene, frame: frame, parameters: parameters, floor: floor, longestParcel: longestParcel)
 }
 
 /// Up to two walls among the points at `indices` (see `wallsJoining`). Points spanning less
 /// than `wallMinimumWidth` across, seen from above, hold none: no RANSAC is run (most captures).
-private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, parameters: WallParameters, floor: FloorParameters) -> [WallFit] {
+private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, parameters: WallParameters, floor: FloorParameters,
+                   longestParcel: Double) -> [WallFit] {
     guard indices.count >= 200 else { return [] }
     let (low, high) = floorBounds(indices, of: scene, frame: frame)
     let span = high - low
-    guard (span * span).sum().squareRoot() >= parameters.minimumWidth,
+    guard (span * span).sum().squareRoot() >= longestParcel,
           var remaining = try? NativeCloud.voxelDownsample(scene.pointsInWorld.subset(indices),
                                                             leaf: Float(floor.voxelSize)) else { return [] }
     var walls: [WallFit] = []
@@ -87,7 +91,7 @@ private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, p
         // A wall is a surface: it rises, and its points fill a fair share of the rectangle
         // they span (not a box's face and the floor beyond it in one plane).
         let cells = width * rise / (floor.voxelSize * floor.voxelSize)
-        guard width >= parameters.minimumWidth, rise >= parameters.minimumRise,
+        guard width >= longestParcel, rise >= parameters.minimumRise,
               Double(positions.count) >= 0.25 * cells else { break }
         walls.append(WallFit(plane: plane, width: width, height: percentile(heights, 0.98)))
         remaining = remaining.filter { !fit.inliers[$0] }

@@ -28,8 +28,8 @@ struct NeighbourFace: Sendable, Equatable {
 /// without the mixed pixels of the corner at its foot or of the neighbour's edge at its head.
 /// The face must face the top, with the camera on the top's side of it (the face of a neighbour
 /// standing between the camera and the top is its back, unseen: what rises there is the
-/// neighbour's top and its mixed pixels), rise at least twice that margin above the top, hold `minimumSidePoints`, and be
-/// upright: its points' offsets scatter by at most `sideBand / 4`. The face's offset is their median.
+/// neighbour's top and its mixed pixels), rise at least twice that margin above the top, run
+/// along `CuboidParameters.minimumSideFaceStrips` strips, and be upright: its points' offsets scatter by at most `sideBand / 4`. The face's offset is their median.
 func neighbourFace(side: Int, rectangle: Rectangle2D, topLevel: Double, map: HeightMap, scene: FusedScene,
                    parameters: PipelineParameters) -> NeighbourFace? {
     let margin = parameters.cuboid.backgroundDrop, band = parameters.cuboid.sideBand
@@ -56,9 +56,9 @@ func neighbourFace(side: Int, rectangle: Rectangle2D, topLevel: Double, map: Hei
     guard let head = Statistics.quantile(heights, 0.9), head - topLevel >= 2 * margin else { return nil }
     let kept = offsets.indices.filter { heights[$0] <= head - margin }
     let face = kept.map { offsets[$0] }
-    guard face.count >= parameters.cuboid.minimumSidePoints, let offset = Statistics.median(face),
-          let scatter = Statistics.robustSigma(face), scatter <= band / 4, cameraOffset < offset else { return nil }
     let sideStrips = SideStrips(inner: span)
     let strips = Set(kept.map { sideStrips.index(alongs[$0]) }).count
+    guard strips >= parameters.cuboid.minimumSideFaceStrips, let offset = Statistics.median(face),
+          let scatter = Statistics.robustSigma(face), scatter <= band / 4, cameraOffset < offset else { return nil }
     return NeighbourFace(offset: offset, scatter: scatter, points: face.count, strips: strips)
 }

@@ -7,9 +7,6 @@ public struct CuboidParameters: Sendable, Equatable, Codable {
     /// A point at least this far (metres) below the top counts as seen past the box's edge
     /// (background), for a silhouette side and for a step in the top's outline. Default 0.02.
     public var backgroundDrop: Double = 0.02
-    /// A side needs this many points to locate its edge; otherwise the top face's edge is used.
-    /// Default 12.
-    public var minimumSidePoints: Int = 12
     /// A side face is used only when its points run along at least this many of the side's
     /// 2-cm strips, half a row of samples in each (`faceStrips`). A face seen at a grazing angle
     /// may hold no points of its own while the noisy corner of the neighbouring face, or a few

@@ -64,7 +64,7 @@ extension PipelineParameters {
             map["fusion"]![key] = ("sensorBehaviour", key)
         }
         map["floor"]!["belowTolerancePerSquareMetre"] = ("sensorBehaviour", "rangeBendPerSquareMetre")
-        map["floor"]!["wallMinimumWidth"] = ("walls", "minimumWidth")
+        map["floor"]!["wallMinimumWidth"] = ("envelope", "maximumParcelSide")
         map["floor"]!["wallMinimumRise"] = ("walls", "minimumRise")
         map["floor"]!["wallBand"] = ("walls", "band")
         let sensorKeys = ["silhouetteMaximumGapSamples", "maximumBandPixels", "missingReturnsReachPixels", "surfaceSpread",
@@ -80,7 +80,7 @@ extension PipelineParameters {
         map["box"]!["topBand"] = ("top", "band")
         map["box"]!["topDistanceThreshold"] = ("top", "distanceThreshold")
         map["box"]!["topMaximumTiltDegrees"] = ("top", "maximumTiltDegrees")
-        for key in ["sideBand", "minimumSidePoints", "minimumSideFaceStrips"] {
+        for key in ["sideBand", "minimumSideFaceStrips"] {
             map["box"]![key] = ("cuboid", key)
         }
         map["box"]!["silhouetteBackgroundDrop"] = ("cuboid", "backgroundDrop")
@@ -89,7 +89,7 @@ extension PipelineParameters {
         map["box"]!["wallReach"] = ("walls", "reach")
         map["box"]!["wallFootDistance"] = ("walls", "footDistance")
         for key in ["outsideMargin", "maximumShareOutside", "occludedNeighbourReach", "minimumHiddenNeighbourPoints",
-                    "maximumNeighbourHeight", "maximumNeighbourExtent", "neighbourFaceDrop", "neighbourFaceClearance"] {
+                    "maximumNeighbourExtent", "neighbourFaceDrop", "neighbourFaceClearance"] {
             map["box"]![key] = ("singleBox", key)
         }
         for key in ["outlineStripWidth", "outlineCornerMargin", "outlineStepMinimum", "outlineStepPixels",
@@ -108,6 +108,8 @@ extension PipelineParameters {
         "heightStepSlice": (0.01, "the height step is scanned in quarters of shape.heightStepWindow"),
         "outlierNeighbours": (12, "the top's statistical outlier trim is gone (it changed no held-out or real measurement)"),
         "outlierStdMultiplier": (20, "the top's statistical outlier trim is gone (it changed no held-out or real measurement)"),
+        "minimumSidePoints": (12, "a side face needs cuboid.minimumSideFaceStrips strips of points"),
+        "maximumNeighbourHeight": (1.2, "hidden objects taller than envelope.maximumParcelSide are walls or furniture"),
     ]
 
     /// Moves the keys of the settings before the split by stage to where they live now. A key

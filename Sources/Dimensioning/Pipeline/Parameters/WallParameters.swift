@@ -1,10 +1,8 @@
 /// Walls joining the box's cluster or standing beside it (`wallsJoining`, `wallsBeside`).
 public struct WallParameters: Sendable, Equatable, Codable {
-    /// A vertical plane in the box's cluster is a wall when its points run at least this far
-    /// along it, metres (no box the engine measures is this long). Default 1.0.
-    public var minimumWidth: Double = 1.0
-    /// ... and rise at least this far, metres (2nd to 98th percentile of their heights).
-    /// Default 0.3.
+    /// A vertical plane in the box's cluster is a wall when its points run farther along it
+    /// than the longest parcel (`EnvelopeParameters.maximumParcelSide`) and rise at least this
+    /// far, metres (2nd to 98th percentile of their heights). Default 0.3.
     public var minimumRise: Double = 0.3
     /// Points within twice this distance (metres) of a wall found in the box's cluster are the
     /// wall's (its noise, its flying pixels): the object is found again without them, and when
