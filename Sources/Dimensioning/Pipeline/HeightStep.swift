@@ -19,7 +19,7 @@ struct HeightStep: Sendable, Equatable {
 /// Looks for a step in the top's height (see `HeightStep`).
 ///
 /// `points` are the top band's samples (floor frame: x, y on the floor, z the height) inside
-/// `footprint`. Along each footprint axis, every multiple of `heightStepSlice` at least
+/// `footprint`. Along each footprint axis, every multiple of a quarter `heightStepWindow` at least
 /// `heightStepMinimumSide` from both ends is a candidate line. It is a step when
 /// - the median heights of all samples on either side differ by at least `heightStepMinimum`
 ///   (the halves of a 0.9 m lid tilted by a degree differ by 7.9 mm; a bulging lid's differ
