@@ -68,7 +68,8 @@ public struct LipAssessment: Sendable, Equatable, Codable {
 /// millimetre, as large as the rise a pixel of fattening gives on a far or steep side.
 func pooledFattening(_ edges: [EdgeEstimate], parameters: PipelineParameters,
                      topNoise: Double = 0) -> (pixels: Double, error: Double)? {
-    let floor = max(parameters.behaviour.lipRiseErrorFloor, parameters.behaviour.lipRiseNoiseShare * (topNoise.isFinite ? topNoise : 0))
+    let sensor = parameters.behaviour
+    let floor = max(sensor.lipRiseErrorFloor, sensor.lipRiseNoiseShare * (topNoise.isFinite ? topNoise : 0))
     return inverseVarianceSlope(edges.compactMap { edge in
         guard edge.method == .silhouette, edge.lipRisePerPixel > 0, let rise = edge.outerRowRise,
               let error = edge.outerRowRiseError, rise.isFinite, error.isFinite else { return nil }
@@ -96,9 +97,10 @@ func inverseVarianceSlope(_ terms: [(y: Double, x: Double, sigma: Double)]) -> (
 /// than `SensorBehaviour.lipMeasurableRise` metres, or where the count's standard error exceeds
 /// `lipCountError` pixels.
 func lipCount(_ edge: EdgeEstimate, parameters: PipelineParameters) -> Double? {
-    guard edge.method == .silhouette, edge.lipRisePerPixel >= parameters.behaviour.lipMeasurableRise,
+    let sensor = parameters.behaviour
+    guard edge.method == .silhouette, edge.lipRisePerPixel >= sensor.lipMeasurableRise,
           let rise = edge.outerRowRise, let error = edge.outerRowRiseError,
-          error / edge.lipRisePerPixel <= parameters.behaviour.lipCountError else { return nil }
+          error / edge.lipRisePerPixel <= sensor.lipCountError else { return nil }
     return rise / edge.lipRisePerPixel
 }
 
@@ -106,23 +108,24 @@ func lipCount(_ edge: EdgeEstimate, parameters: PipelineParameters) -> Double? {
 /// `pooledFattening`).
 func assessLips(_ edges: [EdgeEstimate], parameters: PipelineParameters,
                 bandLips: BandLipEvidence? = nil, topNoise: Double = 0) -> LipAssessment {
+    let sensor = parameters.behaviour
     let counts = edges.compactMap { lipCount($0, parameters: parameters) }
-    let seen = counts.contains { $0 >= parameters.behaviour.lipCountFattening }
-        || edges.contains { $0.showsLip(beyond: parameters.behaviour.lipShareLimit) }
+    let seen = counts.contains { $0 >= sensor.lipCountFattening }
+        || edges.contains { $0.showsLip(beyond: sensor.lipShareLimit) }
     let pooled = pooledFattening(edges, parameters: parameters, topNoise: topNoise)
     // A sensor whose every edge facing away blends (no sharp side) must show more. A grazing
     // face's band is its gap less a computed span: it says nothing of the sensor's sharpness.
     let facingAway = edges.filter { $0.method == .silhouette && !$0.facesCamera && !$0.isGrazingFace }
-    let blending = !facingAway.isEmpty && facingAway.allSatisfy { ($0.bandPixels ?? 0) >= parameters.behaviour.blendingBandPixels }
-    let significance = blending ? parameters.behaviour.blendingFatteningSignificance : parameters.behaviour.suspectedFatteningSignificance
+    let blending = !facingAway.isEmpty && facingAway.allSatisfy { ($0.bandPixels ?? 0) >= sensor.blendingBandPixels }
+    let significance = blending ? sensor.blendingFatteningSignificance : sensor.suspectedFatteningSignificance
     let pooledSuspected = pooled.map {
-        $0.pixels >= parameters.behaviour.suspectedFatteningPixels && $0.pixels >= significance * $0.error
+        $0.pixels >= sensor.suspectedFatteningPixels && $0.pixels >= significance * $0.error
     } ?? false
     let underBand = bandLips.map {
-        $0.pixels >= parameters.behaviour.bandLipSuspectedPixels && $0.pixels >= parameters.behaviour.bandLipSignificance * $0.error
+        $0.pixels >= sensor.bandLipSuspectedPixels && $0.pixels >= sensor.bandLipSignificance * $0.error
     } ?? false
     let suspected = !seen && (pooledSuspected || underBand)
-    let ruledOut = counts.contains { $0 < parameters.behaviour.lipCountFattening }
+    let ruledOut = counts.contains { $0 < sensor.lipCountFattening }
     return LipAssessment(fatteningPixels: counts.max(), fatteningSeen: seen,
                          fatteningRuledOut: ruledOut && !seen && !suspected,
                          pooledFatteningPixels: pooled?.pixels, pooledFatteningError: pooled?.error,
@@ -153,6 +156,7 @@ func assessLips(_ edges: [EdgeEstimate], parameters: PipelineParameters,
 /// `EdgeEstimate.correction`; nothing moves unless fattening is seen.
 func correctFattening(_ positions: inout [Double], _ estimates: inout [EdgeEstimate], lips: LipAssessment,
                       parameters: PipelineParameters) {
+    let sensor = parameters.behaviour
     guard lips.fatteningSeen, lips.fatteningPixels != nil else { return }
     var moves = [Double?](repeating: nil, count: estimates.count)
     var shifts: [Double] = []
@@ -169,12 +173,12 @@ func correctFattening(_ positions: inout [Double], _ estimates: inout [EdgeEstim
     }
     let capture = shifts.max() ?? lips.fatteningPixels ?? 0
     let spreads = estimates.compactMap { e -> Double? in
-        guard e.method == .silhouette, let top = e.lipTopRise, e.lipRisePerPixel >= parameters.behaviour.lipMeasurableRise
+        guard e.method == .silhouette, let top = e.lipTopRise, e.lipRisePerPixel >= sensor.lipMeasurableRise
         else { return nil }
         // Taller than the widest band a silhouette is looked for in: a surface behind the box
         // (a wall, a taller box), not a sensor's lip.
         let pixels = top / e.lipRisePerPixel
-        return pixels <= parameters.behaviour.maximumBandPixels ? pixels : nil
+        return pixels <= sensor.maximumBandPixels ? pixels : nil
     }
     let spread = Statistics.median(spreads)
     for side in estimates.indices where estimates[side].method == .silhouette {

@@ -36,13 +36,14 @@ struct BandLipEvidence: Sendable, Equatable {
 /// pixel, each assigned to the side its ray meets the top plane nearest to (corners left out).
 func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rectangle: Rectangle2D,
                      estimates: inout [EdgeEstimate], parameters: PipelineParameters) -> BandLipEvidence? {
+    let sensor = parameters.behaviour
     // One sample per pixel (a single frame or cloud) says nothing: the unblended lip pixels of
     // a single frame pass for top, and the ring is then the floor side of the band. Only
     // handheld sweeps (poses, so gravity) are read: the family the check was tuned on. On the
     // simulated fixed-mount time-of-flight camera (no poses) it read lips of 0.6-2.3 px that
     // were not there, and its cause was not found.
     guard let pixelIndex = scene.pixelIndex, let k = scene.intrinsics, scene.gridWidth > 2, scene.gridHeight > 2,
-          let samples = scene.frameSamples, scene.frameCount >= parameters.behaviour.bandLipMinimumFrames,
+          let samples = scene.frameSamples, scene.frameCount >= sensor.bandLipMinimumFrames,
           scene.gravityInWorld != nil
     else { return nil }
     let frame = box.floorFrame
@@ -62,7 +63,7 @@ func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rect
     var pointAt = [Int32](repeating: -1, count: width * height)
     for i in 0..<pixelIndex.count { pointAt[Int(pixelIndex[i])] = Int32(i) }
     // Pixels clearly off the top: no fused point, or one below the window (band or floor).
-    let below = parameters.behaviour.bandLipWindowBelow
+    let below = sensor.bandLipWindowBelow
     func isOff(_ pixel: Int) -> Bool {
         !isTop[pixel] && (pointAt[pixel] < 0
             || frame.local(scene.pointsInWorld[Int(pointAt[pixel])]).z - top.height < -below)
@@ -87,7 +88,7 @@ func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rect
     var terms: [(y: Double, x: Double, sigma: Double)] = []
     for side in estimates.indices {
         let e = estimates[side]
-        guard e.method == .silhouette, !e.facesCamera, e.lipRisePerPixel >= parameters.behaviour.lipMeasurableRise else { continue }
+        guard e.method == .silhouette, !e.facesCamera, e.lipRisePerPixel >= sensor.lipMeasurableRise else { continue }
         let alongA = side < 2, sign: Double = side % 2 == 0 ? 1 : -1
         let half = alongA ? rectangle.halfA : rectangle.halfB
         let otherHalf = alongA ? rectangle.halfB : rectangle.halfA
@@ -113,13 +114,13 @@ func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rect
             return heights
         }
         let heights = windowed(pixels), reference = windowed(touched.sorted())
-        guard heights.count >= parameters.behaviour.bandLipMinimumSamples, reference.count >= parameters.behaviour.bandLipMinimumSamples,
+        guard heights.count >= sensor.bandLipMinimumSamples, reference.count >= sensor.bandLipMinimumSamples,
               let ringMedian = Statistics.median(heights), let referenceMedian = Statistics.median(reference)
         else { continue }
         let median = ringMedian - referenceMedian
         let ringError = Statistics.medianStandardError(heights, median: ringMedian)
         let referenceError = Statistics.medianStandardError(reference, median: referenceMedian)
-        let error = max((ringError * ringError + referenceError * referenceError).squareRoot(), parameters.behaviour.lipRiseErrorFloor)
+        let error = max((ringError * ringError + referenceError * referenceError).squareRoot(), sensor.lipRiseErrorFloor)
         estimates[side].bandLipRise = median
         estimates[side].bandLipRiseError = error
         terms.append((median, rise, error))

@@ -11,10 +11,11 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
                     evidence: EdgeEvidence, parameters: PipelineParameters, gapsToSurfaces: Bool = false,
                     acrossMissingReturns: Bool = false)
     -> SilhouetteEdge? {
+    let sensor = parameters.behaviour
     // The top's outermost clean samples can lie a band's width inside the edge and the first
     // floor samples as far outside it: the window around the top's extent covers both.
-    var window = max(0.04, (2 * parameters.behaviour.maximumBandPixels + 2) * footprint)
-    if acrossMissingReturns { window = max(window, parameters.behaviour.missingReturnsReachPixels * footprint) }
+    var window = max(0.04, (2 * sensor.maximumBandPixels + 2) * footprint)
+    if acrossMissingReturns { window = max(window, sensor.missingReturnsReachPixels * footprint) }
     let sideStrips = SideStrips(inner: inner)
     let strips = sideStrips.count
     // Past a side facing the camera, rays meet its face just below the top: a real surface,
@@ -51,13 +52,13 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
     }
     var stripOf: [Int] = [] // each boundary's strip
     for (index, strip) in buckets.enumerated() {
-        let detached = detachingOtherSurfaces(strip, gap: parameters.behaviour.maximumBandPixels * footprint)
+        let detached = detachingOtherSurfaces(strip, gap: sensor.maximumBandPixels * footprint)
         let foreground = detached.filter(\.foreground).map(\.u)
         guard let lastTop = foreground.max() else { continue }
         // Above the top and well inside its last sample is the object's own raised part (a
         // handle, a strap), not a lip of fattened depth past the edge.
         let all = detached.filter { !$0.above || $0.u >= lastTop - 2 * footprint }
-        let reach = lastTop + parameters.behaviour.maximumBandPixels * footprint
+        let reach = lastTop + sensor.maximumBandPixels * footprint
         var bucket = all.filter { !$0.between || $0.u > reach }
         // A surface behind the box (a wall, another object) shows beyond the band's reach. On a
         // side it backs (`gapsToSurfaces`: most strips' first point past the edge is on it), its
@@ -65,7 +66,7 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
         // the surface, not mixed pixels: they are past the edge, and the gap is the sensor's.
         let far = all.filter { $0.between && $0.u > reach }.map { standing($0.u, $0.v, $0.drop) }
         var nearSurface = false
-        if gapsToSurfaces, let wall = verticalSurface(far), wall.spread <= parameters.behaviour.surfaceSpread {
+        if gapsToSurfaces, let wall = verticalSurface(far), wall.spread <= sensor.surfaceSpread {
             let tolerance = max(0.004, 3 * wall.spread)
             let near = all.filter {
                 guard $0.between, $0.u > lastTop, $0.u <= reach else { return false }
@@ -87,11 +88,11 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
             // angle: the gap beyond the last top sample is unseen side face, not a mixed-
             // pixel band, so the edge lies within a sample step and a half of that sample.
             boundary = min(boundary, outer + 1.5 * outerSampleStep(foreground))
-        } else if first.u - outer > parameters.behaviour.silhouetteMaximumGapSamples * step {
+        } else if first.u - outer > sensor.silhouetteMaximumGapSamples * step {
             // Wider than a band: only a gap of nothing, with the floor past it, bounds the top,
             // and only where the top reaches its extent (not a hole in the top near the edge).
             guard acrossMissingReturns, first.drop >= floorDrop, !first.between, !first.above,
-                  first.u - outer <= parameters.behaviour.missingReturnsReachPixels * footprint,
+                  first.u - outer <= sensor.missingReturnsReachPixels * footprint,
                   outer >= half - max(2 * footprint, 0.004), gapEmpty else { continue }
         }
         if first.above {

@@ -109,18 +109,17 @@ public struct SensorClassPriors: Sendable, Equatable, Codable {
     static var sharedBehaviour: SensorBehaviour { file.behaviour }
 
     /// Each class's behaviour: the shared block with the keys of the class's own `behaviour`
-    /// object, if it has one, put over it.
+    /// object, if it has one, laid over it as a configuration's are (`ConfigValue`), so that a
+    /// key naming no behaviour fails the library's tests rather than being ignored.
     static let behaviourTable: [SensorClass: SensorBehaviour] = {
-        guard let root = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
-              let shared = root["behaviour"] as? [String: Any],
-              let classes = root["classes"] as? [String: Any] else { return [:] }
+        guard case let .object(root)? = try? JSONDecoder().decode(ConfigValue.self, from: bytes),
+              let shared = root["behaviour"], case let .object(classes)? = root["classes"] else { return [:] }
         var table: [SensorClass: SensorBehaviour] = [:]
-        for case let (name, entry as [String: Any]) in classes {
+        for case let (name, .object(entry)) in classes {
             guard let sensorClass = SensorClass(rawValue: name) else { continue }
-            let merged = shared.merging(entry["behaviour"] as? [String: Any] ?? [:]) { _, own in own }
             do {
-                let data = try JSONSerialization.data(withJSONObject: merged)
-                table[sensorClass] = try JSONDecoder().decode(SensorBehaviour.self, from: data)
+                let own = entry["behaviour"] ?? .object([:])
+                table[sensorClass] = try shared.overlaid(by: own, codingPath: [AnyKey(name)]).decode(SensorBehaviour.self)
             } catch {
                 preconditionFailure("Resources/sensor-classes.json: class \(name)'s behaviour does not decode: \(error)")
             }

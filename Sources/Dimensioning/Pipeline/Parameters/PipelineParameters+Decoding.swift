@@ -22,32 +22,31 @@ extension PipelineParameters {
         if let profile = given.removeValue(forKey: "profile"), profile != .null {
             self.profile = try profile.decode(SensorProfile.self)
         }
-        var defaults = ConfigValue.encoding(self).objectValue ?? [:]
-        // The sensor class is optional (absent from the defaults): read it first.
+        // The sensor class is optional, so absent from the defaults: it is read on its own.
+        var sensorClass: SensorClass? = nil
         if case var .object(uncertainty)? = given["uncertainty"], let named = uncertainty.removeValue(forKey: "sensorClass") {
-            self.uncertainty.sensorClass = named == .null ? nil : try named.decode(SensorClass.self)
+            sensorClass = named == .null ? nil : try named.decode(SensorClass.self)
             given["uncertainty"] = .object(uncertainty)
         }
-        defaults.removeValue(forKey: "profile")
+        var stages = ConfigValue.encoding(PipelineParameters()).objectValue ?? [:]
         for (stage, value) in given {
-            guard case let .object(base)? = defaults[stage] else {
+            guard let base = stages[stage] else {
                 throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [AnyKey(stage)],
                                                         debugDescription: "no such group of settings"))
             }
-            defaults[stage] = try ConfigValue.object(base).overlaid(by: value, codingPath: decoder.codingPath + [AnyKey(stage)])
+            stages[stage] = try base.overlaid(by: value, codingPath: decoder.codingPath + [AnyKey(stage)])
         }
-        fusion = try defaults["fusion"]!.decode(FusionParameters.self)
-        floor = try defaults["floor"]!.decode(FloorParameters.self)
-        walls = try defaults["walls"]!.decode(WallParameters.self)
-        isolation = try defaults["isolation"]!.decode(IsolationParameters.self)
-        top = try defaults["top"]!.decode(TopParameters.self)
-        raisedPart = try defaults["raisedPart"]!.decode(RaisedPartParameters.self)
-        cuboid = try defaults["cuboid"]!.decode(CuboidParameters.self)
-        singleBox = try defaults["singleBox"]!.decode(SingleBoxParameters.self)
-        shape = try defaults["shape"]!.decode(ShapeParameters.self)
-        envelope = try defaults["envelope"]!.decode(EnvelopeParameters.self)
-        let sensorClass = uncertainty.sensorClass
-        uncertainty = try defaults["uncertainty"]!.decode(UncertaintyParameters.self)
+        fusion = try stages["fusion"]!.decode(FusionParameters.self)
+        floor = try stages["floor"]!.decode(FloorParameters.self)
+        walls = try stages["walls"]!.decode(WallParameters.self)
+        isolation = try stages["isolation"]!.decode(IsolationParameters.self)
+        top = try stages["top"]!.decode(TopParameters.self)
+        raisedPart = try stages["raisedPart"]!.decode(RaisedPartParameters.self)
+        cuboid = try stages["cuboid"]!.decode(CuboidParameters.self)
+        singleBox = try stages["singleBox"]!.decode(SingleBoxParameters.self)
+        shape = try stages["shape"]!.decode(ShapeParameters.self)
+        envelope = try stages["envelope"]!.decode(EnvelopeParameters.self)
+        uncertainty = try stages["uncertainty"]!.decode(UncertaintyParameters.self)
         uncertainty.sensorClass = sensorClass
         if !behaviourGiven.isEmpty {
             let path = decoder.codingPath + [AnyKey("sensorBehaviour")]
