@@ -60,8 +60,7 @@ import DimensioningSimulation
 
     @Test func theTableGroupsSidesByMemberAndMethod() {
         func edge(_ method: EdgeMethod, facing: Bool = false) -> EdgeEstimate {
-            var e = EdgeEstimate(method: method, pixelFootprint: 0.005, bandPixels: nil, lipShare: nil,
-                                 disagreement: nil, correction: 0, strips: 0)
+            var e = EdgeEstimate(method: method, pixelFootprint: 0.005, bandPixels: nil, disagreement: nil, correction: 0, strips: 0)
             e.facesCamera = facing
             return e
         }

@@ -3,10 +3,10 @@
 ///
 /// Fattening is a property of the sensor, not of one side, so it is judged over the capture.
 /// A pixel of fattened depth past an edge that faces away from the camera lands above the top
-/// plane by `EdgeEstimate.lipRisePerPixel`. Lips higher than the foreground band are seen
-/// outright (`EdgeEstimate.lipShare`) and counted past the edge; lower ones pass for top, but
+/// plane by `SideLips.risePerPixel`. Lips higher than the foreground band are seen
+/// outright (`SideLips.share`) and counted past the edge; lower ones pass for top, but
 /// they still raise the top's outermost row of samples above the rows just inside it
-/// (`EdgeEstimate.outerRowRise`), and that rise over the rise per pixel counts the fattened
+/// (`SideLips.outerRowRise`), and that rise over the rise per pixel counts the fattened
 /// pixels that passed for top on that side. Over a few dozen strips its standard error is a
 /// tenth of a pixel where the rise per pixel is a couple of millimetres.
 public struct LipAssessment: Sendable, Equatable, Codable {
@@ -71,9 +71,9 @@ func pooledFattening(_ edges: [EdgeEstimate], parameters: PipelineParameters,
     let sensor = parameters.behaviour
     let floor = max(sensor.lipRiseErrorFloor, sensor.lipRiseNoiseShare * (topNoise.isFinite ? topNoise : 0))
     return inverseVarianceSlope(edges.compactMap { edge in
-        guard edge.method == .silhouette, edge.lipRisePerPixel > 0, let rise = edge.outerRowRise,
-              let error = edge.outerRowRiseError, rise.isFinite, error.isFinite else { return nil }
-        return (rise, edge.lipRisePerPixel, max(error, floor))
+        guard edge.method == .silhouette, edge.lips.risePerPixel > 0, let rise = edge.lips.outerRowRise,
+              let error = edge.lips.outerRowRiseError, rise.isFinite, error.isFinite else { return nil }
+        return (rise, edge.lips.risePerPixel, max(error, floor))
     })
 }
 
@@ -98,10 +98,10 @@ func inverseVarianceSlope(_ terms: [(y: Double, x: Double, sigma: Double)]) -> (
 /// `lipCountError` pixels.
 func lipCount(_ edge: EdgeEstimate, parameters: PipelineParameters) -> Double? {
     let sensor = parameters.behaviour
-    guard edge.method == .silhouette, edge.lipRisePerPixel >= sensor.lipMeasurableRise,
-          let rise = edge.outerRowRise, let error = edge.outerRowRiseError,
-          error / edge.lipRisePerPixel <= sensor.lipCountError else { return nil }
-    return rise / edge.lipRisePerPixel
+    guard edge.method == .silhouette, edge.lips.risePerPixel >= sensor.lipMeasurableRise,
+          let rise = edge.lips.outerRowRise, let error = edge.lips.outerRowRiseError,
+          error / edge.lips.risePerPixel <= sensor.lipCountError else { return nil }
+    return rise / edge.lips.risePerPixel
 }
 
 /// Judges the capture's fattening from its four sides (see `LipAssessment`, `lipCount`,
@@ -136,20 +136,20 @@ func assessLips(_ edges: [EdgeEstimate], parameters: PipelineParameters,
 /// Self-calibration of a fattening sensor seen in the capture (no sensor profile).
 ///
 /// A side that counted its lip (`lipCount`) is placed from its own
-/// outer row: each of the row's samples lies `rise / lipRisePerPixel` pixels out on the lip,
+/// outer row: each of the row's samples lies `rise / risePerPixel` pixels out on the lip,
 /// so the row's median position less that many pixel footprints is the centre of the last
 /// pixel on the top, and the edge lies half a footprint beyond it. (Taking the count off the
 /// silhouette instead would mix the row's median rise with the outermost ray's position.) The
 /// other silhouette sides (a side seen along its length, where no lip can show, or a side
 /// facing the camera whose side face is too steep to be seen: the top spreads over it as over
 /// the floor) move inward by the sensor's whole spread: the largest shift the counting sides
-/// needed, or, where a counting side's lip also rose above the band (`lipEnd`), the lip's
+/// needed, or, where a counting side's lip also rose above the band (`SideLips.end`), the lip's
 /// whole length, in pixels; by the capture's count when no side could be placed.
 ///
 /// A silhouette side facing away with lips in at most half its strips lies the sensor's whole
 /// spread out (its lip pixels passed for top): where lips rose above the band, it moves by
-/// their height in pixels instead when that is larger (`EdgeEstimate.lipTopRise` over
-/// `lipRisePerPixel`, median over the sides, each at most `SensorBehaviour.maximumBandPixels`).
+/// their height in pixels instead when that is larger (`SideLips.topRise` over
+/// `SideLips.risePerPixel`, median over the sides, each at most `SensorBehaviour.maximumBandPixels`).
 /// The lip's last pixel copies the edge's depth `k` pixels out and rises `k` per-pixel rises;
 /// the lip's length reads short (1.3 px for 2- and 3-pixel fattening on the tuning runs, its
 /// height 2.2 and 2.6). Moves are never outward. Records each move in
@@ -162,29 +162,29 @@ func correctFattening(_ positions: inout [Double], _ estimates: inout [EdgeEstim
     var shifts: [Double] = []
     for side in estimates.indices where estimates[side].method == .silhouette {
         let e = estimates[side]
-        guard let count = lipCount(e, parameters: parameters), let row = e.outerRowPosition else { continue }
+        guard let count = lipCount(e, parameters: parameters), let row = e.lips.outerRowPosition else { continue }
         let lipEdge = row - (count - 0.5) * e.pixelFootprint
         let move = min(0, lipEdge - positions[side])
         moves[side] = move
         shifts.append(-move / max(e.pixelFootprint, 1e-6))
         // Where the lip also rises above the band, the sensor's whole spread is the lip's
         // length: its last pixel lies (k - 1/2) footprints past the edge.
-        if let end = e.lipEnd { shifts.append((end - lipEdge) / max(e.pixelFootprint, 1e-6) + 0.5) }
+        if let end = e.lips.end { shifts.append((end - lipEdge) / max(e.pixelFootprint, 1e-6) + 0.5) }
     }
     let capture = shifts.max() ?? lips.fatteningPixels ?? 0
     let spreads = estimates.compactMap { e -> Double? in
-        guard e.method == .silhouette, let top = e.lipTopRise, e.lipRisePerPixel >= sensor.lipMeasurableRise
+        guard e.method == .silhouette, let top = e.lips.topRise, e.lips.risePerPixel >= sensor.lipMeasurableRise
         else { return nil }
         // Taller than the widest band a silhouette is looked for in: a surface behind the box
         // (a wall, a taller box), not a sensor's lip.
-        let pixels = top / e.lipRisePerPixel
+        let pixels = top / e.lips.risePerPixel
         return pixels <= sensor.maximumBandPixels ? pixels : nil
     }
     let spread = Statistics.median(spreads)
     for side in estimates.indices where estimates[side].method == .silhouette {
         let e = estimates[side]
         let move: Double
-        if let spread, !e.facesCamera, (e.lipShare ?? 0) <= 0.5 {
+        if let spread, !e.facesCamera, (e.lips.share ?? 0) <= 0.5 {
             move = -max(spread, capture) * e.pixelFootprint
         } else {
             move = moves[side] ?? -capture * e.pixelFootprint

@@ -10,7 +10,7 @@
 /// depth in some frames (the others blend toward the far surface). Without fattening, the first
 /// pixel past the top's outer row is the top's own last pixel, and its unblended samples lie
 /// *on* the top plane; with fattening it is a pixel past the edge carrying the top's depth, and
-/// its unblended samples lie on the lip, `EdgeEstimate.lipRisePerPixel` *above* the plane.
+/// its unblended samples lie on the lip, `SideLips.risePerPixel` *above* the plane.
 /// Blends toward the floor fall below the plane and out of the window. So, per silhouette side
 /// facing away from the camera (where a one-pixel lip rises at least
 /// `SensorBehaviour.lipMeasurableRise`), the samples of that pixel row with a height in
@@ -31,7 +31,7 @@ struct BandLipEvidence: Sendable, Equatable {
 /// The band lip of each silhouette side facing away from the camera (heights in metres above
 /// the top plane; nil where the side does not qualify or has too few samples), and the pooled
 /// capture estimate (see `BandLipEvidence`); `estimates` (side order +A, -A, +B, -B) gain
-/// `bandLipRise`. Nil for an unorganized cloud or without a qualifying side. The first pixel
+/// `SideLips.bandRise`. Nil for an unorganized cloud or without a qualifying side. The first pixel
 /// row past the top is the ring of scene pixels off the top whose image 4-neighbour is a top
 /// pixel, each assigned to the side its ray meets the top plane nearest to (corners left out).
 func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rectangle: Rectangle2D,
@@ -88,7 +88,7 @@ func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rect
     var terms: [(y: Double, x: Double, sigma: Double)] = []
     for side in estimates.indices {
         let e = estimates[side]
-        guard e.method == .silhouette, !e.facesCamera, e.lipRisePerPixel >= sensor.lipMeasurableRise else { continue }
+        guard e.method == .silhouette, !e.facesCamera, e.lips.risePerPixel >= sensor.lipMeasurableRise else { continue }
         let alongA = side < 2, sign: Double = side % 2 == 0 ? 1 : -1
         let half = alongA ? rectangle.halfA : rectangle.halfB
         let otherHalf = alongA ? rectangle.halfB : rectangle.halfA
@@ -104,7 +104,7 @@ func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rect
         for pixel in pixels {
             forEachNeighbour(of: pixel) { n in if isTop[n] { touched.insert(n) } }
         }
-        let rise = e.lipRisePerPixel
+        let rise = e.lips.risePerPixel
         func windowed(_ pixels: [Int]) -> [Double] {
             var heights: [Double] = []
             forEachSampleHeight(samples, pixels: pixels, frameCount: scene.frameCount, frame: frame,
@@ -121,8 +121,8 @@ func measureBandLips(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rect
         let ringError = Statistics.medianStandardError(heights, median: ringMedian)
         let referenceError = Statistics.medianStandardError(reference, median: referenceMedian)
         let error = max((ringError * ringError + referenceError * referenceError).squareRoot(), sensor.lipRiseErrorFloor)
-        estimates[side].bandLipRise = median
-        estimates[side].bandLipRiseError = error
+        estimates[side].lips.bandRise = median
+        estimates[side].lips.bandRiseError = error
         terms.append((median, rise, error))
     }
     return inverseVarianceSlope(terms).map { BandLipEvidence(pixels: $0.pixels, error: $0.error) }

@@ -40,8 +40,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
     let inner = max(otherHalf - 0.01, otherHalf * 0.5)
     let direction = alongA ? SIMD2(sign, 0.0) : SIMD2(0.0, sign)
     let footprint = pixelFootprint(edgePoint: direction * half, outward: direction, evidence: evidence)
-    var estimate = EdgeEstimate(method: .topExtent, pixelFootprint: footprint, bandPixels: nil, lipShare: nil,
-                                disagreement: nil, correction: 0, strips: 0)
+    var estimate = EdgeEstimate(method: .topExtent, pixelFootprint: footprint)
 
     // The camera's run in front of the side, over the top plane; the face's base, seen from
     // there, cuts the top plane run·h/(cameraAboveTop + h) past the crease.
@@ -65,11 +64,10 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         if stripCount >= parameters.cuboid.minimumSideFaceStrips,
            let median = Statistics.median(positions) {
             sideFace = median
-            estimate.faceScatter = Statistics.robustSigma(positions)
-            estimate.faceStripCount = stripCount
-            if evidence.cameraAboveTop > 0.05 {
-                estimate.creaseAllowance = evidence.foregroundBand * max(0, outward(evidence.camera) - median) / evidence.cameraAboveTop
-            }
+            estimate.face = SideFaceReading(
+                scatter: Statistics.robustSigma(positions), strips: stripCount,
+                creaseAllowance: evidence.cameraAboveTop > 0.05
+                    ? evidence.foregroundBand * max(0, outward(evidence.camera) - median) / evidence.cameraAboveTop : nil)
         }
     }
     // A side backed by a surface is measured again with the gap ending on that surface (see
@@ -83,7 +81,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
                        acrossMissingReturns: acrossMissing)
     }
     // No strip's gap narrow enough for a band: a gap of nothing but missing returns, wider,
-    // still bounds the top (see `EdgeEstimate.gapOfMissingReturns`).
+    // still bounds the top (see `SilhouetteBackdrop.missingReturns`).
     let silhouetteFound = evidence.cameraAboveTop > 0.05
         ? measureSilhouette(false, false).flatMap {
             $0.surfaceShare > 0.5 && evidence.singleViewpoint ? measureSilhouette(true, false) ?? $0 : $0 }
@@ -110,23 +108,20 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
             silhouette.bandPixels = max(0, silhouette.bandPixels - span)
         }
         estimate.strips = silhouette.strips
-        estimate.outerRowRise = silhouette.outerRowRise
-        estimate.outerRowRiseError = silhouette.outerRowRiseError
-        estimate.outerRowPosition = silhouette.outerRowPosition
-        estimate.lipEnd = silhouette.lipEnd
-        estimate.lipTopRise = silhouette.lipTopRise
         estimate.bandPixels = silhouette.bandPixels
         estimate.stripScatter = silhouette.stripScatter
-        estimate.lipShare = silhouette.lipShare
         estimate.lastTopRay = silhouette.lastTop
-        estimate.backedBySurface = silhouette.surfaceShare > 0.5
-        estimate.gapToSurface = silhouette.surfaceGapShare > 0.5
-        estimate.gapOfMissingReturns = silhouette.acrossMissingReturns
-        estimate.gapIsEmpty = silhouette.emptyGapShare > 0.5
+        estimate.backdrop = SilhouetteBackdrop(silhouette)
         estimate.correction = -offsetPixels * footprint
         let rise = lipRisePerPixel(edgePoint: direction * half, outward: direction, evidence: evidence)
-        estimate.lipRisePerPixel = rise
-        estimate.lipVisible = 2 * rise > evidence.foregroundBand
+        estimate.lips.share = silhouette.lipShare
+        estimate.lips.risePerPixel = rise
+        estimate.lips.visible = 2 * rise > evidence.foregroundBand
+        estimate.lips.outerRowRise = silhouette.outerRowRise
+        estimate.lips.outerRowRiseError = silhouette.outerRowRiseError
+        estimate.lips.outerRowPosition = silhouette.outerRowPosition
+        estimate.lips.end = silhouette.lipEnd
+        estimate.lips.topRise = silhouette.lipTopRise
         return (silhouette.position + estimate.correction, estimate)
     }
     if let sideFace {
@@ -155,8 +150,9 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
 
 /// The sensor's edge band is one property of the capture (silhouette sides facing the camera
 /// have none: the top meets its own unseen side face there). A silhouette side with something
-/// close behind it (`EdgeEstimate.backedBySurface`) whose gap did not end on that surface
-/// (`EdgeEstimate.gapToSurface`), or whose band is wider than the median of
+/// close behind it whose gap did not end on that surface (`SilhouetteBackdrop.surface`), or
+/// one whose gap is missing returns (`SilhouetteBackdrop.missingReturns`), or whose band is
+/// wider than the median of
 /// the clean silhouette sides' by more than `tolerancePixels`, has something else past its edge
 /// (a wall, missing returns): it is placed at its top's last ray plus half the clean sides'
 /// gap (`EdgeEstimate.bandFromOtherSides`). With no clean side to learn the band from, such a
@@ -172,7 +168,7 @@ func reconcileBands(_ positions: inout [Double], _ estimates: inout [EdgeEstimat
         let e = estimates[side]
         // A gap measured against the surface behind is the sensor's band there: it is kept
         // unless much wider than the clean sides' (as any side's).
-        let ownGap = (!e.backedBySurface || e.gapToSurface) && !e.gapOfMissingReturns
+        let ownGap = e.backdrop?.gapIsOwnBand ?? true
         if let reference = Statistics.median(clean) {
             guard !ownGap || band > reference + tolerancePixels else { continue }
             estimates[side].bandFromOtherSides = true

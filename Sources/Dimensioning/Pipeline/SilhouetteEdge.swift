@@ -42,7 +42,7 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
     // sensor) has no silhouette to measure.
     var boundaries: [Double] = [], bands: [Double] = [], lastTops: [Double] = [], rises: [Double] = []
     var outerRows: [Double] = [], lipEnds: [Double] = [], lipTops: [Double] = []
-    var lips = 0, surfaces = 0, surfaceGaps = 0, emptyGaps = 0
+    var lips = 0, surfaces = 0, surfaceGaps = 0
     // Where a point between top and floor stands (its own distances outward and across,
     // metres): its ray crosses the top plane at (u, v) and goes on `drop` further down.
     let cameraOut = outward(evidence.camera), cameraAcross = across(evidence.camera)
@@ -103,7 +103,6 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
             if let last = lip.map(\.u).max() { lipEnds.append(last) }
             if let highest = lip.map({ -$0.drop }).max() { lipTops.append(highest) }
         }
-        if gapEmpty { emptyGaps += 1 }
         if first.between {
             surfaces += 1
             if nearSurface, first.u <= reach { surfaceGaps += 1 }
@@ -148,7 +147,6 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
                               lastTop: Statistics.median(lastTops) ?? median,
                               surfaceShare: Double(surfaces) / counted,
                               surfaceGapShare: Double(surfaceGaps) / counted,
-                              emptyGapShare: Double(emptyGaps) / counted,
                               acrossMissingReturns: acrossMissingReturns)
     if rises.count >= 3, let rise = Statistics.median(rises) {
         edge.outerRowRise = rise
@@ -218,7 +216,6 @@ struct SilhouetteEdge {
     var lastTop: Double
     var surfaceShare: Double
     var surfaceGapShare: Double
-    var emptyGapShare: Double
     var acrossMissingReturns: Bool
     var outerRowRise: Double? = nil
     var outerRowRiseError: Double? = nil

@@ -49,8 +49,7 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
     var extents = [rectangle.halfA, rectangle.halfA, rectangle.halfB, rectangle.halfB]
     let outline = extents
     // Sides a line of the colour image placed stand in as the fallback, which nothing reconciles.
-    var estimates = [EdgeEstimate](repeating: EdgeEstimate(method: .topExtent, pixelFootprint: 0, bandPixels: nil, lipShare: nil,
-                                                           disagreement: nil, correction: 0, strips: 0), count: 4)
+    var estimates = [EdgeEstimate](repeating: EdgeEstimate(method: .topExtent, pixelFootprint: 0), count: 4)
     var faces: [NeighbourFace?] = [nil, nil, nil, nil]
     for k in 0..<4 where !placed[k] {
         let located = locateEdge(alongA: k < 2, sign: k % 2 == 0 ? 1 : -1, rectangle: rectangle, evidence: evidence,

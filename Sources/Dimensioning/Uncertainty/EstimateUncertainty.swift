@@ -70,7 +70,7 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
                                       profileDoubt: calibratedSides && edge.carriesProfileOffset ? edge.calibrationDoubt : nil)
         // A wall's foot hides where the side ends, anywhere up to the wall (unless the gap was
         // measured against the wall itself).
-        if let distance = edge.wallDistance, !edge.gapToSurface {
+        if let distance = edge.wallDistance, edge.backdrop != .surfaceAtGap {
             terms.append(.rectangle(.wall, halfWidth: max(distance, footprint)))
         }
         sides.append(SideBudget(evidence: evidence, terms: terms))

@@ -57,15 +57,15 @@ public enum SideEvidence: Sendable, Equatable {
     init(_ edge: EdgeEstimate, captureBand: Double?, calibratedSpread: Bool = false) {
         switch edge.method {
         case .sideFace:
-            self = .sideFace(disagreement: edge.disagreementBeyondCrease, scatter: edge.faceScatter,
-                             strips: edge.faceStripCount)
+            self = .sideFace(disagreement: edge.disagreementBeyondCrease, scatter: edge.face?.scatter,
+                             strips: edge.face?.strips ?? 0)
         case .topAndBase:
             self = .topAndBase(disagreement: abs(edge.disagreement ?? 0))
         case .topExtent:
             self = .topExtent(bandPixels: max(edge.bandPixels ?? 0, captureBand ?? 0), disagreement: edge.disagreement.map(abs))
         case .silhouette where edge.facesCamera:
             self = .facingCamera(bandPixels: captureBand ?? edge.bandPixels ?? 0)
-        case .silhouette where edge.gapOfMissingReturns:
+        case .silhouette where edge.backdrop == .missingReturns:
             self = .occlusionGap(gapPixels: edge.bandPixels ?? 0, bandPixels: captureBand ?? 0, scatter: edge.stripScatter,
                                  strips: edge.strips, vouched: calibratedSpread)
         case .silhouette where edge.isGrazingFace && !edge.bandFromOtherSides:

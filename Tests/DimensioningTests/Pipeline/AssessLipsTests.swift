@@ -11,11 +11,12 @@ import Testing
     /// it, with a one-pixel lip rising `perPixel` metres there.
     static func side(rise: Double?, perPixel: Double, error: Double = 0.0001, band: Double = 0,
                      lipShare: Double = 0, footprint: Double = 0.005) -> EdgeEstimate {
-        var e = EdgeEstimate(method: .silhouette, pixelFootprint: footprint, bandPixels: band, lipShare: lipShare,
+        var e = EdgeEstimate(method: .silhouette, pixelFootprint: footprint, bandPixels: band,
                              disagreement: nil, correction: 0, strips: 20)
-        e.lipRisePerPixel = perPixel
-        e.outerRowRise = rise
-        e.outerRowRiseError = rise == nil ? nil : error
+        e.lips.share = lipShare
+        e.lips.risePerPixel = perPixel
+        e.lips.outerRowRise = rise
+        e.lips.outerRowRiseError = rise == nil ? nil : error
         return e
     }
 
@@ -52,15 +53,14 @@ import Testing
         // Side 0: the outer row (median at 0.200 m) stands 2 px out on the lip: the last pixel
         // on the top is centred 2 footprints in, the edge half a footprint beyond it (0.1925 m).
         var counting = Self.side(rise: 0.005, perPixel: 0.0025)
-        counting.outerRowPosition = 0.2
+        counting.lips.outerRowPosition = 0.2
         // Side 3: 1 px passed for top, and its lip runs on above the band to 0.1705 m: the
         // sensor's whole spread is (0.1705 - 0.1595) / 0.006 + 0.5 = 2.33 px.
         var above = Self.side(rise: 0.0036, perPixel: 0.0036, lipShare: 0.8, footprint: 0.006)
-        above.outerRowPosition = 0.1625
-        above.lipEnd = 0.1705
+        above.lips.outerRowPosition = 0.1625
+        above.lips.end = 0.1705
         var estimates = [counting, Self.side(rise: 0.0001, perPixel: 0.0001),
-                         EdgeEstimate(method: .sideFace, pixelFootprint: 0.004, bandPixels: nil, lipShare: nil,
-                                      disagreement: nil, correction: 0, strips: 0),
+                         EdgeEstimate(method: .sideFace, pixelFootprint: 0.004, bandPixels: nil, disagreement: nil, correction: 0, strips: 0),
                          above]
         let lips = assessLips(estimates, parameters: PipelineParameters())
         var positions = [0.2025, 0.2, 0.15, 0.166]
@@ -87,9 +87,9 @@ import Testing
     @Test func lipLessSidesMoveByTheLipsHeightInPixels() {
         func estimates(lipTop: Double) -> [EdgeEstimate] {
             var above = Self.side(rise: 0.0036, perPixel: 0.0036, lipShare: 0.8, footprint: 0.006)
-            above.outerRowPosition = 0.1625
-            above.lipEnd = 0.1705                      // lip length: 2.33 px (as above)
-            above.lipTopRise = lipTop
+            above.lips.outerRowPosition = 0.1625
+            above.lips.end = 0.1705                      // lip length: 2.33 px (as above)
+            above.lips.topRise = lipTop
             var facing = Self.side(rise: nil, perPixel: 0.003)
             facing.facesCamera = true
             return [Self.side(rise: nil, perPixel: 0.003), Self.side(rise: nil, perPixel: 0.003, lipShare: 0.3),

@@ -9,10 +9,9 @@ import Testing
 @Suite struct CreaseReachTests {
     static func side(_ method: EdgeMethod = .silhouette, band: Double?, facing: Bool = false,
                      backed: Bool = false, borrowed: Bool = false) -> EdgeEstimate {
-        var e = EdgeEstimate(method: method, pixelFootprint: 0.005, bandPixels: band, lipShare: 0,
-                             disagreement: nil, correction: 0, strips: 10)
+        var e = EdgeEstimate(method: method, pixelFootprint: 0.005, bandPixels: band, disagreement: nil, correction: 0, strips: 10)
         e.facesCamera = facing
-        e.backedBySurface = backed
+        e.backdrop = backed ? .surface : .support
         e.bandFromOtherSides = borrowed
         return e
     }

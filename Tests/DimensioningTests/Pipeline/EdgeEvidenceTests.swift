@@ -192,7 +192,7 @@ import Testing
         let faces = result.cuboid.edges.filter { $0.method == .sideFace && ($0.disagreement ?? 0) > 0.01 }
         #expect(!faces.isEmpty, "a side face 10 mm or more inside its silhouette")
         for face in faces {
-            let allowance = try #require(face.creaseAllowance)
+            let allowance = try #require(face.face?.creaseAllowance)
             #expect(allowance > 0.008, "allowance \(allowance)")
             #expect((face.disagreementBeyondCrease ?? 1) < 0.003, "\(face.disagreement ?? 0) - \(allowance)")
         }
@@ -221,14 +221,12 @@ import Testing
 
     @Test func aSideWithAMuchWiderBandTakesTheOtherSidesBand() {
         func silhouette(_ band: Double, lastTop: Double) -> EdgeEstimate {
-            var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: band, lipShare: 0,
-                                 disagreement: nil, correction: 0, strips: 10)
+            var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: band, disagreement: nil, correction: 0, strips: 10)
             e.lastTopRay = lastTop
             return e
         }
         var estimates = [silhouette(1, lastTop: 0.2), silhouette(7, lastTop: 0.19), silhouette(1.2, lastTop: 0.1),
-                         EdgeEstimate(method: .sideFace, pixelFootprint: 0.004, bandPixels: nil, lipShare: nil,
-                                      disagreement: 0.001, correction: 0, strips: 0)]
+                         EdgeEstimate(method: .sideFace, pixelFootprint: 0.004, bandPixels: nil, disagreement: 0.001, correction: 0, strips: 0)]
         var positions = [0.2025, 0.21, 0.103, 0.1]
         reconcileBands(&positions, &estimates, tolerancePixels: 2.5)
         #expect(estimates[1].bandFromOtherSides)
@@ -269,17 +267,16 @@ import Testing
             SideEvidence(side, captureBand: nil).terms(footprint: 0.004, spacing: 0.003, priors: SensorClass.tof.priors)
                 .first { $0.name == .methods }?.standard ?? -1
         }
-        var side = EdgeEstimate(method: .sideFace, pixelFootprint: 0.004, bandPixels: nil, lipShare: nil,
-                                disagreement: 0.012, correction: 0, strips: 0)
+        var side = EdgeEstimate(method: .sideFace, pixelFootprint: 0.004, bandPixels: nil, disagreement: 0.012, correction: 0, strips: 0)
         #expect(abs(methods(side) - 0.012 / 3.0.squareRoot()) < 1e-12, "12 mm without an allowance")
-        side.creaseAllowance = 0.0106
+        side.face = SideFaceReading(scatter: nil, strips: 0, creaseAllowance: 0.0106)
         #expect(abs(side.disagreementBeyondCrease! - 0.0014) < 1e-12)
         #expect(abs(methods(side) - 0.0014 / 3.0.squareRoot()) < 1e-12)
-        side.creaseAllowance = 0.001 // a face seen from nearly above: its band reaches 1 mm out
+        side.face?.creaseAllowance = 0.001 // a face seen from nearly above: its band reaches 1 mm out
         #expect(abs(side.disagreementBeyondCrease! - 0.011) < 1e-12)
         #expect(abs(methods(side) - 0.011 / 3.0.squareRoot()) < 1e-12)
         side.disagreement = -0.012 // the silhouette inward of the face: the crease cannot explain it
-        side.creaseAllowance = 0.0106
+        side.face?.creaseAllowance = 0.0106
         #expect(side.disagreementBeyondCrease == 0.012)
         #expect(abs(methods(side) - 0.012 / 3.0.squareRoot()) < 1e-12)
     }

@@ -121,8 +121,7 @@ import Testing
         let decoded = try JSONDecoder().decode(EdgeRecord.self, from: data)
         #expect(decoded.creaseReachMM == nil && decoded.method == .silhouette && decoded.pixelFootprintMM == 4.2)
         #expect(decoded.stripScatterMM == nil)
-        var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: 4.5, lipShare: 0,
-                             disagreement: nil, correction: 0, strips: 10)
+        var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: 4.5, disagreement: nil, correction: 0, strips: 10)
         e.creaseReach = 0.0051234
         let written = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(EdgeRecord(side: "+width", estimate: e))) as? [String: Any])
         #expect(written["crease_reach_mm"] as? Double == 5.12)
@@ -131,14 +130,12 @@ import Testing
     /// Version 6: a side placed from top and floor says so, with how far apart they were, and a
     /// silhouette side says how far its strips scatter (mm, 0.01 mm).
     @Test func versionSixEdgesCarryTheBaseLineAndTheStripScatter() throws {
-        var unseen = EdgeEstimate(method: .topAndBase, pixelFootprint: 0.003, bandPixels: nil, lipShare: nil,
-                                  disagreement: -0.0018, correction: 0, strips: 9)
+        var unseen = EdgeEstimate(method: .topAndBase, pixelFootprint: 0.003, bandPixels: nil, disagreement: -0.0018, correction: 0, strips: 9)
         unseen.facesCamera = true
         let written = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(EdgeRecord(side: "+width", estimate: unseen))) as? [String: Any])
         #expect(written["method"] as? String == "top_and_base" && written["disagreement_mm"] as? Double == -1.8)
         #expect(written["strip_scatter_mm"] is NSNull)
-        var silhouette = EdgeEstimate(method: .silhouette, pixelFootprint: 0.004, bandPixels: 1.3, lipShare: 0,
-                                      disagreement: nil, correction: 0, strips: 12)
+        var silhouette = EdgeEstimate(method: .silhouette, pixelFootprint: 0.004, bandPixels: 1.3, disagreement: nil, correction: 0, strips: 12)
         silhouette.stripScatter = 0.0183456
         let record = EdgeRecord(side: "-length", estimate: silhouette)
         #expect(record.stripScatterMM == 18.35)

@@ -6,13 +6,12 @@ import Testing
 /// A side not facing the camera with nothing at all past its top before the floor resumes,
 /// wider than any band (a stereo camera's occlusion strip beside a tall edge): the gap bounds
 /// the top but says nothing of the sensor's band, so the side always takes the other sides'
-/// band (`EdgeEstimate.gapOfMissingReturns`, `reconcileBands`). Lengths in metres.
+/// band (`SilhouetteBackdrop.missingReturns`, `reconcileBands`). Lengths in metres.
 @Suite struct MissingReturnsGapTests {
     static func silhouette(band: Double, lastTop: Double) -> EdgeEstimate {
-        var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.002, bandPixels: band, lipShare: 0,
-                             disagreement: nil, correction: 0, strips: 10)
+        var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.002, bandPixels: band, disagreement: nil, correction: 0, strips: 10)
         e.lastTopRay = lastTop
-        e.lipVisible = true
+        e.lips.visible = true
         return e
     }
 
@@ -21,7 +20,7 @@ import Testing
     /// top ray. With no clean side it is a fallback at its last top ray plus half a pixel.
     @Test func aGapOfMissingReturnsAlwaysBorrows() {
         var gap = Self.silhouette(band: 2, lastTop: 0.15)
-        gap.gapOfMissingReturns = true
+        gap.backdrop = .missingReturns
         var estimates = [Self.silhouette(band: 1, lastTop: 0.2), gap, Self.silhouette(band: 1, lastTop: 0.1)]
         var positions = [0.202, 0.153, 0.102]
         reconcileBands(&positions, &estimates, tolerancePixels: 2.5)
@@ -46,7 +45,7 @@ import Testing
     @Test func itsWidthIsNoBandButItsScatterIsADoubt() throws {
         let clean = Self.silhouette(band: 1, lastTop: 0.2)
         var gap = Self.silhouette(band: 14, lastTop: 0.15)
-        gap.gapOfMissingReturns = true
+        gap.backdrop = .missingReturns
         gap.bandFromOtherSides = true
         gap.stripScatter = 0.001
         func terms(_ edges: [EdgeEstimate], profile: Bool) -> [UncertaintySource: Double] {
@@ -68,9 +67,8 @@ import Testing
         #expect(strip[.strips] == dark[.strips])
         #expect(terms([clean, gap, clean], profile: true)[.gap] != nil, "a profile that moved no side vouches for nothing")
         var wide = gap
-        wide.gapOfMissingReturns = false
+        wide.backdrop = .support
         #expect(terms([clean, wide, clean], profile: false) == strip)
-        wide.gapIsEmpty = true
         #expect(terms([moved, wide, moved], profile: true) == strip)
     }
 
@@ -85,7 +83,7 @@ import Testing
         var parameters = PipelineParameters()
         parameters.profile = SensorProfile(edgeOffsetPixels: 2, depthScale: 1)
         let result = try runPipeline(simulated.capture, parameters: parameters)
-        let strips = result.cuboid.edges.filter(\.gapOfMissingReturns)
+        let strips = result.cuboid.edges.filter { $0.backdrop == .missingReturns }
         #expect(strips.count == 1 && strips.allSatisfy { $0.bandFromOtherSides && $0.correction == 0 && ($0.bandPixels ?? 0) > 10 },
                 "\(result.cuboid.edges)")
         EdgeEvidenceTests.expectMeasured(result, simulated.truth, footprint: 0.003)

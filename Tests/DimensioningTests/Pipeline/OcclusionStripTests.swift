@@ -11,10 +11,9 @@ import Testing
     static let fixed = [SensorFamily.timeOfFlight, SensorFamily.stereo]
 
     static func silhouette(band: Double, lastTop: Double, correction: Double, backed: Bool = false) -> EdgeEstimate {
-        var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: band, lipShare: 0,
-                             disagreement: nil, correction: correction, strips: 10)
+        var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: band, disagreement: nil, correction: correction, strips: 10)
         e.lastTopRay = lastTop
-        e.backedBySurface = backed
+        e.backdrop = backed ? .surface : .support
         return e
     }
 
@@ -36,8 +35,7 @@ import Testing
         // Its reference is sides 0-2's median band, 0.2 px: 0.11 + (0.2 + 1) / 2 * 0.005 - 0.01.
         #expect(abs(positions[3] - 0.103) < 1e-9, "position \(positions[3])")
         #expect(estimates[0].carriesProfileOffset && estimates[0].correction == -0.01 && positions[0] == 0.1925)
-        #expect(!EdgeEstimate(method: .sideFace, pixelFootprint: 0.005, bandPixels: nil, lipShare: nil,
-                              disagreement: nil, correction: 0, strips: 0).carriesProfileOffset)
+        #expect(!EdgeEstimate(method: .sideFace, pixelFootprint: 0.005, bandPixels: nil, disagreement: nil, correction: 0, strips: 0).carriesProfileOffset)
     }
 
     /// A gap of missing returns may hide the top's own edge: without a profile the edge lies
@@ -48,7 +46,7 @@ import Testing
     @Test func aProfileVouchesForAStripOfMissingReturnsOnly() {
         var strip = Self.silhouette(band: 5, lastTop: 0.19, correction: 0)
         strip.bandFromOtherSides = true
-        strip.gapOfMissingReturns = true
+        strip.backdrop = .missingReturns
         let sharp = Self.silhouette(band: 1, lastTop: 0.2, correction: -0.005)
         var unmoved = sharp
         unmoved.correction = 0
@@ -113,11 +111,10 @@ import Testing
     /// the strip, the band would be 3.25 px and the doubt 19.5 mm).
     @Test func aBorrowedGapIsNotTheCapturesBand() {
         var own = Self.silhouette(band: 1, lastTop: 0.2, correction: -0.004)
-        own.lipVisible = true
+        own.lips.visible = true
         var strip = Self.silhouette(band: 5.5, lastTop: 0.19, correction: 0)
         strip.bandFromOtherSides = true
-        var facing = EdgeEstimate(method: .silhouette, pixelFootprint: 0.006, bandPixels: 3, lipShare: 0,
-                                  disagreement: nil, correction: 0, strips: 10)
+        var facing = EdgeEstimate(method: .silhouette, pixelFootprint: 0.006, bandPixels: 3, disagreement: nil, correction: 0, strips: 10)
         facing.facesCamera = true
         func facingBand(_ edges: [EdgeEstimate]) -> Double? {
             SideEvidence(edges[2], captureBand: captureBandPixels(edges))

@@ -10,9 +10,8 @@ import Testing
 @Suite struct StripScatterTests {
     static func side(scatter: Double?) -> [EdgeEstimate] {
         (0..<4).map { k in
-            var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.004, bandPixels: 1.3, lipShare: 0,
-                                 disagreement: nil, correction: 0, strips: 12)
-            e.lipVisible = true
+            var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.004, bandPixels: 1.3, disagreement: nil, correction: 0, strips: 12)
+            e.lips.visible = true
             if k == 1 { e.stripScatter = scatter }
             return e
         }

@@ -6,14 +6,12 @@ import Testing
 /// A wall (or another object) close behind a side: the points past the edge stand on one
 /// vertical plane, so those within a band's reach of the top are that surface, not mixed
 /// pixels, and the gap to them is the sensor's band, measured like a gap to the floor
-/// (`EdgeEstimate.gapToSurface`). Lengths in metres.
+/// (`SilhouetteBackdrop.surfaceAtGap`). Lengths in metres.
 @Suite struct SurfaceGapTests {
     static func silhouette(_ band: Double, lastTop: Double, backed: Bool = false, gapToSurface: Bool = false) -> EdgeEstimate {
-        var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: band, lipShare: 0,
-                             disagreement: nil, correction: 0, strips: 10)
+        var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: band, disagreement: nil, correction: 0, strips: 10)
         e.lastTopRay = lastTop
-        e.backedBySurface = backed
-        e.gapToSurface = gapToSurface
+        e.backdrop = !backed ? .support : gapToSurface ? .surfaceAtGap : .surface
         return e
     }
 
@@ -22,8 +20,7 @@ import Testing
     /// unaccounted for) takes their band; with no clean side, the first stays a silhouette and
     /// the second becomes a fallback.
     @Test func aGapMeasuredAgainstTheSurfaceIsKept() {
-        let face = EdgeEstimate(method: .sideFace, pixelFootprint: 0.004, bandPixels: nil, lipShare: nil,
-                                disagreement: 0.001, correction: 0, strips: 0)
+        let face = EdgeEstimate(method: .sideFace, pixelFootprint: 0.004, bandPixels: nil, disagreement: 0.001, correction: 0, strips: 0)
         var estimates = [Self.silhouette(1.2, lastTop: 0.2), Self.silhouette(1.4, lastTop: 0.2, backed: true, gapToSurface: true),
                          Self.silhouette(7, lastTop: 0.1, backed: true), face]
         var positions = [0.2055, 0.206, 0.12, 0.1]
@@ -86,7 +83,7 @@ import Testing
         #expect(kind == .boxWithWall)
         let result = try runPipeline(simulated.capture)
         let walled = result.cuboid.edges.filter(\.backedBySurface)
-        #expect(walled.count == 1 && walled.allSatisfy { $0.gapToSurface && !$0.bandFromOtherSides && ($0.bandPixels ?? 9) < 3 },
+        #expect(walled.count == 1 && walled.allSatisfy { $0.backdrop == .surfaceAtGap && !$0.bandFromOtherSides && ($0.bandPixels ?? 9) < 3 },
                 "\(walled)")
         EdgeEvidenceTests.expectMeasured(result, simulated.truth, footprint: 0.003)
         #expect(result.isAccepted(), "confidence \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")

@@ -75,7 +75,7 @@ import Testing
         let frame = FloorFrame(floor: Plane(normal: SIMD3(0, 0, 1), offset: 0))
         let rectangle = Rectangle2D(center: .zero, axisA: SIMD2(1, 0), halfA: 0.3, halfB: 0.3)
         func edge(_ method: EdgeMethod) -> EdgeEstimate {
-            EdgeEstimate(method: method, pixelFootprint: 0.005, bandPixels: nil, lipShare: nil, disagreement: nil,
+            EdgeEstimate(method: method, pixelFootprint: 0.005, bandPixels: nil, disagreement: nil,
                          correction: 0, strips: 10)
         }
         let cuboid = CuboidFit(footprint: rectangle, length: 0.6, width: 0.6, height: 0.3, centerInWorld: SIMD3(0, 0, 0.15),

@@ -67,8 +67,7 @@ import Testing
     /// lost, and a floor 30 mm from where its top ends adds that disagreement.
     @Test func theBudgetTrustsAgreementAndDoubtsAFarFloor() {
         func u(_ method: EdgeMethod, apart: Double?) -> Double {
-            var unseen = EdgeEstimate(method: method, pixelFootprint: 0.003, bandPixels: nil, lipShare: nil,
-                                      disagreement: apart, correction: 0, strips: 10)
+            var unseen = EdgeEstimate(method: method, pixelFootprint: 0.003, bandPixels: nil, disagreement: apart, correction: 0, strips: 10)
             unseen.facesCamera = true
             let terms = SideEvidence(unseen, captureBand: 1.2).terms(footprint: 0.003, spacing: 0.004, priors: SensorClass.tof.priors)
             return terms.reduce(0) { $0 + $1.standard * $1.standard }.squareRoot()

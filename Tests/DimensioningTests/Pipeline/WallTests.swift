@@ -84,14 +84,14 @@ import Testing
     }
 
     /// A single time-of-flight frame, the wall 6 cm past the box: the gap is measured against
-    /// the wall (`gapToSurface`), so the side is trusted and the box measured.
+    /// the wall (`SilhouetteBackdrop.surfaceAtGap`), so the side is trusted and the box measured.
     @Test func aGapMeasuredAgainstTheWallIsTrusted() throws {
         let result = try runPipeline(Self.capture(gap: 0.06, member: SensorFamily.timeOfFlight).capture)
         #expect(abs(result.cuboid.length - 0.4) <= 0.003 && abs(result.cuboid.width - 0.3) <= 0.003
                 && abs(result.cuboid.height - 0.25) <= 0.003,
                 "\(result.cuboid.length) x \(result.cuboid.width) x \(result.cuboid.height) m")
         #expect(result.isAccepted(), "\(result.confidenceReasons)")
-        #expect(result.cuboid.edges.contains { $0.wallDistance != nil && $0.gapToSurface })
+        #expect(result.cuboid.edges.contains { $0.wallDistance != nil && $0.backdrop == .surfaceAtGap })
     }
 
     /// `wallDistances`: a wall 5 cm past the +A side, parallel or turned 10 degrees, is beside

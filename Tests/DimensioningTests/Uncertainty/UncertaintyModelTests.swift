@@ -112,10 +112,9 @@ import Testing
     }
 
     @Test func aGapOfNothingButMissingReturnsMayHideTheTopsOwnEdge() {
-        var edge = EdgeEstimate(method: .silhouette, pixelFootprint: 0.003, bandPixels: 26, lipShare: 0,
-                                disagreement: nil, correction: 0, strips: 8)
+        var edge = EdgeEstimate(method: .silhouette, pixelFootprint: 0.003, bandPixels: 26, disagreement: nil, correction: 0, strips: 8)
         edge.bandFromOtherSides = true
-        edge.gapOfMissingReturns = true
+        edge.backdrop = .missingReturns
         let evidence = SideEvidence(edge, captureBand: 1.3)
         #expect(evidence == .occlusionGap(gapPixels: 26, bandPixels: 1.3, scatter: nil, strips: 8, vouched: false))
         let priors = SensorClass.tof.priors
@@ -128,8 +127,7 @@ import Testing
         #expect(!terms.contains { $0.name == .gap })
         #expect(terms.allSatisfy { $0.standard < 0.003 }, "\(terms)")
         // A borrowed band with a surface behind (not missing returns) keeps the band's doubt only.
-        edge.gapOfMissingReturns = false
-        edge.backedBySurface = true
+        edge.backdrop = .surface
         #expect(SideEvidence(edge, captureBand: 1.3) == .borrowedBand(bandPixels: 1.3, gapPixels: 26, scatter: nil, strips: 8))
     }
 
@@ -137,10 +135,8 @@ import Testing
     /// strips holding them (1.25 σ / sqrt(n)), beside the disagreement with its silhouette. A face
     /// of 2 mm scatter over 9 strips is known to 0.83 mm.
     @Test func aSideFaceCarriesItsPointsScatter() throws {
-        var edge = EdgeEstimate(method: .sideFace, pixelFootprint: 0.003, bandPixels: nil, lipShare: nil,
-                                disagreement: 0, correction: 0, strips: 0)
-        edge.faceScatter = 0.002
-        edge.faceStripCount = 9
+        var edge = EdgeEstimate(method: .sideFace, pixelFootprint: 0.003, bandPixels: nil, disagreement: 0, correction: 0, strips: 0)
+        edge.face = SideFaceReading(scatter: 0.002, strips: 9, creaseAllowance: nil)
         let evidence = SideEvidence(edge, captureBand: nil)
         #expect(evidence == .sideFace(disagreement: 0, scatter: 0.002, strips: 9))
         let terms = evidence.terms(footprint: 0.003, spacing: 0.004, priors: SensorClass.lidar.priors)
@@ -153,8 +149,7 @@ import Testing
     /// inward for the face's samples in its gap; how far is known to about half the move, a
     /// doubt the band alone (the gap less the face's span, about nothing) does not carry.
     @Test func aGrazingFaceDoubtsHalfItsShift() {
-        var edge = EdgeEstimate(method: .silhouette, pixelFootprint: 0.007, bandPixels: 0.1, lipShare: 0,
-                                disagreement: nil, correction: 0, strips: 10)
+        var edge = EdgeEstimate(method: .silhouette, pixelFootprint: 0.007, bandPixels: 0.1, disagreement: nil, correction: 0, strips: 10)
         edge.faceSpanPixels = 2
         edge.grazingShift = 2 * 0.007 / 3
         let evidence = SideEvidence(edge, captureBand: 0.8)
