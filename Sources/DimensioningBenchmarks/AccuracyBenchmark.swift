@@ -29,6 +29,8 @@ public enum AccuracyBenchmark {
         public var distance: Double?
         /// How each side was located (measured cases).
         public var edges: [EdgeEstimate]?
+        /// What the sides showed of a fattening sensor (`CuboidFit.lips`), measured cases.
+        public var lips: LipAssessment?
         /// The sensor-family member that rendered it (`SensorFamilyMember.name`).
         public var sensor: String = SensorFamily.iPhone.name
         /// The target's `TopFeature`, if it has one.
@@ -117,6 +119,7 @@ public enum AccuracyBenchmark {
             result.fitsTolerance = measured.fitsTolerance
             result.distance = measured.distance
             result.edges = measured.cuboid.edges
+            result.lips = measured.cuboid.lips
             result.uncertainty = [measured.uncertainty.length, measured.uncertainty.width, measured.uncertainty.height]
             result.contributions = measured.uncertainty.contributions.map { terms in
                 Dictionary(uniqueKeysWithValues: terms.map { ($0.key.rawValue, $0.value) })

@@ -7,8 +7,9 @@ public enum SideEvidence: Sendable, Equatable {
     /// Placed from the points of its own visible side face (a physical surface: no edge bias),
     /// their median. `disagreement` is the silhouette's estimate minus the face's, beyond what
     /// the top's noise band explains at the crease, where both exist; the face's points scatter
-    /// by `scatter` metres about the median, over `strips` strips.
-    case sideFace(disagreement: Double?, scatter: Double? = nil, strips: Int = 0)
+    /// by `scatter` metres about the median, over `strips` strips. `blendPixels`: how far
+    /// (pixels) the capture's band may have moved the face's median (see `faceBlendPixels`).
+    case sideFace(disagreement: Double?, scatter: Double? = nil, strips: Int = 0, blendPixels: Double = 0)
     /// Placed in the middle of a band of mixed or missing pixels measured in this capture,
     /// `bandPixels` wide, from `strips` strips whose positions scatter by `scatter` metres.
     case silhouette(bandPixels: Double, scatter: Double?, strips: Int)
@@ -58,7 +59,8 @@ public enum SideEvidence: Sendable, Equatable {
         switch edge.method {
         case .sideFace:
             self = .sideFace(disagreement: edge.disagreementBeyondCrease, scatter: edge.face?.scatter,
-                             strips: edge.face?.strips ?? 0)
+                             strips: edge.face?.strips ?? 0,
+                             blendPixels: Self.faceBlendPixels(band: captureBand, span: edge.faceSpanPixels))
         case .topAndBase:
             self = .topAndBase(disagreement: abs(edge.disagreement ?? 0))
         case .topExtent:
@@ -77,6 +79,25 @@ public enum SideEvidence: Sendable, Equatable {
         case .silhouette:
             self = .silhouette(bandPixels: edge.bandPixels ?? 0, scatter: edge.stripScatter, strips: edge.strips)
         }
+    }
+
+    /// How far (pixels of the side's footprint on the top plane) a band of `band` pixels may
+    /// have moved the median of a side face that spans `span` pixels from crease to base: half
+    /// the band (its reach on either side of a depth step) times the share of the face's pixels
+    /// the band covers at its crease and base, `band / span` (at most 1). 0 without a band or a
+    /// span.
+    ///
+    /// A face seen steeply changes depth from pixel to pixel, so a sensor that blends or blurs
+    /// across depth steps mixes its rows near the crease with the top (points moved along their
+    /// rays behind the face) and near the base with the floor; the face's silhouette is cut
+    /// short by the same band, so the two methods agree and their disagreement shows nothing.
+    /// Without this term, faces spanning 8-25 pixels under a 4-7 px band came out 4-10 mm
+    /// inside their true side at U of 2-4 mm, and three such boxes were accepted up to 10.2 mm
+    /// off (`boxdim accuracy --split retired2`, seed 6151, scenarios 3, 10 and 45; `--split
+    /// retired`, seed 7919, scenarios 66 and 80).
+    static func faceBlendPixels(band: Double?, span: Double?) -> Double {
+        guard let band, band > 0, let span, span > 0 else { return 0 }
+        return min(1, band / span) * band / 2
     }
 
     /// Whether the sensor's edge bias can move this side: every side placed from the top's
@@ -109,7 +130,7 @@ public enum SideEvidence: Sendable, Equatable {
         // (`topAndBase`) keeps a pixel's rounding.
         let pixel = UncertaintyTerm(name: .pixel, standard: footprint / rootTwelve, kind: .typeA)
         switch self {
-        case let .sideFace(disagreement, scatter, strips):
+        case let .sideFace(disagreement, scatter, strips, blend):
             // Either estimate may be the wrong one (a neighbouring face's corner taken for the
             // face, a band that is not symmetric): the edge anywhere within the disagreement
             // either side of the face, a rectangle of that half-width. The face's median itself
@@ -118,6 +139,7 @@ public enum SideEvidence: Sendable, Equatable {
             // scenes' face sides held their truth within ± U on 22 % of sides, their U 0 for a
             // LiDAR or time-of-flight class (`boxdim accuracy --scenes 120 --seed 2026 --verbose`).
             return [.rectangle(.methods, halfWidth: disagreement ?? 0)]
+                + (blend > 0 ? [.rectangle(.faceBand, halfWidth: blend * footprint)] : [])
                 + (scatter.map { [UncertaintyTerm(name: .faceScatter, standard: 1.25 * $0 / Double(max(1, strips)).squareRoot(),
                                                   kind: .typeA)] } ?? [])
         case let .silhouette(band, scatter, strips):

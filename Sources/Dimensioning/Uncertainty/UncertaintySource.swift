@@ -8,7 +8,8 @@ import Foundation
 public enum UncertaintySource: String, Sendable, Codable, CaseIterable, Comparable {
     // A side's own evidence (`SideEvidence`).
     case band, strips, borrowed, gap, eaten, spacing, methods, pixel, placement
-    case faceSpan = "face_span", facePixel = "face_pixel", faceScatter = "face_scatter", seam, lidEdge = "lid_edge"
+    case faceSpan = "face_span", facePixel = "face_pixel", faceScatter = "face_scatter", faceBand = "face_band"
+    case seam, lidEdge = "lid_edge"
     // What the capture cannot show: the sensor class's priors, a profile.
     case edgeBias = "edge_bias", fattening, profile
     // A side's surroundings.
@@ -36,6 +37,7 @@ public enum UncertaintySource: String, Sendable, Codable, CaseIterable, Comparab
         case .faceSpan: "a face too narrow to measure, taken out of its side's gap"
         case .facePixel: "a taller neighbour's face seen in a few pixel rows"
         case .faceScatter: "how far a side face's points scatter about their median"
+        case .faceBand: "the sensor's edge band blends part of a side face with the top and the floor"
         case .seam: "the seam's line in the colour image"
         case .lidEdge: "the lid's edge in the colour image"
         case .edgeBias: "the sensor's edge bias, which no face or lip showed"
