@@ -16,8 +16,9 @@ public struct LipAssessment: Sendable, Equatable, Codable {
     /// A lip shows: a side with lips above the band in more than `SensorBehaviour.lipShareLimit` of its
     /// strips, or a measured count of at least `SensorBehaviour.lipCountFattening`.
     public var fatteningSeen: Bool
-    /// No lip shows where a one-pixel lip would have: some side measured fewer than
-    /// `fatteningPixels` with a standard error under `lipCountError`, and none saw a lip.
+    /// No lip shows where a one-pixel lip would have: some sharp side (a band under
+    /// `SensorBehaviour.blendingBandPixels`) counted fewer than `lipCountFattening` pixels with
+    /// a standard error under `lipCountError`, and none saw a lip.
     public var fatteningRuledOut: Bool
     /// The capture's pooled fattening estimate in pixels (`pooledFattening`): every silhouette
     /// side's outer-row rise against its rise per pixel, weighted by inverse variance, so that
@@ -125,7 +126,14 @@ func assessLips(_ edges: [EdgeEstimate], parameters: PipelineParameters,
         $0.pixels >= sensor.bandLipSuspectedPixels && $0.pixels >= sensor.bandLipSignificance * $0.error
     } ?? false
     let suspected = !seen && (pooledSuspected || underBand)
-    let ruledOut = counts.contains { $0 < sensor.lipCountFattening }
+    // Only a sharp side rules fattening out: under a band of mixed or blurred pixels the
+    // fattened pixels are band, not top, and the outer row shows nothing either way (a 2-px
+    // fattening under a 1.6-px blur counted 0.05 px; retired split 2, seed 6151, scenario 34,
+    // accepted at 20 mm 21.8 mm long).
+    let ruledOut = edges.contains { edge in
+        (edge.bandPixels ?? .infinity) < sensor.blendingBandPixels
+            && (lipCount(edge, parameters: parameters).map { $0 < sensor.lipCountFattening } ?? false)
+    }
     return LipAssessment(fatteningPixels: counts.max(), fatteningSeen: seen,
                          fatteningRuledOut: ruledOut && !seen && !suspected,
                          pooledFatteningPixels: pooled?.pixels, pooledFatteningError: pooled?.error,
