@@ -51,7 +51,18 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
         return SIMD2(cameraOut + (u - cameraOut) * k, cameraAcross + (v - cameraAcross) * k)
     }
     var stripOf: [Int] = [] // each boundary's strip
-    for (index, strip) in buckets.enumerated() {
+    for (index, seen) in buckets.enumerated() {
+        // Past the edge a strip may see farther than the support (a table's edge, the room's
+        // floor below): a sample below the support that is not on the deepest surface the strip
+        // sees is a mixed pixel between the top and that surface, not past the edge.
+        let deepest = seen.filter { !$0.foreground && !$0.above }.map(\.drop).max() ?? 0
+        let strip = seen.map { cut -> StripCut in
+            guard !cut.foreground, !cut.above, !facesCamera,
+                  cut.drop > evidence.topHeight + evidence.floorBand, cut.drop < deepest - evidence.floorBand else { return cut }
+            var mixed = cut
+            mixed.between = true
+            return mixed
+        }
         let detached = detachingOtherSurfaces(strip, gap: sensor.maximumBandPixels * footprint)
         let foreground = detached.filter(\.foreground).map(\.u)
         guard let lastTop = foreground.max() else { continue }
