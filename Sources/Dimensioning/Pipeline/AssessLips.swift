@@ -110,7 +110,8 @@ func lipCount(_ edge: EdgeEstimate, parameters: PipelineParameters) -> Double? {
 func assessLips(_ edges: [EdgeEstimate], parameters: PipelineParameters,
                 bandLips: BandLipEvidence? = nil, topNoise: Double = 0) -> LipAssessment {
     let sensor = parameters.behaviour
-    let counts = edges.compactMap { lipCount($0, parameters: parameters) }
+    let counted = edges.compactMap { edge in lipCount(edge, parameters: parameters).map { (edge: edge, count: $0) } }
+    let counts = counted.map(\.count)
     let seen = counts.contains { $0 >= sensor.lipCountFattening }
         || edges.contains { $0.showsLip(beyond: sensor.lipShareLimit) }
     let pooled = pooledFattening(edges, parameters: parameters, topNoise: topNoise)
@@ -130,9 +131,8 @@ func assessLips(_ edges: [EdgeEstimate], parameters: PipelineParameters,
     // fattened pixels are band, not top, and the outer row shows nothing either way (a 2-px
     // fattening under a 1.6-px blur counted 0.05 px; retired split 2, seed 6151, scenario 34,
     // accepted at 20 mm 21.8 mm long).
-    let ruledOut = edges.contains { edge in
-        (edge.bandPixels ?? .infinity) < sensor.blendingBandPixels
-            && (lipCount(edge, parameters: parameters).map { $0 < sensor.lipCountFattening } ?? false)
+    let ruledOut = counted.contains {
+        ($0.edge.bandPixels ?? .infinity) < sensor.blendingBandPixels && $0.count < sensor.lipCountFattening
     }
     return LipAssessment(fatteningPixels: counts.max(), fatteningSeen: seen,
                          fatteningRuledOut: ruledOut && !seen && !suspected,

@@ -25,17 +25,19 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
     // (background); between top and floor: a mixed pixel of the edge band, or another surface
     // behind the box (a wall). Mixed pixels straddle the edge, so they are left out; a point
     // between top and floor farther than a band's width past the top's last ray is a surface.
-    let floorDrop = evidence.topHeight - evidence.floorBand
+    // A strip may see farther than the support past the edge (a table's edge, the room's floor
+    // below): a sample below the support that is not on the deepest surface the strip sees is
+    // a mixed pixel between the top and that surface too (`between`, set per strip below).
+    let floorDrop = evidence.topHeight - evidence.floorBand, supportBottom = evidence.topHeight + evidence.floorBand
     var buckets = [[StripCut]](repeating: [], count: strips)
     for cut in evidence.rayCuts {
         let rises = !facesCamera && cut.drop < -evidence.foregroundBand
         let foreground = abs(cut.drop) <= evidence.foregroundBand || (rises && !evidence.lipsArePastEdge)
         let above = rises && evidence.lipsArePastEdge
         guard foreground || above || cut.drop >= backgroundDrop else { continue }
-        let between = !facesCamera && !foreground && !above && cut.drop < floorDrop
         let u = outward(cut.position), v = across(cut.position)
         guard abs(u - half) <= window, abs(v) <= inner else { continue }
-        buckets[sideStrips.index(v)].append((u, v, cut.drop, foreground, above, between))
+        buckets[sideStrips.index(v)].append((u, v, cut.drop, foreground, above, false))
     }
     // A strip counts when both classes meet across a gap of at most a few samples; a side where
     // most strips see nothing past the edge (a face at grazing incidence, dropped by the
@@ -52,16 +54,12 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
     }
     var stripOf: [Int] = [] // each boundary's strip
     for (index, seen) in buckets.enumerated() {
-        // Past the edge a strip may see farther than the support (a table's edge, the room's
-        // floor below): a sample below the support that is not on the deepest surface the strip
-        // sees is a mixed pixel between the top and that surface, not past the edge.
         let deepest = seen.filter { !$0.foreground && !$0.above }.map(\.drop).max() ?? 0
         let strip = seen.map { cut -> StripCut in
-            guard !cut.foreground, !cut.above, !facesCamera,
-                  cut.drop > evidence.topHeight + evidence.floorBand, cut.drop < deepest - evidence.floorBand else { return cut }
-            var mixed = cut
-            mixed.between = true
-            return mixed
+            var classified = cut
+            classified.between = !facesCamera && !cut.foreground && !cut.above
+                && (cut.drop < floorDrop || (cut.drop > supportBottom && cut.drop < deepest - evidence.floorBand))
+            return classified
         }
         let detached = detachingOtherSurfaces(strip, gap: sensor.maximumBandPixels * footprint)
         let foreground = detached.filter(\.foreground).map(\.u)
