@@ -68,7 +68,7 @@ run() {
         END {
             if (pooled != "") row = pooled
             split(row, f, "|")
-            printf "- %s (`%s`): truth within ± U %s; median U%s mm; accepted at 5 / 10 / 20 mm (beyond the tolerance):%s of %s; negatives accepted:%s\n", title, cmd, f[5], f[6], f[10], substr(f[7], index(f[7], "/") + 1), f[9]
+            printf "- %s (`%s`): truth within ± U %s; median U%s mm; accepted at 5 / 10 / 20 mm (beyond the tolerance):%s of %s; negatives accepted at 5 / 10 / 20 mm:%s\n", title, cmd, f[5], f[6], f[10], substr(f[7], index(f[7], "/") + 1), f[9]
         }' "$tmp" >>"$headlines"
 }
 

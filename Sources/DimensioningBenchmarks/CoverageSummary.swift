@@ -21,8 +21,11 @@ public struct CoverageSummary: Sendable, Codable, Equatable {
         public var positives: Int
         /// Accepted positives with an error beyond the tolerance in any dimension [0].
         public var acceptedBeyondTolerance: Int
-        /// Negatives accepted [0].
+        /// Negatives accepted at the tolerance [0].
         public var negativesAccepted: Int
+        /// Negatives accepted at each of `CoverageSummary.tolerancesMM` [0, 0, 0]: a wider
+        /// tolerance accepts a looser measurement of a cylinder or a pair as readily as of a box.
+        public var negativesAcceptedAt: [Int]
         /// Positives accepted, and of them beyond the tolerance, at each of `CoverageSummary.tolerancesMM`
         /// (from each case's standard uncertainties: every U within it and the probability at
         /// least the minimum confidence).
@@ -80,6 +83,9 @@ public struct CoverageSummary: Sendable, Codable, Equatable {
                        accepted: accepted.count, positives: positives.count,
                        acceptedBeyondTolerance: accepted.filter { $0.absoluteErrors!.max()! > tolerance }.count,
                        negativesAccepted: mine.filter { !$0.isPositive && $0.isAccepted(minConfidence) }.count,
+                       negativesAcceptedAt: Self.tolerancesMM.map { t in
+                           mine.filter { !$0.isPositive && Self.accepted($0, tolerance: t / 1000, minConfidence: minConfidence) }.count
+                       },
                        acceptedAt: Self.tolerancesMM.map { t in
                            positives.filter { Self.accepted($0, tolerance: t / 1000, minConfidence: minConfidence) }.count
                        },
@@ -106,12 +112,13 @@ public struct CoverageSummary: Sendable, Codable, Equatable {
             v.map { $0.isNaN ? "-" : String(format: format, $0) }.joined(separator: " / ")
         }
         var lines = [
-            "| \(grouping) | class | measured | coverage L / W / H | median U L / W / H (mm) | accepted | accepted beyond tolerance | negatives accepted | accepted at 5 / 10 / 20 mm (beyond) | engine median abs error (mm) | naive baseline (mm) |",
+            "| \(grouping) | class | measured | coverage L / W / H | median U L / W / H (mm) | accepted | accepted beyond tolerance | negatives accepted at 5 / 10 / 20 mm | accepted at 5 / 10 / 20 mm (beyond) | engine median abs error (mm) | naive baseline (mm) |",
             "|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for r in rows {
             lines.append("| \(r.sensor) | \(r.sensorClass) | \(r.measured) | \(triple(r.coverage.map { $0 * 100 }, "%.0f %%")) | "
-                + "\(triple(r.medianUMM, "%.1f")) | \(r.accepted)/\(r.positives) | \(r.acceptedBeyondTolerance) | \(r.negativesAccepted) | "
+                + "\(triple(r.medianUMM, "%.1f")) | \(r.accepted)/\(r.positives) | \(r.acceptedBeyondTolerance) | "
+                + r.negativesAcceptedAt.map(String.init).joined(separator: " / ") + " | "
                 + zip(r.acceptedAt, r.beyondAt).map { "\($0) (\($1))" }.joined(separator: " / ") + " | "
                 + "\(triple(r.engineMedianMM, "%.1f")) | \(triple(r.baselineMedianMM, "%.1f")) |")
         }

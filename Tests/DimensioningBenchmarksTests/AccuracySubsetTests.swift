@@ -16,9 +16,13 @@ import DimensioningSimulation
             }
             if !c.isPositive {
                 #expect(!accepted, "\(c.name) (\(c.kind)) accepted at \(c.confidence ?? 0)")
+                // Nor at a looser tolerance: a cylinder is not a box at 20 mm either.
+                #expect(!CoverageSummary.accepted(c, tolerance: 0.020, minConfidence: 0.85), "\(c.name) (\(c.kind)) accepted at 20 mm")
             }
         }
+        #expect(cases.contains { $0.kind == .cylinder }, "the slice has no cylinder")
         let summary = AccuracySummary(cases: cases, minConfidence: 0.85)
+        #expect(CoverageSummary(cases: cases, tolerance: 0.010, minConfidence: 0.85).rows.last?.negativesAcceptedAt == [0, 0, 0])
         #expect(summary.medianErrorMM.allSatisfy { $0 <= 3 }, "medians \(summary.medianErrorMM)")
         #expect(summary.positivesAcceptedShare >= 0.8, "accepted \(summary.positivesAcceptedShare)")
         #expect(summary.negativesAccepted == 0)

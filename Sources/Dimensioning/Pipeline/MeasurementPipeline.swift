@@ -181,6 +181,17 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if flatness < 0.5 {
         throw .notCuboid(reason: "the top is not flat (\(Int((flatness * 100).rounded())) % of it on one plane)")
     }
+    let outline = gatherOutlineEvidence(scene, box: box, top: top, drop: parameters.cuboid.backgroundDrop,
+                                        supportBand: parameters.floor.belowTolerance)
+    let pixelFootprints = cuboid.edges.map(\.pixelFootprint)
+    // A round top (a cylinder's end, a tub) fills nearly as much of its rectangle as a lid that
+    // lost a strip of data: its outline tells them apart, not its fill.
+    if let roundness = outlineRoundness(outline.topPoints, footprint: cuboid.footprint, pixelFootprints: pixelFootprints,
+                                        parameters: parameters.shape), roundness.isRound {
+        throw .notCuboid(reason: "the top is round: its outline follows the ellipse inside its rectangle, not the "
+            + "rectangle's sides, at \(roundness.nearerEllipse) of the \(roundness.distinguishing) places where the two differ "
+            + "(a cylinder, a tub or a round tin)")
+    }
     if cuboid.fill < parameters.shape.minimumFill - 0.1 {
         throw .notCuboid(reason: "the top covers \(Int((cuboid.fill * 100).rounded())) % of its rectangle")
     }
@@ -190,9 +201,6 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if cuboid.width < parameters.envelope.minimumSide {
         throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.envelope.minimumSide)
     }
-    let outline = gatherOutlineEvidence(scene, box: box, top: top, drop: parameters.cuboid.backgroundDrop,
-                                        supportBand: parameters.floor.belowTolerance)
-    let pixelFootprints = cuboid.edges.map(\.pixelFootprint)
     if let step = outlineStep(outline, footprint: cuboid.footprint, pixelFootprints: pixelFootprints, parameters: parameters.shape) {
         throw .notCuboid(reason: "the top's outline steps by \(Int((step.depth * 1000).rounded())) mm along "
             + "\(Int((step.length * 1000).rounded())) of \(Int((step.sideLength * 1000).rounded())) mm of one side, "

@@ -97,28 +97,11 @@ func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootp
     let stripWidth = parameters.outlineStripWidth
     var best: OutlineStep?
     var pastTop: [PastTopRay]? = nil // gathered once, on the first side that steps at all
-    for side in 0..<4 {
-        let alongA = side < 2, sign: Double = side % 2 == 0 ? 1 : -1
-        let span = (alongA ? footprint.halfB : footprint.halfA) - parameters.outlineCornerMargin
-        let strips = Int((2 * span / stripWidth).rounded(.down))
-        guard strips >= 3 else { continue }
-        // (outward distance from the centre, strip) of a floor-frame point on this side's half.
-        func place(_ p: SIMD2<Double>) -> (u: Double, strip: Int)? {
-            let q = footprint.local(p)
-            let u = sign * (alongA ? q.x : q.y), v = alongA ? q.y : q.x
-            guard u >= 0, abs(v) < span else { return nil }
-            return (u, min(strips - 1, Int((v + span) / (2 * span) * Double(strips))))
-        }
-        var outermost = [(first: Double, second: Double)](repeating: (-.infinity, -.infinity), count: strips)
-        for p in evidence.topPoints {
-            guard let (u, k) = place(p) else { continue }
-            if u > outermost[k].first {
-                outermost[k] = (u, outermost[k].first)
-            } else if u > outermost[k].second {
-                outermost[k].second = u
-            }
-        }
-        let outline = outermost.map { $0.second.isFinite ? $0.second : 0 }
+    for sideOutline in sideOutlines(evidence.topPoints, footprint: footprint, stripWidth: stripWidth,
+                                    cornerMargin: parameters.outlineCornerMargin) {
+        let side = sideOutline.side, span = sideOutline.span, strips = sideOutline.outline.count
+        func place(_ p: SIMD2<Double>) -> (u: Double, strip: Int)? { sideOutline.place(p, footprint: footprint) }
+        let outline = sideOutline.outline.map { $0 ?? 0 }
         guard let full = Statistics.quantile(outline, 0.75) else { continue }
         let footprintHere = side < pixelFootprints.count ? pixelFootprints[side] : 0
         let threshold = max(parameters.outlineStepMinimum, parameters.outlineStepPixels * footprintHere)
