@@ -185,8 +185,16 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                         supportBand: parameters.floor.belowTolerance)
     let pixelFootprints = cuboid.edges.map(\.pixelFootprint)
     // A round top (a cylinder's end, a tub) fills nearly as much of its rectangle as a lid that
-    // lost a strip of data: its outline tells them apart, not its fill.
-    if let roundness = outlineRoundness(outline.topPoints, footprint: cuboid.footprint, pixelFootprints: pixelFootprints,
+    // lost a strip of data: its outline tells them apart, not its fill. The outline seen from
+    // above is the object's upper part (within `backgroundDrop` of the top), not the top plane's
+    // inliers: a bowed lid leaves its plane before its rim, and its inliers end on a rounded
+    // contour of the bow.
+    let frame = box.floorFrame, upperLevel = top.height - parameters.cuboid.backgroundDrop
+    let upperPoints = box.pointIndices.compactMap { i -> SIMD2<Double>? in
+        let q = frame.local(scene.pointsInWorld[i])
+        return q.z >= upperLevel ? SIMD2(q.x, q.y) : nil
+    }
+    if let roundness = outlineRoundness(upperPoints, footprint: cuboid.footprint, pixelFootprints: pixelFootprints,
                                         parameters: parameters.shape), roundness.isRound {
         throw .notCuboid(reason: "the top is round: its outline follows the ellipse inside its rectangle, not the "
             + "rectangle's sides, at \(roundness.nearerEllipse) of the \(roundness.distinguishing) places where the two differ "
