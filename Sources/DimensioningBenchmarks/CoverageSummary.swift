@@ -75,6 +75,14 @@ public struct CoverageSummary: Sendable, Codable, Equatable {
             }
             func median(_ values: [Double]) -> Double { (Statistics.quantile(values, 0.5) ?? .nan) * 1000 }
             let accepted = positives.filter { $0.isAccepted(minConfidence) }
+            // At each of `tolerancesMM`: how many of `cases` are accepted there and meet `counts`
+            // (given the case and the tolerance in metres).
+            func acceptedAtEachTolerance(_ cases: [AccuracyBenchmark.Case],
+                                         counts: (AccuracyBenchmark.Case, Double) -> Bool) -> [Int] {
+                Self.tolerancesMM.map { mm in
+                    cases.filter { Self.accepted($0, tolerance: mm / 1000, minConfidence: minConfidence) && counts($0, mm / 1000) }.count
+                }
+            }
             let both = measured.filter { $0.baseline != nil }
             let classes = Set(mine.compactMap { $0.sensorClass?.rawValue }).sorted().joined(separator: "/")
             return Row(sensor: name, sensorClass: classes, measured: measured.count,
@@ -83,17 +91,9 @@ public struct CoverageSummary: Sendable, Codable, Equatable {
                        accepted: accepted.count, positives: positives.count,
                        acceptedBeyondTolerance: accepted.filter { $0.absoluteErrors!.max()! > tolerance }.count,
                        negativesAccepted: mine.filter { !$0.isPositive && $0.isAccepted(minConfidence) }.count,
-                       negativesAcceptedAt: Self.tolerancesMM.map { t in
-                           mine.filter { !$0.isPositive && Self.accepted($0, tolerance: t / 1000, minConfidence: minConfidence) }.count
-                       },
-                       acceptedAt: Self.tolerancesMM.map { t in
-                           positives.filter { Self.accepted($0, tolerance: t / 1000, minConfidence: minConfidence) }.count
-                       },
-                       beyondAt: Self.tolerancesMM.map { t in
-                           positives.filter {
-                               Self.accepted($0, tolerance: t / 1000, minConfidence: minConfidence) && $0.absoluteErrors!.max()! > t / 1000
-                           }.count
-                       },
+                       negativesAcceptedAt: acceptedAtEachTolerance(mine.filter { !$0.isPositive }) { _, _ in true },
+                       acceptedAt: acceptedAtEachTolerance(positives) { _, _ in true },
+                       beyondAt: acceptedAtEachTolerance(positives) { c, t in c.absoluteErrors!.max()! > t },
                        engineMedianMM: (0..<3).map { d in median(both.map { $0.absoluteErrors![d] }) },
                        baselineMedianMM: (0..<3).map { d in median(both.map { abs($0.baseline![d] - $0.truth[d]) }) })
         }

@@ -181,8 +181,6 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if flatness < 0.5 {
         throw .notCuboid(reason: "the top is not flat (\(Int((flatness * 100).rounded())) % of it on one plane)")
     }
-    let outline = gatherOutlineEvidence(scene, box: box, top: top, drop: parameters.cuboid.backgroundDrop,
-                                        supportBand: parameters.floor.belowTolerance)
     let pixelFootprints = cuboid.edges.map(\.pixelFootprint)
     // A round top (a cylinder's end, a tub) fills nearly as much of its rectangle as a lid that
     // lost a strip of data: its outline tells them apart, not its fill. The outline seen from
@@ -209,6 +207,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if cuboid.width < parameters.envelope.minimumSide {
         throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.envelope.minimumSide)
     }
+    let outline = gatherOutlineEvidence(scene, box: box, top: top, drop: parameters.cuboid.backgroundDrop,
+                                        supportBand: parameters.floor.belowTolerance)
     if let step = outlineStep(outline, footprint: cuboid.footprint, pixelFootprints: pixelFootprints, parameters: parameters.shape) {
         throw .notCuboid(reason: "the top's outline steps by \(Int((step.depth * 1000).rounded())) mm along "
             + "\(Int((step.length * 1000).rounded())) of \(Int((step.sideLength * 1000).rounded())) mm of one side, "

@@ -106,6 +106,7 @@ func outlineRoundness(_ topPoints: [SIMD2<Double>], footprint: Rectangle2D, pixe
         let sign: Double = side.side % 2 == 0 ? 1 : -1
         let (c, a, cAlong, b) = side.side < 2 ? (centre.x, semi.x, centre.y, semi.y) : (centre.y, semi.y, centre.x, semi.x)
         let resolution = side.side < pixelFootprints.count ? pixelFootprints[side.side] : 0
+        let onRectangle = sign * c + a
         for (k, outline) in side.outline.enumerated() {
             guard let u = outline else { continue }
             // A strip's outline is its outermost sample: on the ellipse, at the strip's end
@@ -113,7 +114,6 @@ func outlineRoundness(_ topPoints: [SIMD2<Double>], footprint: Rectangle2D, pixe
             let extent = side.stripExtent(k)
             let lo = extent.lowerBound - cAlong, hi = extent.upperBound - cAlong
             let t = (lo <= 0 && hi >= 0 ? 0 : min(abs(lo), abs(hi))) / b
-            let onRectangle = sign * c + a
             let onEllipse = sign * c + a * (1 - min(1, t * t)).squareRoot()
             guard onRectangle - onEllipse > resolution else { continue }
             vote.distinguishing += 1

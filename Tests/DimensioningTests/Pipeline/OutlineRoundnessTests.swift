@@ -8,14 +8,7 @@ import DimensioningSimulation
 @Suite struct OutlineRoundnessTests {
     /// Samples every 4 mm over the part of the square [-0.2, 0.2]² for which `keep` is true.
     private func samples(_ keep: (SIMD2<Double>) -> Bool) -> [SIMD2<Double>] {
-        var points: [SIMD2<Double>] = []
-        for i in 0...100 {
-            for j in 0...100 {
-                let p = SIMD2(-0.2 + Double(i) * 0.004, -0.2 + Double(j) * 0.004)
-                if keep(p) { points.append(p) }
-            }
-        }
-        return points
+        PipelineTest.grid(from: SIMD2(-0.2, -0.2), step: 0.004, steps: (100, 100), keep: keep)
     }
 
     private func vote(_ points: [SIMD2<Double>], halfA: Double, halfB: Double, pixel: Double = 0.004,

@@ -10,14 +10,7 @@ import Testing
     /// Samples every 5 mm over the part of a 600 x 300 mm rectangle (centred at the origin,
     /// metres) for which `keep` is true.
     private func samples(_ keep: (SIMD2<Double>) -> Bool) -> [SIMD2<Double>] {
-        var points: [SIMD2<Double>] = []
-        for i in 0...120 {
-            for j in 0...60 {
-                let p = SIMD2(-0.3 + Double(i) * 0.005, -0.15 + Double(j) * 0.005)
-                if keep(p) { points.append(p) }
-            }
-        }
-        return points
+        PipelineTest.grid(from: SIMD2(-0.3, -0.15), step: 0.005, steps: (120, 60), keep: keep)
     }
 
     private let footprint = Rectangle2D(center: .zero, axisA: SIMD2(1, 0), halfA: 0.3, halfB: 0.15)

@@ -41,6 +41,21 @@ enum PipelineTest {
         return SceneSimulator.render(scene: SimulatedScene(target: box), rig: rig, noise: .iPhoneLiDAR, seed: seed)
     }
 
+    /// Floor-frame points (metres) on a grid from `origin` in steps of `step`, `steps.x` and
+    /// `steps.y` steps along x and y (both ends included), for which `keep` is true: the top
+    /// samples an outline test draws.
+    static func grid(from origin: SIMD2<Double>, step: Double, steps: (x: Int, y: Int),
+                     keep: (SIMD2<Double>) -> Bool) -> [SIMD2<Double>] {
+        var points: [SIMD2<Double>] = []
+        for i in 0...steps.x {
+            for j in 0...steps.y {
+                let p = SIMD2(origin.x + Double(i) * step, origin.y + Double(j) * step)
+                if keep(p) { points.append(p) }
+            }
+        }
+        return points
+    }
+
     /// A fused scene made directly from world points (gravity along -z, camera at `camera`
     /// looking at `target`), for stage tests that need exact geometry.
     static func scene(points: [SIMD3<Double>], camera: SIMD3<Double> = SIMD3(0, -0.6, 0.8),
