@@ -99,7 +99,7 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
     }
     // Only objects that are not boxes at all are passed over; a box that is cut off, touches
     // another or is out of range is refused, not swapped for a neighbour.
-    var firstError: DimensioningError?
+    var firstError: DimensioningError?, lyingFlat: DimensioningError?
     for (k, candidate) in candidates.enumerated() {
         // A later candidate (the first one was not a box) gets the floor fitted around itself.
         var box = candidate, floorHere = floor
@@ -110,6 +110,13 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
         do {
             return try measureCandidate(box, scene: scene, floor: floorHere, parameters: parameters)
         } catch {
+            // Lower than any parcel over a parcel's footprint (a bump of the floor, something
+            // lying flat): not the object aimed at, whatever its place in the order.
+            // (`measureCandidate` refuses only such a candidate by its height.)
+            if case .boxTooSmall(_, let minimum) = error, minimum == parameters.envelope.minimumHeight {
+                if lyingFlat == nil { lyingFlat = error }
+                continue
+            }
             if firstError == nil { firstError = error }
             switch error {
             case .notCuboid, .boxTooSmall: continue
@@ -117,7 +124,7 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
             }
         }
     }
-    throw firstError ?? .noBox
+    throw firstError ?? lyingFlat ?? .noBox
 }
 
 /// The capture and parameters as every measurement takes them: the profile's depth scale
@@ -161,6 +168,13 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         throw error
     }
     if !borderEdges.isEmpty {
+        // A top that itself runs out of the image is a part of a top: the rectangle fitted to
+        // it says nothing of how many objects the cluster holds (a box cut off down to a sliver
+        // of its lid covers many slivers' worth of floor with its side faces).
+        var topOnly = box
+        topOnly.pointIndices = top.inlierIndices
+        let topCut = cutOffEdges(scene, box: topOnly, margin: parameters.envelope.borderMarginPixels)
+        if !topCut.isEmpty { throw .boxCutOff(edges: topCut) }
         // A cut-off box's partial top leaves some of its own points outside the fitted
         // rectangle too: only a cluster covering three or more tops' worth of floor is a group.
         let count = estimatedObjectCount(scene, box: box, cuboid: cuboid)
@@ -174,6 +188,12 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         if !edges.isEmpty { throw .boxCutOff(edges: edges) }
     }
 
+    // Lower than any parcel over a parcel's footprint: a bump of the floor (its noise, its bend
+    // with range) or something lying flat on it (a mat, a sheet), not an object to measure. Its
+    // shape says nothing; the candidates' loop passes it over for any other object's refusal.
+    if cuboid.height < parameters.envelope.minimumHeight, cuboid.width >= parameters.envelope.minimumSide {
+        throw .boxTooSmall(smallestSide: cuboid.height, minimum: parameters.envelope.minimumHeight)
+    }
     let topCenter = box.floorFrame.world(SIMD3(cuboid.footprint.center.x, cuboid.footprint.center.y, top.height))
     let distance = length(topCenter - scene.cameraPosition)
     var flatness = topFlatness(scene, box: box, top: top, cuboid: cuboid, noise: floor.rms,
@@ -267,9 +287,6 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         cuboid.centerInWorld += box.floorFrame.up * (relief.enclosingRise / 2)
     }
     shapeNotes += relief?.shapeNotes ?? []
-    if cuboid.height < parameters.envelope.minimumHeight {
-        throw .boxTooSmall(smallestSide: cuboid.height, minimum: parameters.envelope.minimumHeight)
-    }
     let range = parameters.envelope.rangeMinimum...parameters.envelope.rangeMaximum
     if !range.contains(distance) { throw .outOfRange(distance: distance, range: range) }
     let agreement = measureFrameAgreement(scene, box: box, top: top, cuboid: cuboid)
