@@ -101,13 +101,13 @@ func borderEdges(_ scene: FusedScene, indices: [Int], margin: Int) -> [String] {
         guard y >= 0, y < scene.gridHeight else { continue }
         if x <= view.left[y] + margin { counts[0] += 1 }
         if x >= view.right[y] - margin { counts[1] += 1 }
-        if y <= view.top + margin { counts[2] += 1 }
-        if y >= view.bottom - margin { counts[3] += 1 }
+        if y <= margin { counts[2] += 1 }
+        if y >= scene.gridHeight - 1 - margin { counts[3] += 1 }
     }
     return ["left", "right", "top", "bottom"].enumerated().filter { counts[$0.offset] >= 5 }.map(\.element).sorted()
 }
 
-/// Where the reference image's view ends, row by row (pixels). A stereo camera returns nothing
+/// Where the reference image's view ends at its left and right, row by row (pixels). A stereo camera returns nothing
 /// in a band along the left or right of its image, where its other camera does not see the
 /// scene; the band is as wide as the disparity, so wider in the rows of a near object (20
 /// columns over the far floor, 33 beside a box 0.4 m away). A box running into that band runs
@@ -121,8 +121,6 @@ func borderEdges(_ scene: FusedScene, indices: [Int], margin: Int) -> [String] {
 struct ViewedRegion {
     /// Per row: the first and last column in view.
     var left: [Int], right: [Int]
-    /// The first and last row in view.
-    var top: Int, bottom: Int
 
     /// Nil for an unorganised cloud.
     init?(_ scene: FusedScene) {
@@ -143,8 +141,6 @@ struct ViewedRegion {
         }
         left = band(firstColumn.map { min($0, width - 1) })
         right = band(lastColumn.map { width - 1 - max($0, 0) }).map { width - 1 - $0 }
-        top = 0
-        bottom = height - 1
     }
 }
 

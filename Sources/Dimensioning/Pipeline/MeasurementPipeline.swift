@@ -152,7 +152,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     // An object reaching the image border is refused as cut off only once it is known to be
     // one box: a group of touching boxes is refused as several boxes, and stray pixels of the
     // cluster outside the box's footprint at the border do not count as a cut.
-    let borderEdges = cutOffEdges(scene, box: box, margin: parameters.envelope.borderMarginPixels)
+    let clusterAtBorder = cutOffEdges(scene, box: box, margin: parameters.envelope.borderMarginPixels)
     let top: TopFaceFit
     var cuboid: CuboidFit
     do {
@@ -164,16 +164,14 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         }
         cuboid = fit
     } catch {
-        if !borderEdges.isEmpty { throw .boxCutOff(edges: borderEdges) }
+        if !clusterAtBorder.isEmpty { throw .boxCutOff(edges: clusterAtBorder) }
         throw error
     }
-    if !borderEdges.isEmpty {
+    if !clusterAtBorder.isEmpty {
         // A top that itself runs out of the image is a part of a top: the rectangle fitted to
         // it says nothing of how many objects the cluster holds (a box cut off down to a sliver
         // of its lid covers many slivers' worth of floor with its side faces).
-        var topOnly = box
-        topOnly.pointIndices = top.inlierIndices
-        let topCut = cutOffEdges(scene, box: topOnly, margin: parameters.envelope.borderMarginPixels)
+        let topCut = borderEdges(scene, indices: top.inlierIndices, margin: parameters.envelope.borderMarginPixels)
         if !topCut.isEmpty { throw .boxCutOff(edges: topCut) }
         // A cut-off box's partial top leaves some of its own points outside the fitted
         // rectangle too: only a cluster covering three or more tops' worth of floor is a group.
