@@ -99,7 +99,7 @@ public enum PipelineBench {
             try boxCandidates(r.scene, floor: r.floor, parameters: parameters.isolation, limit: parameters.isolation.maximumCandidates)
         }))
         out.append(("top", try timeThrowing(repeats: repeats) { () throws(DimensioningError) in
-            try fitTopFace(r.scene, box: r.box, parameters: parameters.top)
+            try fitTopFace(r.scene, box: r.box, parameters: parameters.top, planeBand: parameters.behaviour.inlierBand)
         }))
         out.append(("cuboid", try timeThrowing(repeats: repeats) { () throws(DimensioningError) in
             try fitCuboid(r.scene, box: r.box, top: r.top, parameters: parameters)

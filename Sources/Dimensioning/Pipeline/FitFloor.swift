@@ -27,7 +27,7 @@ public struct FloorFit: Sendable, Equatable {
 /// a floor (the capture saw the box top, not the ground), and
 /// if every candidate fails that way the capture is refused with `noGroundPlane`: the engine
 /// never reports a box height measured from the box's own top. The chosen plane is refined by
-/// a second PCL fit on the full-resolution points within `refineBand`.
+/// a second PCL fit on the full-resolution points within the sensor's `inlierBand`.
 ///
 /// RANSAC is deterministic: PCL's fixed seed (12345).
 public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init(),
@@ -90,7 +90,7 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init(),
         }
         let share = Double(below) / Double(sampled.count)
         guard share <= parameters.maximumShareBelow else { rejectedShare = max(rejectedShare, share); continue }
-        let refined = refineFloor(candidate.plane, scene: scene, parameters: parameters, gravity: gravity)
+        let refined = refineFloor(candidate.plane, scene: scene, band: sensor.inlierBand, gravity: gravity)
         return FloorFit(plane: refined.plane, inlierCount: candidate.inliers,
                         inlierShare: Double(candidate.inliers) / Double(sampled.count), rms: refined.rms,
                         usedGravity: gravity != nil)
@@ -130,11 +130,11 @@ private func heightOf(_ plane: Plane, relativeTo reference: Plane) -> Double {
     reference.signedDistance(-plane.offset * plane.normal)
 }
 
-/// Refits the plane on the full-resolution points within the refine band (PCL, optimized
-/// coefficients), keeping the up orientation; returns the plane and the RMS distance.
-private func refineFloor(_ plane: Plane, scene: FusedScene, parameters: FloorParameters,
+/// Refits the plane on the full-resolution points within `band` metres (the sensor's
+/// `inlierBand`; PCL, optimized coefficients), keeping the up orientation; returns the plane and
+/// the RMS distance.
+private func refineFloor(_ plane: Plane, scene: FusedScene, band: Double,
                          gravity: SIMD3<Double>?) -> (plane: Plane, rms: Double) {
-    let band = parameters.refineBand
     let near = scene.pointsInWorld.filter { abs(plane.signedDistance(scene.pointsInWorld[$0])) <= 2 * band }
     var result = plane
     let params = cpc_plane_params.ransac(threshold: band, iterations: 100, axis: plane.normal, epsilonDegrees: 3)

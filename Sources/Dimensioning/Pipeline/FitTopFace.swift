@@ -16,19 +16,20 @@ public struct TopFaceFit: Sendable {
 }
 
 /// Fits the top face: among the box points within `topBand` below the 98th-percentile height,
-/// a RANSAC plane (PCL `SACMODEL_PERPENDICULAR_PLANE`, normal within `topMaximumTiltDegrees`
-/// of the floor's), then the top height as the 10 %-trimmed mean of the inliers' heights: the
+/// a RANSAC plane (PCL `SACMODEL_PERPENDICULAR_PLANE`, inlier distance `planeBand` metres, the
+/// sensor's `SensorBehaviour.inlierBand`; normal within `topMaximumTiltDegrees` of the floor's), then the top height as the 10 %-trimmed mean of the inliers' heights: the
 /// least-squares offset of a plane whose normal is fixed to the floor's. The box height is thus
 /// the distance between two fitted parallel planes, not an extreme point.
 ///
 /// - Throws: `notCuboid` when no flat top is found.
-public func fitTopFace(_ scene: FusedScene, box: BoxSegment, parameters: TopParameters = .init()) throws(DimensioningError) -> TopFaceFit {
+public func fitTopFace(_ scene: FusedScene, box: BoxSegment, parameters: TopParameters = .init(),
+                       planeBand: Double = SensorBehaviour.shared.inlierBand) throws(DimensioningError) -> TopFaceFit {
     guard let high = Statistics.quantile(box.heights, 0.98) else { throw .noBox }
     var band: [Int] = []
     for (j, h) in box.heights.enumerated() where h >= high - parameters.band { band.append(j) }
     guard band.count >= 10 else { throw .notCuboid(reason: "too few points on the top (\(band.count))") }
     let bandPoints = scene.pointsInWorld.subset(band.map { box.pointIndices[$0] })
-    let params = cpc_plane_params.ransac(threshold: parameters.distanceThreshold, iterations: 200,
+    let params = cpc_plane_params.ransac(threshold: planeBand, iterations: 200,
                                          axis: box.floorFrame.up, epsilonDegrees: parameters.maximumTiltDegrees,
                                          optimize: false)
     let fit: (coefficients: SIMD4<Double>, inliers: [Bool], inlierCount: Int)

@@ -43,7 +43,7 @@ struct FrameSampler: @unchecked Sendable {
                   targets: UnsafeMutablePointer<Int32>, counts: UnsafeMutablePointer<Int32>) {
         var reference = cpc_bin_reference(
             fx: r.fx, fy: r.fy, cx: r.cx, cy: r.cy, width: UInt32(r.width), height: UInt32(r.height),
-            min_depth: parameters.minimumDepth, max_depth: parameters.maximumDepth,
+            min_depth: sensor.minimumDepth, max_depth: sensor.maximumDepth,
             min_confidence: sensor.minimumConfidence, isa: isa)
         withInput(f, transform: transform) { input in cpc_bin_frame(&input, &reference, targets, counts) }
     }

@@ -7,7 +7,7 @@ func fuseSingleCloud(_ cloud: CapturedCloud, parameters: FusionParameters, senso
     var keep = [Bool](repeating: false, count: source.count)
     for i in 0..<source.count {
         let z = source[i].z
-        keep[i] = z >= parameters.minimumDepth && z <= parameters.maximumDepth
+        keep[i] = z >= sensor.minimumDepth && z <= sensor.maximumDepth
     }
     var intrinsics: CameraIntrinsics?
     if cloud.isOrganized, let index = cloud.pixelIndex {
@@ -23,7 +23,7 @@ func fuseSingleCloud(_ cloud: CapturedCloud, parameters: FusionParameters, senso
     let points = source.filter { keep[$0] }
     guard points.count >= 3 else {
         throw .noDepth(reason: String(format: "no point of the cloud lies %.2f-%.2f m in front of the camera (are its axes and unit what --axes and --input-units say?)",
-                                      parameters.minimumDepth, parameters.maximumDepth))
+                                      sensor.minimumDepth, sensor.maximumDepth))
     }
     let pixelIndex = cloud.isOrganized ? cloud.pixelIndex.map { index in index.indices.filter { keep[$0] }.map { index[$0] } } : nil
     return FusedScene(pointsInWorld: points, pixelIndex: pixelIndex,

@@ -1,7 +1,7 @@
 /// A step in the top's height: across a line through the footprint, the top on one side stands
 /// higher than on the other, with the change made over a few centimetres. A box's lid is one
 /// plane (flat, bulging or a little tilted, all smooth); two boxes of nearly one height standing
-/// side by side have two, and the top-face RANSAC (inlier band `topDistanceThreshold`, tilt up
+/// side by side have two, and the top-face RANSAC (inlier band `SensorBehaviour.inlierBand`, tilt up
 /// to `topMaximumTiltDegrees`) may take them for one tilted plane, so the pair is fitted as
 /// one long box. Together with `OutlineStep` (the same pair seen from above when their widths
 /// differ) this tells a lid from two.

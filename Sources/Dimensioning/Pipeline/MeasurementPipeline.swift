@@ -156,7 +156,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     let top: TopFaceFit
     var cuboid: CuboidFit
     do {
-        top = try fitTopFace(scene, box: box, parameters: parameters.top)
+        top = try fitTopFace(scene, box: box, parameters: parameters.top, planeBand: parameters.behaviour.inlierBand)
         var fit = try fitCuboid(scene, box: box, top: top, parameters: parameters)
         if !box.walls.isEmpty {
             let distances = wallDistances(fit.footprint, walls: box.walls, frame: box.floorFrame, reach: parameters.walls.reach)
@@ -195,7 +195,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     let topCenter = box.floorFrame.world(SIMD3(cuboid.footprint.center.x, cuboid.footprint.center.y, top.height))
     let distance = length(topCenter - scene.cameraPosition)
     var flatness = topFlatness(scene, box: box, top: top, cuboid: cuboid, noise: floor.rms,
-                               threshold: parameters.top.distanceThreshold)
+                               threshold: parameters.behaviour.inlierBand)
     if flatness < 0.5 {
         throw .notCuboid(reason: "the top is not flat (\(Int((flatness * 100).rounded())) % of it on one plane)")
     }
@@ -274,7 +274,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         if moves.contains(where: { $0.move != 0 }) {
             // The share of the top on its plane, over the footprint the result reports.
             flatness = topFlatness(scene, box: box, top: top, cuboid: cuboid, noise: floor.rms,
-                                   threshold: parameters.top.distanceThreshold)
+                                   threshold: parameters.behaviour.inlierBand)
         }
     }
     // A lid bowed up: the height reaches as far toward its crown as the bow supports.
@@ -285,7 +285,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         cuboid.centerInWorld += box.floorFrame.up * (relief.enclosingRise / 2)
     }
     shapeNotes += relief?.shapeNotes ?? []
-    let range = parameters.envelope.rangeMinimum...parameters.envelope.rangeMaximum
+    let range = parameters.behaviour.rangeMinimum...parameters.behaviour.rangeMaximum
     if !range.contains(distance) { throw .outOfRange(distance: distance, range: range) }
     let agreement = measureFrameAgreement(scene, box: box, top: top, cuboid: cuboid)
     let uncertainty = estimateUncertainty(cuboid: cuboid, top: top, floor: floor, agreement: agreement,

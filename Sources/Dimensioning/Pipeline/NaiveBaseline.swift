@@ -16,7 +16,7 @@ public func naiveTopRectangle(_ capture: DepthCapture,
     let candidates = try boxCandidates(scene, floor: floor, parameters: parameters.isolation,
                                        limit: parameters.isolation.maximumCandidates)
     guard let (box, top) = candidates.lazy.compactMap({ box in
-        (try? fitTopFace(scene, box: box, parameters: parameters.top)).map { (box, $0) }
+        (try? fitTopFace(scene, box: box, parameters: parameters.top, planeBand: parameters.behaviour.inlierBand)).map { (box, $0) }
     }).first else { throw .notCuboid(reason: "no object with a flat top") }
     let points = top.inlierIndices.map { i -> SIMD2<Double> in
         let q = box.floorFrame.local(scene.pointsInWorld[i]); return SIMD2(q.x, q.y)

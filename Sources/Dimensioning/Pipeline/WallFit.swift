@@ -153,7 +153,7 @@ func objectGapToWalls(_ walls: [WallFit], scene: FusedScene, floor: FloorFit,
                       parameters: PipelineParameters) -> Double? {
     guard let again = try? boxCandidates(scene, floor: floor, parameters: parameters.isolation, limit: 1, walls: walls,
                                          wallBand: 2 * parameters.walls.band),
-          let box = again.first, let top = try? fitTopFace(scene, box: box, parameters: parameters.top),
+          let box = again.first, let top = try? fitTopFace(scene, box: box, parameters: parameters.top, planeBand: parameters.behaviour.inlierBand),
           top.inlierIndices.count >= parameters.isolation.minimumClusterPoints else { return nil }
     var distances = top.inlierIndices.map { i in
         walls.map { abs($0.plane.signedDistance(scene.pointsInWorld[i])) }.min() ?? .infinity

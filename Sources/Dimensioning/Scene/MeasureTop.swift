@@ -186,7 +186,7 @@ func topRectangleUncertainty(rectangle: Rectangle2D, sides topSides: [TopSide], 
                                    profileDoubt: profile.map { ($0.edgeScatterPixels ?? 0) * footprint })
         return SideBudget(evidence: evidence, terms: terms)
     }
-    let independent = Double(max(1, parameters.independentPlanePoints))
+    let independent = Double(max(1, priors.independentPlanePoints))
     let scale = profile?.depthScaleScatter ?? priors.depthScale
     let lengthTerms = [UncertaintyTerm(name: .scale, standard: 2 * rectangle.halfA * scale, kind: .typeB)]
     let widthTerms = [UncertaintyTerm(name: .scale, standard: 2 * rectangle.halfB * scale, kind: .typeB)]

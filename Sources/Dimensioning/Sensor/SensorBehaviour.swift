@@ -22,8 +22,15 @@ public struct SensorBehaviour: Sendable, Equatable, Codable {
     public var minimumConfidence: UInt8
     /// Weight of a medium-confidence sample relative to a high-confidence one (0...1).
     public var mediumConfidenceWeight: Double
+    /// Depth range the camera's samples are kept in, metres along the optical axis: nearer and
+    /// farther returns are not trusted (`fuseFrames`, the live analysis).
+    public var minimumDepth: Double
+    public var maximumDepth: Double
     /// Samples farther than `inlierBand + inlierBandPerMetre * z` metres from a pixel's median
-    /// over the frames are outliers before averaging.
+    /// over the frames are outliers before averaging. `inlierBand` is also the band of a flat
+    /// surface's points about its plane at close range: the top face's RANSAC inlier distance
+    /// (and what counts as "on the plane" for its flatness, `fitTopFace`) and the band of
+    /// full-resolution points refining the floor's plane (`fitFloor`).
     public var inlierBand: Double
     public var inlierBandPerMetre: Double
     /// Flying-pixel filter: a pixel whose depth lies strictly between two opposite neighbours
@@ -33,6 +40,13 @@ public struct SensorBehaviour: Sendable, Equatable, Codable {
     /// square metre of range (`fitFloor`'s "points below the plane" allowance grows by this
     /// times the range squared): depth error grows with the square of range, stereo most.
     public var rangeBendPerSquareMetre: Double
+
+    // MARK: Measuring range (`runPipeline`)
+
+    /// Camera-to-top distances, metres, at which this kind of camera measures a box; nearer or
+    /// farther is `outOfRange` (the mobile SDK's envelope for a LiDAR phone: about 0.3-2 m).
+    public var rangeMinimum: Double
+    public var rangeMaximum: Double
 
     // MARK: Edge bands (`locateEdge`, `silhouetteEdge`)
 

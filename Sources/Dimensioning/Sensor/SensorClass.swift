@@ -78,13 +78,17 @@ public struct SensorClassPriors: Sendable, Equatable, Codable {
     /// beyond twice the root-sum-square of this and the profile's own standard error there
     /// (`CuboidFit.silhouetteRimMoves`).
     public var lidProfile: Double
+    /// Points of a plane fit counted as independent when its offset's standard error is taken
+    /// (the top's and the floor's planes): the camera's noise is correlated over neighbouring
+    /// pixels, so thousands of points do not pin a plane to a thousandth of their scatter.
+    public var independentPlanePoints: Int
     /// Where these values came from.
     public var source: String
 
     enum CodingKeys: String, CodingKey {
         case edgeBiasPixels = "edge_bias_px", edgeNoisePixels = "edge_noise_px", fatteningPixels = "fattening_px"
         case bandAsymmetry = "band_asymmetry", depthScale = "depth_scale_relative", heightBias = "height_bias_m"
-        case lidProfile = "lid_profile_m", source
+        case lidProfile = "lid_profile_m", independentPlanePoints = "independent_plane_points", source
     }
 
     /// The file the priors are read from, as the library embeds it.

@@ -127,7 +127,7 @@ public struct LiveFrameAnalyzer: Sendable {
         }
         let k = frame.intrinsics
         let pose = frame.worldFromCamera
-        let minDepth = fusion.minimumDepth, maxDepth = fusion.maximumDepth
+        let minDepth = sensor.minimumDepth, maxDepth = sensor.maximumDepth
         let minConfidence = sensor.minimumConfidence
         let half = s / 2
         frame.depth.withUnsafeBufferPointer { depth in

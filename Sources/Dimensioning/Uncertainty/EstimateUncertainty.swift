@@ -11,10 +11,6 @@ public struct UncertaintyParameters: Sendable, Equatable, Codable {
     /// for parcels of 0.1-1 m (divisions of 2, 5, 10 and 20 mm are usual); choose 5 mm for
     /// small parcels with a LiDAR or a calibrated camera, 20 mm for pallets.
     public var tolerance: Double = 0.010
-    /// Points of a plane fit counted as independent when its offset's standard error is taken
-    /// (a depth camera's noise is correlated over neighbouring pixels, so thousands of points do
-    /// not pin a plane to a thousandth of their scatter). Default 100.
-    public var independentPlanePoints: Int = 100
 
     public init() {}
 }
@@ -36,9 +32,9 @@ public struct UncertaintyParameters: Sendable, Equatable, Codable {
 /// - Length and width combine their two sides, the depth scale's doubt (`L s`: the profile's
 ///   `depthScaleScatter` when it measured one, else the class's `depthScale`) and, with several
 ///   frames, the frames' spread over the root of their number.
-/// - Height combines the top's and the floor's plane offsets (their RMS over the root of
-///   `independentPlanePoints` at most), how far the floor around the box stands off the floor
-///   plane (`FloorNearBox`: its median, and its scatter's standard error), the class's
+/// - Height combines the top's and the floor's plane offsets (their RMS over the root of the
+///   sensor class's `independentPlanePoints` at most), how far the floor around the box stands
+///   off the floor plane (`FloorNearBox`: its median, and its scatter's standard error), the class's
 ///   `heightBias`, the scale and the frames, and the top's relief (`measureTopRelief`): where a
 ///   handle's or a strap's top lies (`RaisedPart.levelDoubt`), or else the lid's highest cells
 ///   above its plane (`TopRelief.lidHigh`, a rectangle: ripple and bow cannot be told apart),
@@ -84,7 +80,7 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
         if let spread { terms.append(.init(name: .frames, standard: spread / frames.squareRoot(), kind: .typeA)) }
         return terms
     }
-    let planePoints = Double(max(1, parameters.independentPlanePoints))
+    let planePoints = Double(max(1, priors.independentPlanePoints))
     let topPoints = min(Double(max(1, top.inlierIndices.count)), planePoints)
     let floorPoints = min(Double(max(1, floor.inlierCount)), planePoints)
     let heightTerms = own(cuboid.height, spread: agreement?.heightSpread) + [

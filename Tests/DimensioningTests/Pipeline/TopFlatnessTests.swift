@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: [3, 8, 21] as [UInt64])
     func aNoisySingleFramesFlatLidIsFlat(seed: UInt64) throws {
         let r = try Self.singleToFFrame(seed: seed)
-        let threshold = TopParameters().distanceThreshold
+        let threshold = SensorBehaviour.shared.inlierBand
         let fixed = topFlatness(r.scene, box: r.box, top: r.top, cuboid: r.cuboid, threshold: threshold)
         #expect(2.5 * r.floor.rms > threshold, "the frame is noisier than the fixed threshold: floor rms \(r.floor.rms)")
         #expect(r.flatness >= 0.95, "judged against its own noise: \(r.flatness) (fixed threshold: \(fixed))")
@@ -36,7 +36,7 @@ import Testing
     @Test func aQuietCaptureKeepsTheInlierShare() throws {
         let box = SimulatedBox(center: .zero, length: 0.40, width: 0.30, height: 0.25, yaw: 0.3)
         let r = try runPipeline(PipelineTest.noisy(box).capture)
-        #expect(2.5 * r.floor.rms <= TopParameters().distanceThreshold, "floor rms \(r.floor.rms)")
+        #expect(2.5 * r.floor.rms <= SensorBehaviour.shared.inlierBand, "floor rms \(r.floor.rms)")
         #expect(r.flatness == topFlatness(r.scene, box: r.box, top: r.top, cuboid: r.cuboid))
     }
 

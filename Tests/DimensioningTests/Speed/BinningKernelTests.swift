@@ -94,7 +94,7 @@ import Testing
                     if p.z > 0 { #expect(samples[i].isHigh == (confidence[i] >= 2), "\(u), \(v)") }
                 }
                 var expected: Int32 = -1
-                if d.isFinite, d >= parameters.minimumDepth, d <= parameters.maximumDepth, confidence[i] >= 1,
+                if d.isFinite, d >= sensor.minimumDepth, d <= sensor.maximumDepth, confidence[i] >= 1,
                    let pixel = k.project(p), pixel.x > -0.5, pixel.x < 6.5, pixel.y > -0.5, pixel.y < 1.5 {
                     expected = Int32(Int(pixel.y.rounded()) * 7 + Int(pixel.x.rounded()))
                     binned += 1

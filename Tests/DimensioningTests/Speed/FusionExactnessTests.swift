@@ -72,7 +72,7 @@ import Testing
                 for u in 0..<frame.width {
                     let depth = frame.depth[v * frame.width + u], c = frame.confidence?[v * frame.width + u] ?? 2
                     let d = Double(depth)
-                    guard depth.isFinite, d >= parameters.minimumDepth, d <= parameters.maximumDepth,
+                    guard depth.isFinite, d >= sensor.minimumDepth, d <= sensor.maximumDepth,
                           c >= sensor.minimumConfidence else { continue }
                     let q = SIMD3((Double(u) - fk.cx) / fk.fx * d, (Double(v) - fk.cy) / fk.fy * d, d)
                     let p = toReference.apply(q)

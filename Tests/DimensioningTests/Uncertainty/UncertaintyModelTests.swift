@@ -89,10 +89,14 @@ import Testing
     }
 
     /// The priors are read from `Resources/sensor-classes.json` (version 2 added each class's
-    /// `lid_profile_m`, version 3 the sensors' `behaviour`): every class is in the file itself,
-    /// with its source, and the unknown class is at least as wide as any other.
+    /// `lid_profile_m`, version 3 the sensors' `behaviour`, version 4 each class's
+    /// `independent_plane_points` and the behaviour's depth and measuring ranges): every class is
+    /// in the file itself, with its source, and the unknown class is at least as wide as any other.
     @Test func everyClassStatesWhereItsPriorsCameFrom() {
-        #expect(SensorClassPriors.version == "boxdim.sensor-classes/3")
+        #expect(SensorClassPriors.version == "boxdim.sensor-classes/4")
+        #expect(SensorClass.allCases.allSatisfy { $0.priors.independentPlanePoints == 100 })
+        #expect(SensorBehaviour.shared.minimumDepth == 0.1 && SensorBehaviour.shared.maximumDepth == 5)
+        #expect(SensorBehaviour.shared.rangeMinimum == 0.3 && SensorBehaviour.shared.rangeMaximum == 2)
         #expect(SensorClassPriors.table.count == SensorClass.allCases.count)
         #expect(SensorClassPriors.table[.lidar]?.lidProfile == 0.0006)
         #expect(SensorClassPriors.table[.tof]?.lidProfile == 0.0009)

@@ -7,9 +7,6 @@ public struct EnvelopeParameters: Sendable, Equatable, Codable {
     /// two large fitted planes (top and floor), not from an edge: flat parcels are common.
     /// Default 0.06.
     public var minimumHeight: Double = 0.06
-    /// Accepted camera-to-box distance, metres. Defaults 0.3 and 2.0.
-    public var rangeMinimum: Double = 0.3
-    public var rangeMaximum: Double = 2.0
     /// The longest side of a parcel the engine measures, metres. What is longer is not a parcel:
     /// a vertical plane joining the box's cluster that runs farther is a wall (`wallsJoining`),
     /// and a hidden object taller than this is a wall or furniture, never a second parcel

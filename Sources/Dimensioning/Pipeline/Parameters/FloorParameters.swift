@@ -25,8 +25,6 @@ public struct FloorParameters: Sendable, Equatable, Codable {
     /// With no object on it, a plane closer than this (metres) below the camera that fills the
     /// view is taken for a box's lid, not the floor (`noGroundPlane`). Default 0.35.
     public var lidSuspicionHeight: Double = 0.35
-    /// Band (metres) of full-resolution points used to refine the chosen plane. Default 0.006.
-    public var refineBand: Double = 0.006
 
     public init() {}
 }

@@ -7,8 +7,9 @@ import Foundation
 // no setting (a typo would otherwise be ignored without a word).
 //
 // Files written before the settings were split by stage (one `box` object, and the sensor's
-// values under `fusion`, `floor` and `box`) are read too: each old key is moved to where its
-// setting lives now (`PipelineParameters.legacyKeys`).
+// values under `fusion`, `floor`, `envelope` and `box`) are read too: each old key is moved to
+// where its setting lives now (`PipelineParameters.legacyKeys`), and a setting that is gone is
+// read at its last default (`PipelineParameters.removedKeys`).
 
 extension PipelineParameters {
     public init(from decoder: Decoder) throws {
@@ -58,9 +59,14 @@ extension PipelineParameters {
     /// Where each key of the settings before the split by stage lives now: (old group, old
     /// key) to (new group, new key); a new group of `sensorBehaviour` is the sensor's.
     static let legacyKeys: [String: [String: (group: String, key: String)]] = {
-        var map: [String: [String: (group: String, key: String)]] = ["fusion": [:], "floor": [:], "box": [:]]
-        for key in ["minimumConfidence", "mediumConfidenceWeight", "inlierBand", "inlierBandPerMetre", "jumpPerMetre"] {
+        var map: [String: [String: (group: String, key: String)]] = ["fusion": [:], "floor": [:], "box": [:], "envelope": [:]]
+        for key in ["minimumConfidence", "mediumConfidenceWeight", "inlierBand", "inlierBandPerMetre", "jumpPerMetre",
+                    "minimumDepth", "maximumDepth"] {
             map["fusion"]![key] = ("sensorBehaviour", key)
+        }
+        // The camera's measuring range is the sensor's (sensor-classes/4).
+        for key in ["rangeMinimum", "rangeMaximum"] {
+            map["envelope"]![key] = ("sensorBehaviour", key)
         }
         map["floor"]!["belowTolerancePerSquareMetre"] = ("sensorBehaviour", "rangeBendPerSquareMetre")
         map["floor"]!["wallMinimumWidth"] = ("envelope", "maximumParcelSide")
@@ -77,7 +83,6 @@ extension PipelineParameters {
         for key in ["minimumHeightAboveFloor", "maximumHeightAboveFloor", "maximumCandidates", "clusterTolerance",
                     "minimumClusterPoints"] { map["box"]![key] = ("isolation", key) }
         map["box"]!["topBand"] = ("top", "band")
-        map["box"]!["topDistanceThreshold"] = ("top", "distanceThreshold")
         map["box"]!["topMaximumTiltDegrees"] = ("top", "maximumTiltDegrees")
         for key in ["sideBand", "minimumSideFaceStrips"] {
             map["box"]![key] = ("cuboid", key)
@@ -91,40 +96,58 @@ extension PipelineParameters {
                     "maximumNeighbourExtent", "neighbourFaceDrop", "neighbourFaceClearance"] {
             map["box"]![key] = ("singleBox", key)
         }
-        for key in ["outlineStripWidth", "outlineCornerMargin", "outlineStepMinimum", "outlineStepPixels",
+        for key in ["outlineStripWidth", "outlineStepMinimum", "outlineStepPixels",
                     "outlineStepMinimumShare", "outlineSeenRays", "heightStepMinimum", "heightStepWindow",
                     "heightStepMinimumSide", "heightStepMinimumSamples", "minimumFill"] { map["box"]![key] = ("shape", key) }
-        for key in ["minimumSide", "minimumHeight", "rangeMinimum", "rangeMaximum", "borderMarginPixels"] {
+        for key in ["minimumSide", "minimumHeight", "borderMarginPixels"] {
             map["box"]![key] = ("envelope", key)
         }
+        for key in ["rangeMinimum", "rangeMaximum"] { map["box"]![key] = ("sensorBehaviour", key) }
         return map
     }()
 
-    /// Settings of the old `box` group that are gone, with their last defaults and why: a file
-    /// that gives the old default (as every saved configuration does) still reads; another value
-    /// is an error that says what became of the setting.
-    static let removedKeys: [String: (lastDefault: Double, why: String)] = [
-        "heightStepSlice": (0.01, "the height step is scanned in quarters of shape.heightStepWindow"),
-        "outlierNeighbours": (12, "the top's statistical outlier trim is gone (it changed no held-out or real measurement)"),
-        "outlierStdMultiplier": (20, "the top's statistical outlier trim is gone (it changed no held-out or real measurement)"),
-        "minimumSidePoints": (12, "a side face needs cuboid.minimumSideFaceStrips strips of points"),
-        "maximumNeighbourHeight": (1.2, "hidden objects taller than envelope.maximumParcelSide are walls or furniture"),
-    ]
+    /// Settings that are gone, by group (the old `box` group's too), with their last defaults and
+    /// why: a file that gives the old default (as every saved configuration does) still reads;
+    /// another value is an error that says what became of the setting.
+    static let removedKeys: [String: [String: (lastDefault: Double, why: String)]] = {
+        let planeBand = "the top's and the floor's plane band is the sensor's: pipeline.sensorBehaviour.inlierBand"
+        let cornerMargin = "each corner leaves a strip and a half of shape.outlineStripWidth"
+        let planePoints = "the independent points of a plane fit are the sensor class's (independent_plane_points, Resources/sensor-classes.json)"
+        return [
+            "box": [
+                "heightStepSlice": (0.01, "the height step is scanned in quarters of shape.heightStepWindow"),
+                "outlierNeighbours": (12, "the top's statistical outlier trim is gone (it changed no held-out or real measurement)"),
+                "outlierStdMultiplier": (20, "the top's statistical outlier trim is gone (it changed no held-out or real measurement)"),
+                "minimumSidePoints": (12, "a side face needs cuboid.minimumSideFaceStrips strips of points"),
+                "maximumNeighbourHeight": (1.2, "hidden objects taller than envelope.maximumParcelSide are walls or furniture"),
+                "topDistanceThreshold": (0.006, planeBand),
+                "outlineCornerMargin": (0.03, cornerMargin),
+            ],
+            "top": ["distanceThreshold": (0.006, planeBand)],
+            "floor": ["refineBand": (0.006, planeBand)],
+            "shape": ["outlineCornerMargin": (0.03, cornerMargin)],
+            "uncertainty": ["independentPlanePoints": (100, planePoints)],
+        ]
+    }()
 
-    /// Moves the keys of the settings before the split by stage to where they live now. A key
-    /// the new settings already give keeps the new value. A removed setting (`removedKeys`) is
-    /// dropped at its old default and an error otherwise.
+    /// Moves the keys of settings that moved to where they live now. A key the new settings
+    /// already give keeps the new value. A removed setting (`removedKeys`) is dropped at its old
+    /// default and an error otherwise.
     static func moveLegacyKeys(_ given: inout [String: ConfigValue], behaviour: inout [String: ConfigValue],
                                codingPath: [CodingKey]) throws {
-        for (group, moves) in legacyKeys {
+        for (group, removedHere) in removedKeys.sorted(by: { $0.key < $1.key }) {
             guard case var .object(old)? = given[group] else { continue }
-            for (key, removed) in removedKeys where group == "box" {
+            for (key, removed) in removedHere.sorted(by: { $0.key < $1.key }) {
                 guard let value = old.removeValue(forKey: key) else { continue }
                 if value != .number(removed.lastDefault) {
                     throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [AnyKey(group), AnyKey(key)],
                                                             debugDescription: "no longer a setting: \(removed.why)"))
                 }
             }
+            given[group] = .object(old)
+        }
+        for (group, moves) in legacyKeys {
+            guard case var .object(old)? = given[group] else { continue }
             for (key, target) in moves {
                 guard let value = old.removeValue(forKey: key) else { continue }
                 if target.group == "sensorBehaviour" {

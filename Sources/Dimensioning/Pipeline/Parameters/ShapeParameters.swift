@@ -3,15 +3,13 @@
 /// is a recess, measured as the enclosing cuboid (`PipelineResult.shapeNotes`).
 public struct ShapeParameters: Sendable, Equatable, Codable {
     /// The top's outline must be straight (`outlineStep`): along each side, in strips
-    /// `outlineStripWidth` metres wide (leaving `outlineCornerMargin` metres at each corner), a
+    /// `outlineStripWidth` metres wide (leaving `outlineCornerMargin`, a strip and a half, at each corner), a
     /// run of strips whose outermost top samples lie more than `outlineStepMinimum` metres or
     /// `outlineStepPixels` pixel footprints off the side's median, over at least
     /// `outlineStepMinimumShare` of the side (and three strips), with at least
     /// `outlineSeenRays` rays per strip seen passing below the top in the gap
-    /// (`CuboidParameters.backgroundDrop`), is a step. Defaults 0.02 m, 0.03 m, 0.02 m, 3 px,
-    /// 0.15 and 3.
+    /// (`CuboidParameters.backgroundDrop`), is a step. Defaults 0.02 m, 0.02 m, 3 px, 0.15 and 3.
     public var outlineStripWidth: Double = 0.02
-    public var outlineCornerMargin: Double = 0.03
     public var outlineStepMinimum: Double = 0.02
     public var outlineStepPixels: Double = 3
     public var outlineStepMinimumShare: Double = 0.15
@@ -31,6 +29,11 @@ public struct ShapeParameters: Sendable, Equatable, Codable {
     /// lost the sensor's band at every side, and what is left is judged by its uncertainty.
     /// Default 0.85.
     public var minimumFill: Double = 0.85
+
+    /// What each side's outline leaves out at each corner, metres: a strip and a half (a
+    /// blurred or rounded corner, the band turning the corner). Once a setting of its own, at
+    /// this value (0.03 m).
+    public var outlineCornerMargin: Double { 1.5 * outlineStripWidth }
 
     public init() {}
 }
