@@ -62,6 +62,13 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
         try checkFloorIsNotALid(scene, floor: viewFloor, parameters: parameters.floor)
         throw .noBox
     }
+    // A cluster that is a wall and nothing else (`isWallAlone`: no top, the view cutting the
+    // wall off above) is no object to measure, cut off or whole.
+    candidates.removeAll { isWallAlone(scene, cluster: $0, floor: viewFloor, parameters: parameters) }
+    if candidates.isEmpty {
+        try checkFloorIsNotALid(scene, floor: viewFloor, parameters: parameters.floor)
+        throw .noBox
+    }
     // A box against a wall forms one cluster with the wall's foot (`wallsJoining`), which runs
     // to the image's borders; found again without the wall, a top within 5 cm of it
     // (`objectGapToWalls`) has a side that cannot be told from the wall. Farther, stray pixels

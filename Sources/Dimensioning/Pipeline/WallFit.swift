@@ -31,7 +31,25 @@ public struct WallFit: Sendable, Equatable {
 func wallsJoining(_ scene: FusedScene, cluster: BoxSegment, parameters: WallParameters, floor: FloorParameters,
                   longestParcel: Double) -> [WallFit] {
     walls(in: cluster.pointIndices, of: scene, frame: cluster.floorFrame, parameters: parameters, floor: floor,
-          longestParcel: longestParcel)
+          longestParcel: longestParcel, minimumRise: parameters.minimumRise)
+}
+
+/// Whether `cluster` is a wall and nothing else: a vertical plane wider than the longest parcel
+/// (found as `wallsJoining` finds one, whatever its seen rise: the view may cut a wall off a few
+/// centimetres up) leaves no object when its points are taken away (`boxCandidates` without
+/// the points within twice `band` of it). Such a cluster has no top: it is no box, cut off or
+/// whole. A box against the wall leaves itself, and a row of boxes whose faces line up leaves
+/// their tops.
+func isWallAlone(_ scene: FusedScene, cluster: BoxSegment, floor: FloorFit, parameters: PipelineParameters) -> Bool {
+    let found = walls(in: cluster.pointIndices, of: scene, frame: cluster.floorFrame, parameters: parameters.walls,
+                      floor: parameters.floor, longestParcel: parameters.envelope.maximumParcelSide, minimumRise: 0)
+    guard !found.isEmpty else { return false }
+    let left = (try? boxCandidates(scene, floor: floor, parameters: parameters.isolation,
+                                   limit: parameters.isolation.maximumCandidates, walls: found,
+                                   wallBand: 2 * parameters.walls.band)) ?? []
+    // Only what was of this cluster counts: another object in view is not left by the wall.
+    let members = Set(cluster.pointIndices)
+    return !left.contains { $0.pointIndices.contains(where: members.contains) }
 }
 
 /// The walls standing near `box` without joining its cluster (a box a few centimetres from a
@@ -51,13 +69,14 @@ func wallsBeside(_ scene: FusedScene, box: BoxSegment, reach: Double, parameters
     guard !near.isEmpty else { return [] }
     let indices = box.otherObjectIndices.indices.filter { near.contains(box.otherObjectLabels[$0]) }
         .map { box.otherObjectIndices[$0] }
-    return walls(in: indices, of: scene, frame: frame, parameters: parameters, floor: floor, longestParcel: longestParcel)
+    return walls(in: indices, of: scene, frame: frame, parameters: parameters, floor: floor, longestParcel: longestParcel,
+                 minimumRise: parameters.minimumRise)
 }
 
 /// Up to two walls among the points at `indices` (see `wallsJoining`). Points spanning less
 /// than `wallMinimumWidth` across, seen from above, hold none: no RANSAC is run (most captures).
 private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, parameters: WallParameters, floor: FloorParameters,
-                   longestParcel: Double) -> [WallFit] {
+                   longestParcel: Double, minimumRise: Double) -> [WallFit] {
     guard indices.count >= 200 else { return [] }
     let (low, high) = floorBounds(indices, of: scene, frame: frame)
     let span = high - low
@@ -91,7 +110,7 @@ private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, p
         // A wall is a surface: it rises, and its points fill a fair share of the rectangle
         // they span (not a box's face and the floor beyond it in one plane).
         let cells = width * rise / (floor.voxelSize * floor.voxelSize)
-        guard width >= longestParcel, rise >= parameters.minimumRise,
+        guard width >= longestParcel, rise >= minimumRise,
               Double(positions.count) >= 0.25 * cells else { break }
         walls.append(WallFit(plane: plane, width: width, height: percentile(heights, 0.98)))
         remaining = remaining.filter { !fit.inliers[$0] }

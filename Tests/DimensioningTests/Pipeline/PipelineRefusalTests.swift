@@ -54,6 +54,18 @@ import Testing
         #expect(code(simulated.capture) == "box_cut_off")
     }
 
+    /// A floor before a wall that the view cuts off a few centimetres up, no box: tuning split
+    /// (seed 2026) scenarios 4 and 109 (the wall seen rising 24 and 5 cm, 2 m wide), retired2
+    /// (seed 6151) scenario 39 (23 cm). The wall's cluster ran off the view, so it was refused as
+    /// a box cut off ("move back so the whole box is seen"); a cluster that is a wall and
+    /// nothing else is no object, and there is no box.
+    @Test(arguments: [(4, 2026), (109, 2026), (39, 6151)]) func aWallAloneIsNoBox(index: Int, seed: UInt64) {
+        let sensors = seed == 2026 ? SensorFamily.tuning : SensorFamily.secondRetiredHoldout
+        let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, sensors: sensors)
+        #expect(kind == .floorOnly && !simulated.scene.walls.isEmpty)
+        #expect(code(simulated.capture) == "no_box")
+    }
+
     @Test func twoTouchingBoxesAreSeveralBoxes() {
         let a = SimulatedBox(center: .zero, length: 0.3, width: 0.25, height: 0.25)
         let b = SimulatedBox(center: SIMD2(0.3, 0), length: 0.3, width: 0.25, height: 0.35)
