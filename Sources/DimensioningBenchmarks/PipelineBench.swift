@@ -109,8 +109,7 @@ public enum PipelineBench {
         }))
         out.append(("uncertainty", BenchClock.time(repeats: repeats) {
             estimateUncertainty(cuboid: r.cuboid, top: r.top, floor: r.floor, agreement: r.agreement,
-                                sensorClass: parameters.uncertainty.sensorClass ?? .unknown, profile: parameters.profile,
-                                parameters: parameters.uncertainty)
+                                sensorClass: parameters.uncertainty.sensorClass ?? .unknown, profile: parameters.profile)
         }))
         return out
     }

@@ -12,23 +12,21 @@ import CPointCloud
 /// `((fx * x) / z + cx, (fy * y) / z + cy)` (`CameraIntrinsics.project`), every operation in
 /// `Double` in this order, so each lane is bit for bit the scalar value. It is binned into the
 /// nearest reference pixel (halves away from zero, as `rounded()`) when its depth is finite and
-/// within `minimumDepth...maximumDepth`, its confidence at least `minimumConfidence`, z > 1e-6 m
+/// within the sensor's `minimumDepth...maximumDepth`, its confidence at least `minimumConfidence`, z > 1e-6 m
 /// and the projection strictly inside (-0.5, width - 0.5) x (-0.5, height - 0.5); its point is
 /// stored rounded to `Float` (`BinnedSample`).
 struct FrameSampler: @unchecked Sendable {
     let frames: [DepthFrame]
     let columnFactor: [[Double]], rowFactor: [[Double]]
-    let parameters: FusionParameters
     let sensor: SensorBehaviour
     /// The largest frame's pixel count.
     let pixelsPerFrame: Int
     /// Which kernels run (`cpc_fusion_isa`): the best the CPU has, or SSE2 only (tests).
     let isa: UInt32
 
-    init(frames: [DepthFrame], parameters: FusionParameters, sensor: SensorBehaviour, isa: cpc_fusion_isa = CPC_FUSION_ISA_BEST) {
+    init(frames: [DepthFrame], sensor: SensorBehaviour, isa: cpc_fusion_isa = CPC_FUSION_ISA_BEST) {
         self.frames = frames
         self.isa = isa.rawValue
-        self.parameters = parameters
         self.sensor = sensor
         let factors = frames.map { $0.intrinsics.unprojectionFactors(width: $0.width, height: $0.height) }
         columnFactor = factors.map(\.columns)

@@ -55,17 +55,14 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
     // The object the camera is aimed at comes first; if it is not a measurable box (a laptop,
     // a bag) the next nearest is tried, and if none is, the nearest one's refusal is reported.
     var candidates: [BoxSegment]
-    do {
+    do throws(DimensioningError) {
         candidates = try boxCandidates(scene, floor: viewFloor, parameters: parameters.isolation,
                                        limit: parameters.isolation.maximumCandidates)
+        // A cluster that is a wall and nothing else (`isWallAlone`: no top, the view cutting
+        // the wall off above) is no object to measure, cut off or whole.
+        candidates.removeAll { isWallAlone(scene, cluster: $0, floor: viewFloor, parameters: parameters) }
+        if candidates.isEmpty { throw .noBox }
     } catch .noBox {
-        try checkFloorIsNotALid(scene, floor: viewFloor, parameters: parameters.floor)
-        throw .noBox
-    }
-    // A cluster that is a wall and nothing else (`isWallAlone`: no top, the view cutting the
-    // wall off above) is no object to measure, cut off or whole.
-    candidates.removeAll { isWallAlone(scene, cluster: $0, floor: viewFloor, parameters: parameters) }
-    if candidates.isEmpty {
         try checkFloorIsNotALid(scene, floor: viewFloor, parameters: parameters.floor)
         throw .noBox
     }
@@ -298,7 +295,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     let uncertainty = estimateUncertainty(cuboid: cuboid, top: top, floor: floor, agreement: agreement,
                                           floorNearBox: FloorNearBox(scene, box: box, footprint: cuboid.footprint),
                                           relief: relief, rimDoubts: rimDoubts, sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
-                                          profile: parameters.profile, parameters: parameters.uncertainty)
+                                          profile: parameters.profile)
     // The budget says which terms hold a dimension's U over the tolerance.
     let tolerance = parameters.uncertainty.tolerance
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,

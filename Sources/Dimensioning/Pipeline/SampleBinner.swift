@@ -38,7 +38,7 @@ struct SampleBinner: ~Copyable {
         self.parallelism = max(1, parallelism)
         precondition(frames.count <= Int(UInt16.max) + 1)
         precondition(frames.allSatisfy { $0.width <= 65536 && $0.height <= 65536 })
-        sampler = FrameSampler(frames: frames, parameters: parameters, sensor: sensor)
+        sampler = FrameSampler(frames: frames, sensor: sensor)
         transforms = referenceFromFrame.map(RowTransform.init)
         self.reference = reference
         self.parameters = parameters

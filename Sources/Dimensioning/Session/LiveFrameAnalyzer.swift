@@ -38,7 +38,7 @@ public struct LiveFrameAnalysis: Sendable, Equatable {
 /// Cheap per-frame floor and box detection that drives a session's phases and tracks.
 ///
 /// 1. Every `stride`-th pixel (default 4: 3,072 of 49,152 at 256x192) with a depth in the
-///    fusion range and at least the fusion's minimum confidence is lifted to 3-D and, when the
+///    sensor's depth range and at least its minimum confidence is lifted to 3-D and, when the
 ///    frame has a pose, into the world frame (z up).
 /// 2. "Up" is against gravity when the frame has a pose; without one it is the normal of the
 ///    largest plane (PCL RANSAC, fixed seed) turned toward the camera.
@@ -56,8 +56,8 @@ public struct LiveFrameAnalysis: Sendable, Equatable {
 /// 256x192 frame in a release build with a pose.
 public struct LiveFrameAnalyzer: Sendable {
     public var parameters: LiveAnalysisParameters
-    public var fusion: FusionParameters
-    /// The depth camera's sample confidence (`SensorBehaviour.minimumConfidence`).
+    /// The depth camera's depth range and sample confidence (`SensorBehaviour.minimumDepth`,
+    /// `maximumDepth`, `minimumConfidence`).
     public var sensor: SensorBehaviour
     public var maximumHeightAboveFloor: Double
 
@@ -70,7 +70,6 @@ public struct LiveFrameAnalyzer: Sendable {
 
     public init(parameters: LiveAnalysisParameters = .init(), pipeline: PipelineParameters = .init()) {
         self.parameters = parameters
-        fusion = pipeline.fusion
         sensor = pipeline.behaviour
         maximumHeightAboveFloor = pipeline.isolation.maximumHeightAboveFloor
     }

@@ -44,8 +44,7 @@ public struct UncertaintyParameters: Sendable, Equatable, Codable {
 /// Metres throughout; `pixelFootprint` converts pixels of the reference camera to metres per side.
 public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: FloorFit, agreement: FrameAgreement?,
                                 floorNearBox: FloorNearBox? = nil, relief: TopRelief? = nil, rimDoubts: [RimMove] = [],
-                                sensorClass: SensorClass, profile: SensorProfile?,
-                                parameters: UncertaintyParameters = .init()) -> MeasurementUncertainty {
+                                sensorClass: SensorClass, profile: SensorProfile?) -> MeasurementUncertainty {
     let priors = sensorClass.priors
     let captureBand = captureBandPixels(cuboid.edges)
     let spacing = (cuboid.footprint.area / Double(max(1, cuboid.topPointCount))).squareRoot()

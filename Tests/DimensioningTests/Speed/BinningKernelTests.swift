@@ -72,7 +72,7 @@ import Testing
         sensor.minimumConfidence = 1
         let frame = DepthFrame(width: 7, height: 2, depth: depths, confidence: confidence, intrinsics: k,
                                worldFromCamera: nil, timestamp: 0)
-        let sampler = FrameSampler(frames: [frame], parameters: parameters, sensor: sensor, isa: cpc_fusion_isa(isa))
+        let sampler = FrameSampler(frames: [frame], sensor: sensor, isa: cpc_fusion_isa(isa))
         var targets = [Int32](repeating: -1, count: 14), counts = [Int32](repeating: 0, count: 14)
         sampler.binFrame(0, transform: transform, reference: k, targets: &targets, counts: &counts)
         let slotsOfAll = (0..<14).map(Int32.init)
@@ -119,7 +119,7 @@ import Testing
             let n = frame.width * frame.height
             var results: [([Int32], [Int32], [UInt32])] = []
             for isa in [CPC_FUSION_ISA_BEST, CPC_FUSION_ISA_SSE2] {
-                let sampler = FrameSampler(frames: frames, parameters: FusionParameters(), sensor: .shared, isa: isa)
+                let sampler = FrameSampler(frames: frames, sensor: .shared, isa: isa)
                 var targets = [Int32](repeating: -1, count: n), counts = [Int32](repeating: 0, count: n)
                 sampler.binFrame(f, transform: transform, reference: reference.intrinsics, targets: &targets,
                                  counts: &counts)
