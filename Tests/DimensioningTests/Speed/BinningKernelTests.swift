@@ -67,7 +67,6 @@ import Testing
         let (columns, rows) = k.unprojectionFactors(width: 7, height: 2)
         let depths: [Float] = [0.8123, 1.5, 2.25, 0.3333, 3.0001, 0.0, .nan, 1.1, 1.2, .infinity, 1.4, 9.5, 1.6, 1.7]
         let confidence: [UInt8] = [2, 1, 2, 0, 2, 2, 2, 1, 2, 2, 2, 2, 1, 2]
-        let parameters = FusionParameters()
         var sensor = SensorBehaviour.shared
         sensor.minimumConfidence = 1
         let frame = DepthFrame(width: 7, height: 2, depth: depths, confidence: confidence, intrinsics: k,
