@@ -131,14 +131,34 @@ func assessLips(_ edges: [EdgeEstimate], parameters: PipelineParameters,
     // fattened pixels are band, not top, and the outer row shows nothing either way (a 2-px
     // fattening under a 1.6-px blur counted 0.05 px; retired split 2, seed 6151, scenario 34,
     // accepted at 20 mm 21.8 mm long).
-    let ruledOut = counted.contains {
-        ($0.edge.bandPixels ?? .infinity) < sensor.blendingBandPixels && $0.count < sensor.lipCountFattening
-    }
+    let ruledOut = sharpSideShowsNoLip(edges, parameters: parameters)
     return LipAssessment(fatteningPixels: counts.max(), fatteningSeen: seen,
                          fatteningRuledOut: ruledOut && !seen && !suspected,
                          pooledFatteningPixels: pooled?.pixels, pooledFatteningError: pooled?.error,
                          fatteningSuspected: suspected, bandLipPixels: bandLips?.pixels, bandLipError: bandLips?.error,
                          fatteningUnderBand: !seen && !pooledSuspected && underBand)
+}
+
+/// Whether a sharp side rules fattening out (`LipAssessment.fatteningRuledOut`, before what the
+/// other sides show): a side whose lip can be counted (`lipCount`), under a band narrower than
+/// `blendingBandPixels`, counts fewer than `lipCountFattening` pixels of lip.
+///
+/// `lidFalls` (metres per side, +A, −A, +B, −B; none: a flat lid) is how far the lid itself
+/// falls from a side's inner rows to its outer row (`TopRelief.lipFalls`): a lid bowed up meets
+/// its side lower than its inner rows, and that fall hides as much lip. Each side's rise is
+/// read with its fall added back. (Retired split 2, seed 6151, `--irregular-tops`, scenario 40:
+/// a one-pixel fattening stereo-class sensor under a lid bowed up by 5.7 mm counted no lip, and
+/// was accepted at 10 mm 12.8 mm wide.)
+func sharpSideShowsNoLip(_ edges: [EdgeEstimate], lidFalls: [Double]? = nil, parameters: PipelineParameters) -> Bool {
+    let sensor = parameters.behaviour
+    return edges.indices.contains { side in
+        var edge = edges[side]
+        if let falls = lidFalls, falls.indices.contains(side), falls[side].isFinite, let rise = edge.lips.outerRowRise {
+            edge.lips.outerRowRise = rise + falls[side]
+        }
+        guard let count = lipCount(edge, parameters: parameters) else { return false }
+        return (edge.bandPixels ?? .infinity) < sensor.blendingBandPixels && count < sensor.lipCountFattening
+    }
 }
 
 /// Self-calibration of a fattening sensor seen in the capture (no sensor profile).

@@ -268,6 +268,12 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     // A handle or a strap standing clear of the lid's relief: the enclosing cuboid reaches its top.
     var relief = try measureTopRelief(scene, box: box, top: top, footprint: cuboid.footprint,
                                       pixelFootprint: Statistics.median(pixelFootprints) ?? 0, parameters: parameters.raisedPart)
+    // A lid bowed up falls toward its sides as a lip rises: only a side sharp against the bow
+    // still rules fattening out.
+    if let bowed = relief, cuboid.lips.fatteningRuledOut,
+       !sharpSideShowsNoLip(cuboid.edges, lidFalls: bowed.lipFalls(cuboid), parameters: parameters) {
+        cuboid.lips.fatteningRuledOut = false
+    }
     // A silhouette side crossing the lid's plane short of a bowed lid's rim moves out to it.
     let lidProfile = (parameters.uncertainty.sensorClass ?? .unknown).priors.lidProfile
     var rimDoubts: [RimMove] = []

@@ -130,3 +130,26 @@ extension TopRelief {
         }
     }
 }
+
+extension TopRelief {
+    /// Per side of `cuboid` (+A, −A, +B, −B), how far the lid itself falls between the rows a
+    /// silhouette side reads its lip from (`SideLips.outerRowRise`: the outer row, within a
+    /// pixel footprint of the side's last top sample, against the rows 1.5-4 footprints inside
+    /// it), metres, positive where the lid falls toward the side. On the lid's parabola
+    /// `c2 x²` (`bowCurvatures`) with the outer row about one footprint `p` inside the side
+    /// (`x_o = half − p`) and the inner rows' middle 2.25 footprints further in, the fall is
+    /// `c2 (x_i² − x_o²)`: a lid bowed up as `r (1 − u²)(1 − v²)` over a half-length `a`
+    /// (`c2` about `−2r / 3a²`) falls about `3 r p / a` there, 1.2 mm for a 5.7-mm bow, 7-mm
+    /// pixels and a 200-mm side: half the rise a pixel of fattening gives the outer row on a
+    /// steep side. Zero for sides not placed as silhouettes and where no profile was fitted.
+    func lipFalls(_ cuboid: CuboidFit) -> [Double] {
+        guard cuboid.edges.count == 4, bowCurvatures.count == 2 else { return [0, 0, 0, 0] }
+        let halves = [cuboid.footprint.halfA, cuboid.footprint.halfA, cuboid.footprint.halfB, cuboid.footprint.halfB]
+        return (0..<4).map { side in
+            let edge = cuboid.edges[side], p = edge.pixelFootprint, c2 = bowCurvatures[side / 2]
+            guard edge.method == .silhouette, p.isFinite, p > 0, c2.isFinite else { return 0 }
+            let outer = max(0, halves[side] - p), inner = max(0, outer - 2.25 * p)
+            return c2 * (inner * inner - outer * outer)
+        }
+    }
+}

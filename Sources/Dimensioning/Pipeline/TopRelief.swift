@@ -24,6 +24,11 @@ public struct TopRelief: Sendable, Equatable {
     /// scatter of the lid's points about it, as if independent: the sensor's correlated error is
     /// `SensorClassPriors.lidProfile`'s), metres; 0 where no profile was fitted.
     public var rimDropErrors: [Double] = [0, 0, 0, 0]
+    /// Per axis (A, then B), the curvature of the lid's profile along it: the `c2` of its
+    /// parabola `c0 + c1 x + c2 x²` (x in metres from the footprint's centre), 1/m, negative for
+    /// a lid bowed up; 0 where no profile was fitted. How far the lid falls between two rows
+    /// near a side (`lipFalls`).
+    public var bowCurvatures: [Double] = [0, 0]
     /// How far the height was raised to a bowed lid's crown, and what is left in doubt about it
     /// (`TopRelief.crown(lidProfile:)`); nil until the pipeline decides it, and with a raised part.
     public var crown: LidCrown? = nil
@@ -171,6 +176,7 @@ public func measureTopRelief(_ scene: FusedScene, box: BoxSegment, top: TopFaceF
         let reach = half + margin
         let d = top.height - (fit.coefficients[0] + fit.coefficients[2] * reach * reach)
         let error = fit.standardError([1, 0, reach * reach])
+        if fit.coefficients[2].isFinite { relief.bowCurvatures[axis] = fit.coefficients[2] }
         for side in [sides, sides + 1] {
             guard d.isFinite, error.isFinite else { continue }
             relief.rimDrops[side] = d
