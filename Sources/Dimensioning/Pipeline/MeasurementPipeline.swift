@@ -61,6 +61,8 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
         // A cluster that is a wall and nothing else (`isWallAlone`: no top, the view cutting
         // the wall off above) is no object to measure, cut off or whole.
         candidates.removeAll { isWallAlone(scene, cluster: $0, floor: viewFloor, parameters: parameters) }
+        // Nor is a bare table's or shelf's top, wider than any parcel (`isBareSurface`).
+        candidates.removeAll { isBareSurface(scene, cluster: $0, floor: viewFloor, parameters: parameters) }
         if candidates.isEmpty { throw .noBox }
     } catch .noBox {
         try checkFloorIsNotALid(scene, floor: viewFloor, parameters: parameters.floor)

@@ -38,20 +38,8 @@ import Foundation
 func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parameters: FloorParameters,
                    minimumRise: Double = 0.05, minimumPointsPerSide: Int = 10) -> FloorFit? {
     let frame = box.floorFrame
-    guard box.heights.count >= 20 else { return nil }
-    let sorted = box.heights.sorted()
-    let top = sorted[Int(Double(sorted.count - 1) * 0.99)]
-    guard top > 2 * minimumRise else { return nil }
-    var core: [SIMD2<Double>] = []
-    for (k, i) in box.pointIndices.enumerated() where box.heights[k] >= top - 0.03 {
-        let q = frame.local(scene.pointsInWorld[i])
-        core.append(SIMD2(q.x, q.y))
-    }
-    guard core.count >= 20 else { return nil }
-    // The top's extent in its own orientation (the minimum-area rectangle of its hull): an
-    // extent along the floor frame's axes reaches past a turned box's corners by up to 40 % of
-    // its size, as far as a table's edge and the room's floor beyond it.
-    let extent = minimumAreaRectangle(points: core) ?? axisAlignedExtent(core)
+    guard let seen = objectTop(scene, box: box), seen.level > 2 * minimumRise else { return nil }
+    let top = seen.level, extent = seen.extent
     let reach = 0.10
     // How far a floor-frame point (x, y) lies past the extent's sides along A and along B.
     func past(_ x: Double, _ y: Double) -> (xy: SIMD2<Double>, beyond: SIMD2<Double>) {
@@ -123,6 +111,26 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
           fit.inliers * 10 >= cloud.count * 7 else { return nil }
     return FloorFit(plane: fit.plane, inlierCount: fit.inliers, inlierShare: Double(fit.inliers) / Double(ring.count),
                     rms: fit.rms, usedGravity: floor.usedGravity)
+}
+
+/// The top of the object `box` as seen from above: its level (the 99th percentile of its
+/// heights above the floor, metres: a box on a table is a small part of the table's cluster),
+/// its points within 3 cm of that level (indices into `FusedScene.pointsInWorld`), and their
+/// extent in the top's own orientation (the minimum-area rectangle of their hull, floor frame:
+/// an extent along the floor frame's axes reaches past a turned box's corners by up to 40 % of
+/// its size). Nil for an object of fewer than 20 points, or a top of fewer than 20.
+func objectTop(_ scene: FusedScene, box: BoxSegment) -> (level: Double, indices: [Int], extent: Rectangle2D)? {
+    guard box.heights.count >= 20 else { return nil }
+    let sorted = box.heights.sorted()
+    let level = sorted[Int(Double(sorted.count - 1) * 0.99)]
+    var indices: [Int] = [], core: [SIMD2<Double>] = []
+    for (k, i) in box.pointIndices.enumerated() where box.heights[k] >= level - 0.03 {
+        let q = box.floorFrame.local(scene.pointsInWorld[i])
+        indices.append(i)
+        core.append(SIMD2(q.x, q.y))
+    }
+    guard core.count >= 20 else { return nil }
+    return (level, indices, minimumAreaRectangle(points: core) ?? axisAlignedExtent(core))
 }
 
 /// The axis-aligned rectangle around `points` (floor frame, metres): the top's extent when no

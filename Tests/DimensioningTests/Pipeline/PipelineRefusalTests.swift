@@ -66,6 +66,36 @@ import Testing
         #expect(code(simulated.capture) == "no_box")
     }
 
+    /// A bare round table (1.2 m across, 0.75 m high) running out of the view, no box: the
+    /// tuning split's on-table scenes (seed 2026) 4, 39 and 109. The table's cluster ran off the
+    /// view, so it was refused as a box cut off ("move back"); a top wider than any parcel with
+    /// nothing standing on it is no object (`isBareSurface`), and there is no box.
+    @Test(arguments: [4, 39, 109]) func aBareTableIsNoBox(index: Int) {
+        let (simulated, kind) = ScenarioCatalog.render(index: index, seed: 2026, sensors: SensorFamily.tuning, onTable: true)
+        #expect(kind == .floorOnly && simulated.scene.floorBelow != nil)
+        #expect(code(simulated.capture) == "no_box")
+    }
+
+    /// Two parcels of one height a few centimetres apart on a table, their tops 1.2 m across
+    /// together: two tops, not one bare surface, and the one aimed at is measured (held-out
+    /// iPhone split, `--on-table`, seed 9041, scenario 21 was refused as no box when the tops
+    /// were taken together).
+    @Test func twoTopsOfOneHeightAreNoBareSurface() throws {
+        let a = SimulatedBox(center: SIMD2(-0.3, 0), length: 0.56, width: 0.36, height: 0.2)
+        let b = SimulatedBox(center: SIMD2(0.32, 0), length: 0.56, width: 0.36, height: 0.2)
+        var scene = SimulatedScene(target: a, otherBoxes: [b])
+        scene.floorRadius = 0.8
+        scene.floorBelow = 0.75
+        var rig = CameraRig(distance: 1.4, elevation: 60 * PipelineTest.deg, azimuth: 270 * PipelineTest.deg,
+                            lookAt: SIMD3(0, 0, 0.1), frameCount: 1).steady()
+        rig.frameCount = 1
+        let capture = SceneSimulator.render(scene: scene, rig: rig, noise: .none, seed: 11).capture
+        #expect(code(capture) == nil)
+        let result = try runPipeline(capture)
+        #expect(abs(result.cuboid.length - 0.56) < 0.01 && abs(result.cuboid.height - 0.2) < 0.005,
+                "\(result.cuboid.length) x \(result.cuboid.width) x \(result.cuboid.height) m")
+    }
+
     @Test func twoTouchingBoxesAreSeveralBoxes() {
         let a = SimulatedBox(center: .zero, length: 0.3, width: 0.25, height: 0.25)
         let b = SimulatedBox(center: SIMD2(0.3, 0), length: 0.3, width: 0.25, height: 0.35)

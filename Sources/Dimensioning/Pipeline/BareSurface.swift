@@ -1,0 +1,47 @@
+import Foundation
+
+/// Whether `cluster` is a bare surface: a table's, a bench's or a shelf's top with nothing
+/// standing on it, which the view's floor holds up as one object.
+///
+/// Its top (`objectTop`: its points within 3 cm of its highest level), one connected surface
+/// (its largest radius component at `IsolationParameters.clusterTolerance`), spans more, seen
+/// from above, than the longest parcel (`EnvelopeParameters.maximumParcelSide`, along the
+/// longer side of its minimum-area rectangle), and lies on one plane (PCL RANSAC within 10° of
+/// the floor's normal, `planeLike`, 70 % of the top's points on it, as `supportAround` asks of
+/// a support), and taken as the floor, nothing of the cluster stands on it (`boxCandidates`).
+/// No parcel's top is that wide, so such a cluster is no box, cut off by the view or whole;
+/// the same surface with a box on it keeps the box, whose top is the cluster's highest level.
+/// The counterpart of `isWallAlone`, for horizontal surfaces. (The iPhone split held out, seed
+/// 9041, `--on-table`: a bare table's top running out of the view was refused as "the box runs
+/// off the edge of the view; move back".)
+func isBareSurface(_ scene: FusedScene, cluster: BoxSegment, floor: FloorFit, parameters: PipelineParameters) -> Bool {
+    guard let top = objectTop(scene, box: cluster),
+          2 * max(top.extent.halfA, top.extent.halfB) > parameters.envelope.maximumParcelSide else { return false }
+    // One surface: the largest connected part of the top (PCL radius components at the
+    // clustering tolerance), not two parcels' tops at one height a few centimetres apart.
+    var all = PointCloud()
+    for i in top.indices { all.append(scene.pointsInWorld[i]) }
+    guard let (labels, count) = try? NativeCloud.radiusComponents(all, tolerance: Float(parameters.isolation.clusterTolerance),
+                                                                 minSize: 20, maxSize: Int(Int32.max)), count > 0
+    else { return false }
+    var sizes = [Int](repeating: 0, count: count)
+    for label in labels where label >= 0 { sizes[Int(label)] += 1 }
+    let largest = Int32(sizes.indices.max { sizes[$0] < sizes[$1] } ?? 0)
+    var cloud = PointCloud(), footprint: [SIMD2<Double>] = []
+    for (j, i) in top.indices.enumerated() where labels[j] == largest {
+        cloud.append(scene.pointsInWorld[i])
+        let q = cluster.floorFrame.local(scene.pointsInWorld[i])
+        footprint.append(SIMD2(q.x, q.y))
+    }
+    guard let extent = minimumAreaRectangle(points: footprint),
+          2 * max(extent.halfA, extent.halfB) > parameters.envelope.maximumParcelSide else { return false }
+    guard let fit = planeLike(floor, through: cloud, minimumInliers: 30, parameters: parameters.floor),
+          fit.inliers * 10 >= cloud.count * 7 else { return false }
+    let surface = FloorFit(plane: fit.plane, inlierCount: fit.inliers, inlierShare: Double(fit.inliers) / Double(cloud.count),
+                           rms: fit.rms, usedGravity: floor.usedGravity)
+    let standing = (try? boxCandidates(scene, floor: surface, parameters: parameters.isolation,
+                                       limit: parameters.isolation.maximumCandidates)) ?? []
+    // Only what stands on this cluster's top counts: another object in view is not on it.
+    let members = Set(cluster.pointIndices)
+    return !standing.contains { $0.pointIndices.contains(where: members.contains) }
+}
