@@ -42,6 +42,5 @@ func isBareSurface(_ scene: FusedScene, cluster: BoxSegment, floor: FloorFit, pa
     let standing = (try? boxCandidates(scene, floor: surface, parameters: parameters.isolation,
                                        limit: parameters.isolation.maximumCandidates)) ?? []
     // Only what stands on this cluster's top counts: another object in view is not on it.
-    let members = Set(cluster.pointIndices)
-    return !standing.contains { $0.pointIndices.contains(where: members.contains) }
+    return !cluster.isFoundAgain(in: standing)
 }

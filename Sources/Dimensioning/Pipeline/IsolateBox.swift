@@ -21,6 +21,15 @@ public struct BoxSegment: Sendable {
     public var walls: [WallFit] = []
 }
 
+extension BoxSegment {
+    /// Whether any of `found` (objects found again, on another floor or with points left out)
+    /// holds a point of this object: something of it is still there.
+    func isFoundAgain(in found: [BoxSegment]) -> Bool {
+        let members = Set(pointIndices)
+        return found.contains { $0.pointIndices.contains(where: members.contains) }
+    }
+}
+
 /// Isolates the box: the first of `boxCandidates`, the object the camera is aimed at.
 ///
 /// - Throws: `noBox` when no cluster has `minimumClusterPoints` points.

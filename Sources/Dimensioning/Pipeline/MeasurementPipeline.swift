@@ -59,10 +59,12 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
         candidates = try boxCandidates(scene, floor: viewFloor, parameters: parameters.isolation,
                                        limit: parameters.isolation.maximumCandidates)
         // A cluster that is a wall and nothing else (`isWallAlone`: no top, the view cutting
-        // the wall off above) is no object to measure, cut off or whole.
-        candidates.removeAll { isWallAlone(scene, cluster: $0, floor: viewFloor, parameters: parameters) }
-        // Nor is a bare table's or shelf's top, wider than any parcel (`isBareSurface`).
-        candidates.removeAll { isBareSurface(scene, cluster: $0, floor: viewFloor, parameters: parameters) }
+        // the wall off above), or a bare table's or shelf's top wider than any parcel
+        // (`isBareSurface`), is no object to measure, cut off or whole.
+        candidates.removeAll {
+            isWallAlone(scene, cluster: $0, floor: viewFloor, parameters: parameters)
+                || isBareSurface(scene, cluster: $0, floor: viewFloor, parameters: parameters)
+        }
         if candidates.isEmpty { throw .noBox }
     } catch .noBox {
         try checkFloorIsNotALid(scene, floor: viewFloor, parameters: parameters.floor)

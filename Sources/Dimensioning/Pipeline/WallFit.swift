@@ -48,8 +48,7 @@ func isWallAlone(_ scene: FusedScene, cluster: BoxSegment, floor: FloorFit, para
                                    limit: parameters.isolation.maximumCandidates, walls: found,
                                    wallBand: 2 * parameters.walls.band)) ?? []
     // Only what was of this cluster counts: another object in view is not left by the wall.
-    let members = Set(cluster.pointIndices)
-    return !left.contains { $0.pointIndices.contains(where: members.contains) }
+    return !cluster.isFoundAgain(in: left)
 }
 
 /// The walls standing near `box` without joining its cluster (a box a few centimetres from a
