@@ -15,17 +15,37 @@ extension TopRelief {
             notes.append("a part rises \(Int((raised.rise * 1000).rounded())) mm above the lid over "
                 + "\(Int((raised.area * 10_000).rounded())) cm² (a handle, a strap or a bump): measured to its top")
         }
+        if narrowAbove > 0 {
+            notes.append("a few touching cells rise \(Int((narrowRise * 1000).rounded())) mm above the lid (a narrow "
+                + "handle, a strap or the sensor's noise), too few to measure to: counted in the height's uncertainty")
+        }
         return notes
     }
 
     /// The height's terms for the top's relief (`estimateUncertainty`): where a raised part's top
     /// lies (`RaisedPart.levelDoubt`); without one, the lid's highest cells above its plane
     /// (`lidHigh`, a rectangle: ripple and bow cannot be told apart), less what a bowed lid's
-    /// crown raised the height by, which carries its own doubt (`LidCrown`).
+    /// crown raised the height by, which carries its own doubt (`LidCrown`). Where a narrow group
+    /// of cells (`narrowRise`) reaches higher than the height was measured to, the top may reach
+    /// it: a rectangle as wide as its rise above that height, in place of the lid's relief.
     var heightTerms: [UncertaintyTerm] {
-        if let part = raisedPart { return [UncertaintyTerm(name: .raisedPart, standard: part.levelDoubt, kind: .typeB)] }
-        guard let crown else { return [.rectangle(.lidRelief, halfWidth: lidHigh)] }
-        return [.rectangle(.lidRelief, halfWidth: crown.unresolved),
-                UncertaintyTerm(name: .lidCrown, standard: crown.standard, kind: .typeB)]
+        if let part = raisedPart {
+            return [UncertaintyTerm(name: .raisedPart, standard: part.levelDoubt, kind: .typeB)]
+                + (narrowAbove > 0 ? [.rectangle(.narrowPart, halfWidth: narrowAbove)] : [])
+        }
+        let relieved: [UncertaintyTerm] = narrowAbove > 0
+            ? [.rectangle(.narrowPart, halfWidth: narrowAbove)]
+            : [.rectangle(.lidRelief, halfWidth: crown?.unresolved ?? lidHigh)]
+        guard let crown else { return relieved }
+        return relieved + [UncertaintyTerm(name: .lidCrown, standard: crown.standard, kind: .typeB)]
+    }
+
+    /// How far a narrow group of cells (`narrowRise`) stands above the height measured to, metres,
+    /// where it reaches past what the top's other relief term already allows for (a raised part's
+    /// top; else the lid's relief above its crown); 0 otherwise.
+    var narrowAbove: Double {
+        if let part = raisedPart { return max(0, narrowRise - part.rise) }
+        let above = narrowRise - max(0, crown?.raise ?? 0)
+        return above > (crown?.unresolved ?? lidHigh) ? above : 0
     }
 }

@@ -12,6 +12,15 @@ public struct TopRelief: Sendable, Equatable {
     public var spread: Double
     /// The highest part standing clear of the lid's relief, nil for a plain lid.
     public var raisedPart: RaisedPart?
+    /// How far the highest group of touching lid cells too small to be a raised part (at least
+    /// two cells, under `RaisedPartParameters.minimumArea`) reaches above the lid's plane, metres
+    /// (its highest cell; 0 when no two touching cells rise a step above the plane). One cell
+    /// that high is the lid's noise: the step is where the highest of the lid's cells reaches by
+    /// noise alone. Two touching ones are not, and the 3 × 3 medians behind `lidHigh` erase
+    /// them: a narrow handle seen in a few cells (fixed 4243, `--irregular-tops`, scenario 104:
+    /// a 25-mm handle 12.6 mm high: nine cells, their median 9.3 mm up; cells along its edges
+    /// blend it with the lid, so the highest cell, not their median, says how far it may reach).
+    public var narrowRise: Double = 0
     /// Per side (+A, −A, +B, −B of the footprint), how far below the lid's plane the lid meets
     /// that side, metres (negative above): its profile across the lid (its points' heights
     /// along the axis, a least-squares parabola) carried out to the side, its slope left out,
@@ -60,7 +69,8 @@ public struct RaisedPartParameters: Sendable, Equatable, Codable {
     /// Least area of a raised level, square metres, and never fewer than six cells. Default
     /// 10 cm² (a 2-cm strap over 5 cm). A blob of four 2-cm cells, 25 mm over a real stereo
     /// camera's lid (`luxonis-oak/calibration_box.ply`, its lid's cells scattering by 6.6 mm),
-    /// is the sensor's, not a handle.
+    /// is the sensor's, not a handle: no level to measure to, though the height's uncertainty
+    /// reaches it (`TopRelief.narrowRise`: U 20 → 39 mm there, the box roughly 210 mm high).
     public var minimumArea: Double = 0.0010
 
     public init() {}
@@ -149,6 +159,11 @@ public func measureTopRelief(_ scene: FusedScene, box: BoxSegment, top: TopFaceF
     }) ?? 0
     let high = max(0, (Statistics.quantile(smoothed, 0.99) ?? 0) - 2.33 * 1.2533 * cellNoise / 3)
     var relief = TopRelief(lidHigh: high, spread: spread, raisedPart: part)
+    // Groups of touching cells a step above the plane that were too small for a raised part.
+    let narrow = level.indices.filter { lidCells[$0] && level[$0] > top.height + step }
+    for group in try connectedCells(narrow, columns: columns, cell: cell, minimumCells: 2) {
+        relief.narrowRise = max(relief.narrowRise, (group.map { level[$0] }.max() ?? top.height) - top.height)
+    }
     // The lid's profile along each axis: a least-squares parabola through its points' heights
     // against their distance along that axis, read at the two sides. Each point weighs one over
     // its cell's count, so every cell of lid counts alike (a camera sees the near part of a lid
