@@ -140,14 +140,16 @@ public enum SceneBenchmark {
         return LumaImage(width: intrinsics.width, height: intrinsics.height, rgb: rgb)
     }
 
-    /// Renders and measures `count` scenes of `seed`.
+    /// Renders and measures `count` scenes of `seed`; with `onTable`, each stood on a round
+    /// table's top 0.75 m above the room's floor (`ScenarioCatalog.standingOnTable`).
     public static func run(count: Int, seed: UInt64, parameters: PipelineParameters = .init(),
-                           minConfidence: Double = 0.85) -> Report {
+                           minConfidence: Double = 0.85, onTable: Bool = false) -> Report {
         var report = Report()
         var us: [[Double]] = [[], [], []], errors: [[Double]] = [[], [], []]
         var usByKind: [String: [[Double]]] = [:]
         for index in 0..<count {
-            let (scene, rig, withColour) = scene(index, seed: seed)
+            let (plain, rig, withColour) = scene(index, seed: seed)
+            let scene = onTable ? ScenarioCatalog.standingOnTable(plain) : plain
             let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: seed &+ UInt64(index))
             let colour = withColour ? colourImage(simulated, scene: scene, seed: seed &+ UInt64(index)) : nil
             report.scenes += 1

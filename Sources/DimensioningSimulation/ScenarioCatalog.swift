@@ -69,14 +69,7 @@ public enum ScenarioCatalog {
             var g = SeededGenerator(seed: seed, stream: 0x70F_EA70_0000 &+ UInt64(bitPattern: Int64(index)))
             s.scene.target?.topFeature = TopFeature.random(length: t.length, width: t.width, height: t.height, using: &g)
         }
-        if onTable {
-            // Everything standing in the scene stands on the table, 10 cm or more from its edge.
-            let reach = s.scene.allBoxes.map { length($0.center) + $0.footprintRadius }
-                + s.scene.cylinders.map { length($0.center) + $0.radius }
-            let radius = max(tableRadius, (reach.max() ?? 0) + 0.1)
-            s.scene.floorRadius = s.scene.floorRadius.map { min($0, radius) } ?? radius
-            s.scene.floorBelow = tableHeight
-        }
+        if onTable { s.scene = standingOnTable(s.scene) }
         if let frameCount { s.rig.frameCount = frameCount }
         let member = sensors.isEmpty ? nil : sensors[index % sensors.count]
         if let member { s.noise = member.noise }
@@ -103,6 +96,19 @@ public enum ScenarioCatalog {
     /// The table `render(..., onTable: true)` stands a scene on: its top's radius and height, metres.
     static let tableRadius = 0.6
     static let tableHeight = 0.75
+
+    /// `scene` on a round table's top (`tableRadius`, widened so that everything standing in the
+    /// scene stands 10 cm or more from its edge), `tableHeight` above the room's floor
+    /// (`SimulatedScene.floorBelow`), as `render(..., onTable: true)` stands its scenes.
+    public static func standingOnTable(_ scene: SimulatedScene) -> SimulatedScene {
+        var scene = scene
+        let reach = scene.allBoxes.map { length($0.center) + $0.footprintRadius }
+            + scene.cylinders.map { length($0.center) + $0.radius }
+        let radius = max(tableRadius, (reach.max() ?? 0) + 0.1)
+        scene.floorRadius = scene.floorRadius.map { min($0, radius) } ?? radius
+        scene.floorBelow = tableHeight
+        return scene
+    }
 
     static func make(_ kind: ScenarioKind, using g: inout SeededGenerator) -> (SimulatedScene, CameraRig) {
         switch kind {

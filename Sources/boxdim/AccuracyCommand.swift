@@ -42,7 +42,7 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Bend everything seen beyond the box away by MM millimetres per square metre of depth past it, as a stereo camera's range error bends its far floor (real OAK-D clouds: about 50); default 0, a flat floor.", valueName: "MM"))
     var rangeBend = 0.0
 
-    @Flag(help: "Stand every scenario on a round table's top (0.6 m radius) with the room's floor 0.75 m below its edge in view: the support is the table, not the largest plane.")
+    @Flag(help: "Stand every scenario (with --scenes, every scene) on a round table's top (0.6 m radius) with the room's floor 0.75 m below its edge in view: the support is the table, not the largest plane.")
     var onTable = false
 
     @Flag(help: "Give every box to be measured a recess, a handle or a bulge (5-15 mm) in or on its top: the truth is the cuboid that encloses it, as a carrier bills it.")
@@ -89,9 +89,10 @@ struct AccuracyCommand: ParsableCommand {
             }
         }
         if scenes > 0 {
-            print("scenes of several boxes, measured carton by carton (seed \(seed), tolerance \(gate.tolerance) mm, "
-                + "minimum confidence \(minConfidence)):")
-            let report = SceneBenchmark.run(count: scenes, seed: seed, parameters: parameters, minConfidence: minConfidence)
+            print("scenes of several boxes" + (onTable ? " on a table 0.75 m above the floor" : "")
+                + ", measured carton by carton (seed \(seed), tolerance \(gate.tolerance) mm, minimum confidence \(minConfidence)):")
+            let report = SceneBenchmark.run(count: scenes, seed: seed, parameters: parameters, minConfidence: minConfidence,
+                                            onTable: onTable)
             if verbose {
                 print("every matched carton (error ± U, L / W / H):\n" + report.cartonLines.joined(separator: "\n"))
                 print("every refused top:\n" + report.refusalLines.joined(separator: "\n"))

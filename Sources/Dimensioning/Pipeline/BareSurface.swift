@@ -15,15 +15,24 @@ import Foundation
 /// 9041, `--on-table`: a bare table's top running out of the view was refused as "the box runs
 /// off the edge of the view; move back".)
 func isBareSurface(_ scene: FusedScene, cluster: BoxSegment, floor: FloorFit, parameters: PipelineParameters) -> Bool {
+    objectsOnSurfaceTop(scene, cluster: cluster, floor: floor, parameters: parameters)?.standing.isEmpty ?? false
+}
+
+/// The objects standing on `cluster`'s top when that top is a surface wider than any parcel (a
+/// table's, a bench's: `isBareSurface` tells how): found again on its plane (`boxCandidates`),
+/// those holding points of the cluster (none for a bare surface), with that surface; nil when
+/// the top is no such surface.
+func objectsOnSurfaceTop(_ scene: FusedScene, cluster: BoxSegment, floor: FloorFit,
+                         parameters: PipelineParameters) -> (surface: FloorFit, standing: [BoxSegment])? {
     guard let top = objectTop(scene, box: cluster),
-          2 * max(top.extent.halfA, top.extent.halfB) > parameters.envelope.maximumParcelSide else { return false }
+          2 * max(top.extent.halfA, top.extent.halfB) > parameters.envelope.maximumParcelSide else { return nil }
     // One surface: the largest connected part of the top (PCL radius components at the
     // clustering tolerance), not two parcels' tops at one height a few centimetres apart.
     var all = PointCloud()
     for i in top.indices { all.append(scene.pointsInWorld[i]) }
     guard let (labels, count) = try? NativeCloud.radiusComponents(all, tolerance: Float(parameters.isolation.clusterTolerance),
                                                                  minSize: 20, maxSize: Int(Int32.max)), count > 0
-    else { return false }
+    else { return nil }
     var sizes = [Int](repeating: 0, count: count)
     for label in labels where label >= 0 { sizes[Int(label)] += 1 }
     let largest = Int32(sizes.indices.max { sizes[$0] < sizes[$1] } ?? 0)
@@ -34,13 +43,13 @@ func isBareSurface(_ scene: FusedScene, cluster: BoxSegment, floor: FloorFit, pa
         footprint.append(SIMD2(q.x, q.y))
     }
     guard let extent = minimumAreaRectangle(points: footprint),
-          2 * max(extent.halfA, extent.halfB) > parameters.envelope.maximumParcelSide else { return false }
+          2 * max(extent.halfA, extent.halfB) > parameters.envelope.maximumParcelSide else { return nil }
     guard let fit = planeLike(floor, through: cloud, minimumInliers: 30, parameters: parameters.floor),
-          fit.inliers * 10 >= cloud.count * 7 else { return false }
+          fit.inliers * 10 >= cloud.count * 7 else { return nil }
     let surface = FloorFit(plane: fit.plane, inlierCount: fit.inliers, inlierShare: Double(fit.inliers) / Double(cloud.count),
                            rms: fit.rms, usedGravity: floor.usedGravity)
-    let standing = (try? boxCandidates(scene, floor: surface, parameters: parameters.isolation,
-                                       limit: parameters.isolation.maximumCandidates)) ?? []
     // Only what stands on this cluster's top counts: another object in view is not on it.
-    return !cluster.isFoundAgain(in: standing)
+    let members = Set(cluster.pointIndices)
+    let standing = (try? boxCandidates(scene, floor: surface, parameters: parameters.isolation, limit: Int.max)) ?? []
+    return (surface, standing.filter { $0.pointIndices.contains(where: members.contains) })
 }

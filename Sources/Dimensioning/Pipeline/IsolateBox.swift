@@ -28,6 +28,18 @@ extension BoxSegment {
         let members = Set(pointIndices)
         return found.contains { $0.pointIndices.contains(where: members.contains) }
     }
+
+    /// Of `found` (the objects found again on another floor), the one sharing most points with
+    /// this one; nil when none shares any.
+    func sharingMostPoints(in found: [BoxSegment]) -> BoxSegment? {
+        let members = Set(pointIndices)
+        var best: (shared: Int, box: BoxSegment)?
+        for box in found {
+            let shared = box.pointIndices.reduce(0) { $0 + (members.contains($1) ? 1 : 0) }
+            if shared > 0 && shared > (best?.shared ?? 0) { best = (shared, box) }
+        }
+        return best?.box
+    }
 }
 
 /// Isolates the box: the first of `boxCandidates`, the object the camera is aimed at.

@@ -54,22 +54,8 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
     let viewFloor = try fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour)
     // The object the camera is aimed at comes first; if it is not a measurable box (a laptop,
     // a bag) the next nearest is tried, and if none is, the nearest one's refusal is reported.
-    var candidates: [BoxSegment]
-    do throws(DimensioningError) {
-        candidates = try boxCandidates(scene, floor: viewFloor, parameters: parameters.isolation,
-                                       limit: parameters.isolation.maximumCandidates)
-        // A cluster that is a wall and nothing else (`isWallAlone`: no top, the view cutting
-        // the wall off above), or a bare table's or shelf's top wider than any parcel
-        // (`isBareSurface`), is no object to measure, cut off or whole.
-        candidates.removeAll {
-            isWallAlone(scene, cluster: $0, floor: viewFloor, parameters: parameters)
-                || isBareSurface(scene, cluster: $0, floor: viewFloor, parameters: parameters)
-        }
-        if candidates.isEmpty { throw .noBox }
-    } catch .noBox {
-        try checkFloorIsNotALid(scene, floor: viewFloor, parameters: parameters.floor)
-        throw .noBox
-    }
+    var candidates = try measurableObjects(scene, floor: viewFloor, parameters: parameters,
+                                           limit: parameters.isolation.maximumCandidates)
     // A box against a wall forms one cluster with the wall's foot (`wallsJoining`), which runs
     // to the image's borders; found again without the wall, a top within 5 cm of it
     // (`objectGapToWalls`) has a side that cannot be told from the wall. Farther, stray pixels
@@ -133,6 +119,29 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
         }
     }
     throw firstError ?? lyingFlat ?? .noBox
+}
+
+/// The objects on `floor` in the order they are considered as the box (`boxCandidates`, at
+/// most `limit`), less any that is no object to measure, cut off or whole: a cluster that is a
+/// wall and nothing else (`isWallAlone`: no top, the view cutting the wall off above), or a
+/// bare table's or shelf's top wider than any parcel (`isBareSurface`).
+///
+/// - Throws: `noBox` when none is left, or `noGroundPlane` when the "floor" is the lid of a box
+///   the camera is held over (`checkFloorIsNotALid`).
+func measurableObjects(_ scene: FusedScene, floor: FloorFit, parameters: PipelineParameters,
+                       limit: Int) throws(DimensioningError) -> [BoxSegment] {
+    do throws(DimensioningError) {
+        var objects = try boxCandidates(scene, floor: floor, parameters: parameters.isolation, limit: limit)
+        objects.removeAll {
+            isWallAlone(scene, cluster: $0, floor: floor, parameters: parameters)
+                || isBareSurface(scene, cluster: $0, floor: floor, parameters: parameters)
+        }
+        if objects.isEmpty { throw .noBox }
+        return objects
+    } catch .noBox {
+        try checkFloorIsNotALid(scene, floor: floor, parameters: parameters.floor)
+        throw .noBox
+    }
 }
 
 /// The capture and parameters as every measurement takes them: the profile's depth scale

@@ -21,7 +21,10 @@ import Foundation
 ///    floor within 10 cm all along a side, cannot be told from it; a sliver of the room's floor
 ///    past the table's edge near one corner is not what the box stands on);
 ///    otherwise the highest level (2-cm bins, a bin with its two neighbours) seen beside two sides
-///    or more, with `minimumPointsPerSide` points on each and a fifth of the ring's points, read
+///    or more, with `minimumPointsPerSide` points on each and a fifth of the ring's points, and
+///    no higher than the lowest level that is most of what is seen beside some side (as the
+///    view's floor is: a lower neighbour pressed against one side reaches past that side's
+///    corners into the next sides' rings, where the table the box stands on is most of them), read
 ///    as the median of the ring's heights within 3 cm of that bin;
 /// 4. when that level is more than `minimumRise` above the view's floor and the object shows
 ///    nothing of itself lower down under its top (more than 2 cm or three of the level's robust
@@ -72,12 +75,25 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
     var beside = [0, 0, 0, 0]
     for levels in counts.values { for s in 0..<4 { beside[s] += levels[s] } }
     if (0..<4).contains(where: { onFloor[$0] >= minimumPointsPerSide && 2 * onFloor[$0] >= beside[$0] }) { return nil }
-    // The highest level (with its neighbours) seen beside two sides or more and holding a fifth
+    // What each level (with its neighbours) shows beside each side.
+    func perSide(_ bin: Int) -> [Int] {
+        var sides = [0, 0, 0, 0]
+        for b in (bin - 1)...(bin + 1) { for s in 0..<4 { sides[s] += counts[b]?[s] ?? 0 } }
+        return sides
+    }
+    // A level that is most of what is seen beside a side, as the view's floor is above: the box
+    // stands on it or lower. A lower neighbour pressed against one side is most of that side's
+    // ring and reaches past its corners into the next sides' rings; the table beside the other
+    // sides is most of theirs, and the box stands on the table.
+    let ceiling = counts.keys.filter { bin in
+        let sides = perSide(bin)
+        return (0..<4).contains { sides[$0] >= minimumPointsPerSide && 2 * sides[$0] >= beside[$0] }
+    }.min() ?? Int.max
+    // The highest level no higher than that, seen beside two sides or more and holding a fifth
     // of the ring's points.
     var chosen: Int?
-    for bin in counts.keys.sorted(by: >) {
-        var perSide = [0, 0, 0, 0]
-        for b in (bin - 1)...(bin + 1) { for s in 0..<4 { perSide[s] += counts[b]?[s] ?? 0 } }
+    for bin in counts.keys.sorted(by: >) where bin <= ceiling {
+        let perSide = perSide(bin)
         let sides = perSide.filter { $0 >= minimumPointsPerSide }.count
         if sides >= 2 && perSide.reduce(0, +) * 5 >= ring.count {
             chosen = bin

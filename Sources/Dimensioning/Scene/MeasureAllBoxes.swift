@@ -3,21 +3,23 @@ import Foundation
 /// Measures every carton in a scene, each with its own size ± U or its own refusal.
 ///
 /// 1. `fuseFrames` and `fitFloor` as for one box; the objects standing on the floor are
-///    `boxCandidates` (Euclidean clusters), all of them.
+///    `boxCandidates` (Euclidean clusters), all of them but walls alone and bare tables; a
+///    table's top with objects on it is the objects on it (`sceneObjects`).
 /// 2. The scene seen from above (`HeightMap`, every point from 5 cm under the floor plane up to
 ///    the tallest box) is cut into flat tops (`findTopRegions`): a depth step between two tops
 ///    cuts them apart.
 /// 3. An object holding one top (uncut by seams), or none (no flat region wide enough: a box
 ///    smaller than the engine measures, a bag), is a lone object and is measured by the whole engine
-///    (`measureCandidate`, after the floor is refitted around it, as `runPipeline` does for a
-///    later candidate): what `boxdim measure` would say of it alone, unless a nearer object
+///    (`measureCandidate`, on the surface it stands on, found as `runPipeline` finds it:
+///    `onItsSupport`): what `boxdim measure` would say of it alone, unless a nearer object
 ///    hides part of it (`hiddenOutlinePixels`: refused as `hiddenBehind`). An object standing
 ///    behind it does not refuse it, as it would refuse `boxdim measure`: it is listed on its own.
 /// 4. Each top of an object holding several (cartons pressed together, a pallet) is measured
 ///    from its top alone (`measureTop`), standing on the highest surface seen beside it
 ///    (`supportBeside`), or anywhere on the layer that surface makes with those seen beside the
-///    scene's other tops (`joiningLayers`). Every top is listed, a pallet's deck too (refused as
-///    no box).
+///    scene's other tops (`joiningLayers`). Every top is listed but one longer than any parcel
+///    (`EnvelopeParameters.maximumParcelSide`) that another top stands on: a table's, a
+///    pallet's deck, their support and no carton.
 ///
 /// Cartons of one height pressed together with no step between them are one top to a depth
 /// camera. Given the colour image of the capture's reference view (`colour`: the image recorded
@@ -37,8 +39,8 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
     let (capture, parameters) = try preparedForMeasuring(capture, parameters: parameters)
     let scene = try fuseFrames(capture, parameters: parameters.fusion, sensor: parameters.behaviour)
     let floor = try fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour)
-    let objects = try boxCandidates(scene, floor: floor, parameters: parameters.isolation, limit: Int.max)
-    let frame = objects[0].floorFrame
+    let (found, frame) = try sceneObjects(scene, floor: floor, parameters: parameters)
+    let objects = found.map(\.object)
 
     var mapped: [Int] = []
     for i in 0..<scene.pointsInWorld.count {
@@ -97,12 +99,17 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
                                       outcome: .failure(.boxTooSmall(smallestSide: level, minimum: parameters.envelope.minimumHeight))))
                 continue
             }
-            boxes.append(measureLoneObject(objects[k], topLevel: level, scene: scene, pixels: pixels, floor: floor,
-                                           frame: frame, parameters: parameters))
+            boxes.append(measureLoneObject(objects[k], on: found[k].surface, topLevel: level, scene: scene, pixels: pixels,
+                                           floor: floor, frame: frame, parameters: parameters))
             continue
         }
         var measured: [(box: SceneBox, support: Double?)] = []
+        // A top longer than any parcel that another top of the object stands on (a table's, a
+        // pallet's deck) is their support, not a carton: no row of its own.
+        let standingOn = pieces.compactMap { $0.support.flatMap { supports[$0]?.level } }
         for (piece, index) in pieces {
+            if 2 * max(piece.outline.rectangle.halfA, piece.outline.rectangle.halfB) > parameters.envelope.maximumParcelSide,
+               standingOn.contains(where: { abs($0 - piece.region.level) <= sceneParameters.stepTolerance }) { continue }
             let support = index.flatMap { supports[$0] }
             let outcome: Result<SceneBoxMeasurement, DimensioningError>
             do {
@@ -159,24 +166,67 @@ func regionOwners(_ regions: [TopRegion], map: HeightMap, objects: [BoxSegment],
     return votes.map { tally in tally.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }.map { Int($0.key) } }
 }
 
+/// The objects of a scene, each to be measured on its own or cut into cartons at its tops: the
+/// objects on the view's floor (`boxCandidates`, all of them) but a wall alone (`isWallAlone`),
+/// with each that stands on a surface of its own taken as what stands apart on it. A table's
+/// top and everything on it stand on the room's floor as one cluster, or some of them apart
+/// from the table: a cluster whose top is a surface wider than any parcel is the objects found
+/// on that surface (`objectsOnSurfaceTop`; none for a bare table), and an object standing on
+/// one (`supportAround`: a table's top seen beside its own) the objects found on it that hold
+/// its points. Each is then measured on that surface (returned with
+/// it; nil for the view's floor), as `boxdim measure` measures a box on a table. Also returns
+/// the view's floor frame.
+///
+/// - Throws: `noBox` when no object is left, or `noGroundPlane` when the "floor" is the lid of
+///   a box the camera is held over (`checkFloorIsNotALid`), as `measurableObjects`.
+func sceneObjects(_ scene: FusedScene, floor: FloorFit,
+                  parameters: PipelineParameters) throws(DimensioningError)
+    -> (objects: [(object: BoxSegment, surface: FloorFit?)], frame: FloorFrame) {
+    do throws(DimensioningError) {
+        let onFloor = try boxCandidates(scene, floor: floor, parameters: parameters.isolation, limit: Int.max)
+        var objects: [(object: BoxSegment, surface: FloorFit?)] = []
+        for object in onFloor where !isWallAlone(scene, cluster: object, floor: floor, parameters: parameters) {
+            if let (surface, standing) = objectsOnSurfaceTop(scene, cluster: object, floor: floor, parameters: parameters) {
+                objects += standing.map { ($0, surface) }
+            } else if let support = supportAround(scene, floor: floor, box: object, parameters: parameters.floor),
+                      let again = try? boxCandidates(scene, floor: support, parameters: parameters.isolation, limit: Int.max) {
+                let members = Set(object.pointIndices)
+                let standing = again.filter { $0.pointIndices.contains(where: members.contains) }
+                objects += standing.isEmpty ? [(object, nil)] : standing.map { ($0, support) }
+            } else {
+                objects.append((object, nil))
+            }
+        }
+        if objects.isEmpty { throw .noBox }
+        return (objects, onFloor[0].floorFrame)
+    } catch .noBox {
+        try checkFloorIsNotALid(scene, floor: floor, parameters: parameters.floor)
+        throw .noBox
+    }
+}
+
 /// Pixels of an outline bordering something nearer (`hiddenOutlinePixels`) from which an object
 /// counts as partly hidden: as many as make a cut-off (`borderEdges`); fewer are stray points.
 let minimumHiddenPixels = 5
 
-/// A lone object measured by the whole engine, with the floor refitted around it; refused as
+/// A lone object measured by the whole engine, on the surface it stands on (`surface`, where
+/// `sceneObjects` found it on one, else `onItsSupport`); refused as
 /// `hiddenBehind` when something nearer hides part of its top's outline (its points within 2 cm
 /// of the top's level).
-func measureLoneObject(_ object: BoxSegment, topLevel: Double, scene: FusedScene, pixels: PixelPoints?, floor: FloorFit,
-                       frame: FloorFrame, parameters: PipelineParameters) -> SceneBox {
-    var box = object, floorHere = floor
-    if let refit = refittedAroundCandidate(scene, viewFloor: floor, candidate: object, parameters: parameters) {
-        (box, floorHere) = refit
-    }
+func measureLoneObject(_ object: BoxSegment, on surface: FloorFit?, topLevel: Double, scene: FusedScene,
+                       pixels: PixelPoints?, floor: FloorFit, frame: FloorFrame, parameters: PipelineParameters) -> SceneBox {
+    // On the surface it stands on (a table's top, not the room's floor past its edge), as the
+    // object `boxdim measure` aims at: the one it was found on, or else found now.
+    let (box, floorHere) = surface.map { surface in
+        refittedAroundCandidate(scene, viewFloor: surface, candidate: object, parameters: parameters) ?? (object, surface)
+    } ?? onItsSupport(scene, viewFloor: floor, candidate: object, parameters: parameters)
     let centre = centreOnFloor(box, scene: scene, frame: frame)
     do throws(DimensioningError) {
         // Something nearer hides part of its top (another object in front): its size is not
         // seen. Its side faces may be hidden: the engine places their sides from the top too.
-        let topBand = zip(object.pointIndices, object.heights).filter { $0.1 >= topLevel - 0.02 }.map(\.0)
+        // (`topLevel` is above the view's floor, the object's heights above its own.)
+        let lift = object.pointIndices.first.map { floor.plane.signedDistance(scene.pointsInWorld[$0]) - object.heights[0] } ?? 0
+        let topBand = zip(object.pointIndices, object.heights).filter { $0.1 + lift >= topLevel - 0.02 }.map(\.0)
         let hidden = hiddenOutlinePixels(scene, pixels: pixels, indices: topBand)
         if hidden >= minimumHiddenPixels { throw .hiddenBehind(pixels: hidden) }
         // An object partly hidden behind it is another object of the scene, with its own row (or
