@@ -16,6 +16,8 @@ public struct Rectangle2D: Sendable, Equatable, Codable {
     /// The perpendicular axis, counter-clockwise from `axisA`.
     public var axisB: SIMD2<Double> { SIMD2(-axisA.y, axisA.x) }
     public var area: Double { 4 * halfA * halfB }
+    /// The longer side's length (same unit as `halfA`).
+    public var longerSide: Double { 2 * max(halfA, halfB) }
 
     /// The same rectangle with `axisA` along the longer side.
     public func normalized() -> Rectangle2D {

@@ -25,7 +25,7 @@ func isBareSurface(_ scene: FusedScene, cluster: BoxSegment, floor: FloorFit, pa
 func objectsOnSurfaceTop(_ scene: FusedScene, cluster: BoxSegment, floor: FloorFit,
                          parameters: PipelineParameters) -> (surface: FloorFit, standing: [BoxSegment])? {
     guard let top = objectTop(scene, box: cluster),
-          2 * max(top.extent.halfA, top.extent.halfB) > parameters.envelope.maximumParcelSide else { return nil }
+          top.extent.longerSide > parameters.envelope.maximumParcelSide else { return nil }
     // One surface: the largest connected part of the top (PCL radius components at the
     // clustering tolerance), not two parcels' tops at one height a few centimetres apart.
     var all = PointCloud()
@@ -43,13 +43,12 @@ func objectsOnSurfaceTop(_ scene: FusedScene, cluster: BoxSegment, floor: FloorF
         footprint.append(SIMD2(q.x, q.y))
     }
     guard let extent = minimumAreaRectangle(points: footprint),
-          2 * max(extent.halfA, extent.halfB) > parameters.envelope.maximumParcelSide else { return nil }
+          extent.longerSide > parameters.envelope.maximumParcelSide else { return nil }
     guard let fit = planeLike(floor, through: cloud, minimumInliers: 30, parameters: parameters.floor),
           fit.inliers * 10 >= cloud.count * 7 else { return nil }
     let surface = FloorFit(plane: fit.plane, inlierCount: fit.inliers, inlierShare: Double(fit.inliers) / Double(cloud.count),
                            rms: fit.rms, usedGravity: floor.usedGravity)
     // Only what stands on this cluster's top counts: another object in view is not on it.
-    let members = Set(cluster.pointIndices)
     let standing = (try? boxCandidates(scene, floor: surface, parameters: parameters.isolation, limit: Int.max)) ?? []
-    return (surface, standing.filter { $0.pointIndices.contains(where: members.contains) })
+    return (surface, cluster.foundAgain(in: standing))
 }

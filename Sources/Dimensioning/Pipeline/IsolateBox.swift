@@ -22,12 +22,15 @@ public struct BoxSegment: Sendable {
 }
 
 extension BoxSegment {
-    /// Whether any of `found` (objects found again, on another floor or with points left out)
-    /// holds a point of this object: something of it is still there.
-    func isFoundAgain(in found: [BoxSegment]) -> Bool {
+    /// Those of `found` (objects found again, on another floor or with points left out) that
+    /// hold a point of this object.
+    func foundAgain(in found: [BoxSegment]) -> [BoxSegment] {
         let members = Set(pointIndices)
-        return found.contains { $0.pointIndices.contains(where: members.contains) }
+        return found.filter { $0.pointIndices.contains(where: members.contains) }
     }
+
+    /// Whether something of this object is still there among `found` (`foundAgain(in:)`).
+    func isFoundAgain(in found: [BoxSegment]) -> Bool { !foundAgain(in: found).isEmpty }
 
     /// Of `found` (the objects found again on another floor), the one sharing most points with
     /// this one; nil when none shares any.

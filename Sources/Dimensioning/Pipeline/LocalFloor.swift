@@ -93,20 +93,3 @@ func refittedAroundCandidate(_ scene: FusedScene, viewFloor: FloorFit, candidate
                                          limit: parameters.isolation.maximumCandidates + 2) else { return nil }
     return candidate.sharingMostPoints(in: again).map { ($0, local) }
 }
-
-/// `candidate` on the surface it stands on, found as `runPipeline` finds the object it aims
-/// at: the surface around it where that is not the view's floor (`supportAround`: a table's
-/// top, with the room's floor in view past its edge), then the floor re-fitted around it
-/// (`refittedAroundCandidate`), the objects found again on each and the one sharing most
-/// points with `candidate` taken. `candidate` on `viewFloor` when neither differs.
-func onItsSupport(_ scene: FusedScene, viewFloor: FloorFit, candidate: BoxSegment,
-                  parameters: PipelineParameters) -> (box: BoxSegment, floor: FloorFit) {
-    var box = candidate, floor = viewFloor
-    if let support = supportAround(scene, floor: viewFloor, box: candidate, parameters: parameters.floor),
-       let again = try? boxCandidates(scene, floor: support, parameters: parameters.isolation,
-                                      limit: parameters.isolation.maximumCandidates + 2),
-       let found = candidate.sharingMostPoints(in: again) {
-        (box, floor) = (found, support)
-    }
-    return refittedAroundCandidate(scene, viewFloor: floor, candidate: box, parameters: parameters) ?? (box, floor)
-}

@@ -10,8 +10,8 @@ import Foundation
 ///    cuts them apart.
 /// 3. An object holding one top (uncut by seams), or none (no flat region wide enough: a box
 ///    smaller than the engine measures, a bag), is a lone object and is measured by the whole engine
-///    (`measureCandidate`, on the surface it stands on, found as `runPipeline` finds it:
-///    `onItsSupport`): what `boxdim measure` would say of it alone, unless a nearer object
+///    (`measureCandidate`, on the surface `sceneObjects` found it on, the floor refitted around
+///    it): what `boxdim measure` would say of it alone, unless a nearer object
 ///    hides part of it (`hiddenOutlinePixels`: refused as `hiddenBehind`). An object standing
 ///    behind it does not refuse it, as it would refuse `boxdim measure`: it is listed on its own.
 /// 4. Each top of an object holding several (cartons pressed together, a pallet) is measured
@@ -108,7 +108,7 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
         // pallet's deck) is their support, not a carton: no row of its own.
         let standingOn = pieces.compactMap { $0.support.flatMap { supports[$0]?.level } }
         for (piece, index) in pieces {
-            if 2 * max(piece.outline.rectangle.halfA, piece.outline.rectangle.halfB) > parameters.envelope.maximumParcelSide,
+            if piece.outline.rectangle.longerSide > parameters.envelope.maximumParcelSide,
                standingOn.contains(where: { abs($0 - piece.region.level) <= sceneParameters.stepTolerance }) { continue }
             let support = index.flatMap { supports[$0] }
             let outcome: Result<SceneBoxMeasurement, DimensioningError>
@@ -190,8 +190,7 @@ func sceneObjects(_ scene: FusedScene, floor: FloorFit,
                 objects += standing.map { ($0, surface) }
             } else if let support = supportAround(scene, floor: floor, box: object, parameters: parameters.floor),
                       let again = try? boxCandidates(scene, floor: support, parameters: parameters.isolation, limit: Int.max) {
-                let members = Set(object.pointIndices)
-                let standing = again.filter { $0.pointIndices.contains(where: members.contains) }
+                let standing = object.foundAgain(in: again)
                 objects += standing.isEmpty ? [(object, nil)] : standing.map { ($0, support) }
             } else {
                 objects.append((object, nil))
@@ -210,16 +209,15 @@ func sceneObjects(_ scene: FusedScene, floor: FloorFit,
 let minimumHiddenPixels = 5
 
 /// A lone object measured by the whole engine, on the surface it stands on (`surface`, where
-/// `sceneObjects` found it on one, else `onItsSupport`); refused as
+/// `sceneObjects` found it on one, else the view's `floor`), refitted around it; refused as
 /// `hiddenBehind` when something nearer hides part of its top's outline (its points within 2 cm
 /// of the top's level).
 func measureLoneObject(_ object: BoxSegment, on surface: FloorFit?, topLevel: Double, scene: FusedScene,
                        pixels: PixelPoints?, floor: FloorFit, frame: FloorFrame, parameters: PipelineParameters) -> SceneBox {
-    // On the surface it stands on (a table's top, not the room's floor past its edge), as the
-    // object `boxdim measure` aims at: the one it was found on, or else found now.
-    let (box, floorHere) = surface.map { surface in
-        refittedAroundCandidate(scene, viewFloor: surface, candidate: object, parameters: parameters) ?? (object, surface)
-    } ?? onItsSupport(scene, viewFloor: floor, candidate: object, parameters: parameters)
+    // On the surface it stands on (a table's top, not the room's floor past its edge:
+    // `sceneObjects` found it there), the floor refitted around it.
+    let (box, floorHere) = refittedAroundCandidate(scene, viewFloor: surface ?? floor, candidate: object, parameters: parameters)
+        ?? (object, surface ?? floor)
     let centre = centreOnFloor(box, scene: scene, frame: frame)
     do throws(DimensioningError) {
         // Something nearer hides part of its top (another object in front): its size is not
