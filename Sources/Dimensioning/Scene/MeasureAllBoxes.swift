@@ -100,7 +100,8 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
                 continue
             }
             boxes.append(measureLoneObject(objects[k], on: found[k].surface, topLevel: level, scene: scene, pixels: pixels,
-                                           floor: floor, frame: frame, parameters: parameters))
+                                           map: map, floor: floor, frame: frame, parameters: parameters,
+                                           sceneParameters: sceneParameters))
             continue
         }
         var measured: [(box: SceneBox, support: Double?)] = []
@@ -213,7 +214,8 @@ let minimumHiddenPixels = 5
 /// `hiddenBehind` when something nearer hides part of its top's outline (its points within 2 cm
 /// of the top's level).
 func measureLoneObject(_ object: BoxSegment, on surface: FloorFit?, topLevel: Double, scene: FusedScene,
-                       pixels: PixelPoints?, floor: FloorFit, frame: FloorFrame, parameters: PipelineParameters) -> SceneBox {
+                       pixels: PixelPoints?, map: HeightMap, floor: FloorFit, frame: FloorFrame,
+                       parameters: PipelineParameters, sceneParameters: SceneParameters) -> SceneBox {
     // On the surface it stands on (a table's top, not the room's floor past its edge:
     // `sceneObjects` found it there), the floor refitted around it.
     let (box, floorHere) = refittedAroundCandidate(scene, viewFloor: surface ?? floor, candidate: object, parameters: parameters)
@@ -234,11 +236,31 @@ func measureLoneObject(_ object: BoxSegment, on surface: FloorFit?, topLevel: Do
         var alone = parameters
         alone.singleBox.minimumHiddenNeighbourPoints = .max
         let result = try measureCandidate(box, scene: scene, floor: floorHere, parameters: alone)
+        // A side the camera cannot see past, in a taller neighbour's shadow: the top may run on
+        // there, however few of its outline's pixels border the neighbour.
+        // (An unorganised cloud, merged from views unknown, has no one line of sight.)
+        let shadowed = scene.intrinsics.map { intrinsics in
+            sidesSeenPastBlocked(mapRectangle(result.cuboid, frame: map.frame), level: topLevel,
+                                 camera: map.frame.local(scene.cameraPosition), map: map,
+                                 margin: sceneParameters.stepTolerance, pixelAngle: 2 / max(1, intrinsics.fx + intrinsics.fy))
+        } ?? 0
+        if shadowed > 0 { throw .hiddenBehind(pixels: hidden, shadowedSides: shadowed) }
         let q = frame.local(result.cuboid.centerInWorld)
         return SceneBox(positionOnSupport: SIMD2(q.x, q.y), topLevel: topLevel, outcome: .success(SceneBoxMeasurement(result)))
     } catch {
         return SceneBox(positionOnSupport: centre, topLevel: topLevel, outcome: .failure(error))
     }
+}
+
+/// `cuboid`'s footprint in floor coordinates of `frame` (metres): a lone object's cuboid is
+/// fitted in the frame of the surface it stands on.
+func mapRectangle(_ cuboid: CuboidFit, frame: FloorFrame) -> Rectangle2D {
+    let centre = frame.local(cuboid.centerInWorld)
+    let axis = frame.local(cuboid.centerInWorld + cuboid.axesInWorld[0]) - centre
+    let direction = SIMD2(axis.x, axis.y)
+    let norm = (direction * direction).sum().squareRoot()
+    return Rectangle2D(center: SIMD2(centre.x, centre.y), axisA: norm > 1e-9 ? direction / norm : SIMD2(1, 0),
+                       halfA: cuboid.length / 2, halfB: cuboid.width / 2)
 }
 
 /// The mean of `object`'s points seen from above (floor coordinates of `frame`, metres): where a

@@ -106,7 +106,7 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     let placed = (0..<4).map { priors.fatteningPixels > 0 || seamSides[$0] != nil || lidEdges[$0] != nil }
     let silhouettes = silhouetteSides(snapped, placed: placed, topIndices: outline.indices, topLevel: topLevel,
                                       topRms: topScatter, supportLevel: support.level, map: map, scene: scene,
-                                      parameters: parameters)
+                                      maximumSlope: sceneParameters.maximumSlope, parameters: parameters)
     let spacing = (silhouettes.rectangle.area / Double(max(1, heights.count))).squareRoot()
     // Per-side values in the moved rectangle's order (its axes swap when a width grew past its length).
     func inOrder<T>(_ values: [T]) -> [T] { silhouettes.swapped ? swappedSides(values) : values }

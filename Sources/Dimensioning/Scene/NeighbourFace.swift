@@ -62,3 +62,41 @@ func neighbourFace(side: Int, rectangle: Rectangle2D, topLevel: Double, map: Hei
           let scatter = Statistics.robustSigma(face), scatter <= band / 4, cameraOffset < offset else { return nil }
     return NeighbourFace(offset: offset, scatter: scatter, points: face.count, strips: strips)
 }
+
+/// How far past side `side` (+A, −A, +B, −B) of `rectangle` (floor coordinates of `map.frame`,
+/// metres) a taller neighbour's top begins: per cell along the side (clear of its corners by
+/// `parameters.cuboid.sideBand`), the distance outward in half cells to the first cell that
+/// stands at least `parameters.cuboid.backgroundDrop` above the lid at `topLevel` and is flat
+/// (`HeightMap.isFlat` at `maximumSlope`: the neighbour's rim, not the ramp of blended depths in
+/// its shadow), looked for out to the side's own length; their median. Nil when fewer than half
+/// the cells find one.
+///
+/// A lid against or under the shadow of a taller neighbour cannot run on past that neighbour's
+/// foot: the distance bounds where its unseen end lies.
+func gapToTallerNeighbour(side: Int, rectangle: Rectangle2D, topLevel: Double, map: HeightMap, maximumSlope: Double,
+                          parameters: PipelineParameters) -> Double? {
+    let alongA = side < 2, sign: Double = side % 2 == 0 ? 1 : -1
+    let normal = sign * (alongA ? rectangle.axisA : rectangle.axisB), along = alongA ? rectangle.axisB : rectangle.axisA
+    let extent = alongA ? rectangle.halfA : rectangle.halfB
+    let span = (alongA ? rectangle.halfB : rectangle.halfA) - parameters.cuboid.sideBand
+    guard span > 0 else { return nil }
+    let rise = topLevel + parameters.cuboid.backgroundDrop, step = map.cellSize / 2
+    var gaps: [Double] = [], samples = 0
+    var offset = -span
+    while offset <= span {
+        samples += 1
+        var d = 0.0
+        while d <= 2 * span {
+            let p = rectangle.center + (extent + d) * normal + offset * along
+            if let cell = map.cellIndex(p), !map.top[cell].isNaN, Double(map.top[cell]) >= rise,
+               map.isFlat(cell, maximumSlope: maximumSlope) {
+                gaps.append(d)
+                break
+            }
+            d += step
+        }
+        offset += map.cellSize
+    }
+    guard 2 * gaps.count >= samples else { return nil }
+    return Statistics.median(gaps)
+}

@@ -23,7 +23,8 @@ import Foundation
 ///   side of it the evidence that placed it (nil: a line of the colour image, or the outline).
 ///   `swapped` says whether the axes swapped (`swappedSides`).
 func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int], topLevel: Double, topRms: Double,
-                     supportLevel: Double, map: HeightMap, scene: FusedScene, parameters: PipelineParameters)
+                     supportLevel: Double, map: HeightMap, scene: FusedScene, maximumSlope: Double,
+                     parameters: PipelineParameters)
     -> (rectangle: Rectangle2D, evidence: [SideEvidence?], swapped: Bool) {
     let none: [SideEvidence?] = [nil, nil, nil, nil]
     guard placed.contains(false) else { return (rectangle, none, false) }
@@ -51,6 +52,7 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
     // Sides a line of the colour image placed stand in as the fallback, which nothing reconciles.
     var estimates = [EdgeEstimate](repeating: EdgeEstimate(method: .topExtent, pixelFootprint: 0), count: 4)
     var faces: [NeighbourFace?] = [nil, nil, nil, nil]
+    var shadows: [Double?] = [nil, nil, nil, nil]
     for k in 0..<4 where !placed[k] {
         let located = locateEdge(alongA: k < 2, sign: k % 2 == 0 ? 1 : -1, rectangle: rectangle, evidence: evidence,
                                  parameters: parameters)
@@ -59,10 +61,15 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
         // tops, sit over the hidden part of the lid). Either way no silhouette of this lid is
         // seen there (held out, `--scenes 120 --seed 3313`, scene 79: a lid half hidden so came
         // out 18 mm narrow at its silhouette). The lid ends on the neighbour's face where that
-        // face is seen rising from it; else the outline's extent stands.
+        // face is seen rising from it; else somewhere between its outline and the neighbour's
+        // foot (`SideEvidence.shadowed`).
         guard (located.estimate.lipShare ?? 0) < 0.5 else {
             faces[k] = neighbourFace(side: k, rectangle: rectangle, topLevel: topLevel, map: map, scene: scene,
                                      parameters: parameters)
+            if faces[k] == nil {
+                shadows[k] = gapToTallerNeighbour(side: k, rectangle: rectangle, topLevel: topLevel, map: map,
+                                                  maximumSlope: maximumSlope, parameters: parameters)
+            }
             continue
         }
         extents[k] = located.position
@@ -83,9 +90,13 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
     let captureBand = captureBandPixels(found.compactMap { $0 })
     var sides = found.map { $0.map { SideEvidence($0, captureBand: captureBand) } }
     for k in 0..<4 {
-        guard let face = faces[k] else { continue }
-        extents[k] = outline[k] + face.offset
-        sides[k] = .neighbourFace(scatter: face.scatter, strips: face.strips)
+        if let face = faces[k] {
+            extents[k] = outline[k] + face.offset
+            sides[k] = .neighbourFace(scatter: face.scatter, strips: face.strips)
+        } else if let gap = shadows[k] {
+            extents[k] = outline[k] + gap / 2
+            sides[k] = .shadowed(gap: gap)
+        }
     }
     guard sides.contains(where: { $0 != nil }) else { return (rectangle, none, false) }
     let (moved, swapped) = resized(rectangle, extents: extents)

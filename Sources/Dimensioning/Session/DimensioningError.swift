@@ -25,9 +25,10 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
     /// The box runs off the edge of the depth image.
     case boxCutOff(edges: [String])
     /// Part of the box is hidden behind a nearer object: `pixels` of its outline in the depth
-    /// image border points of another object at least 3 cm nearer the camera (a scene measured
-    /// carton by carton, `measureAllBoxes`).
-    case hiddenBehind(pixels: Int)
+    /// image border points of another object at least 3 cm nearer the camera, or on
+    /// `shadowedSides` of its sides the line of sight past the top passes under something
+    /// higher (a scene measured carton by carton, `measureAllBoxes`).
+    case hiddenBehind(pixels: Int, shadowedSides: Int = 0)
     /// The object is not a cuboid (round, sagging, gable-topped, ...).
     case notCuboid(reason: String)
     /// The box is closer or farther (metres, from the camera) than the engine measures well.
@@ -98,7 +99,10 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
                           side * 100, minimum * 100)
         case let .boxCutOff(edges):
             return "the box runs off the \(edges.joined(separator: ", ")) edge of the view; move back so the whole box is seen."
-        case let .hiddenBehind(pixels):
+        case let .hiddenBehind(_, shadowedSides) where shadowedSides > 0:
+            return "part of the box is hidden behind a nearer object (past \(shadowedSides) of its sides the top lies "
+                + "in a taller object's shadow, so where it ends is not seen); measure it from where it is seen whole."
+        case let .hiddenBehind(pixels, _):
             return "part of the box is hidden behind a nearer object (\(pixels) pixels of its outline border one); "
                 + "measure it from where it is seen whole."
         case let .notCuboid(reason):

@@ -52,6 +52,13 @@ public enum SideEvidence: Sendable, Equatable {
     /// the side.
     case neighbourFace(scatter: Double, strips: Int)
 
+    /// Past it something higher rises (`EdgeEstimate.lipShare`) but no face of it is seen
+    /// rising from the lid: a taller neighbour between the camera and the lid, whose top hides
+    /// the lid's end, or a face too short to measure. The lid ends somewhere between its last
+    /// seen point and the foot of that neighbour, `gap` metres out (`gapToTallerNeighbour`):
+    /// placed half-way.
+    case shadowed(gap: Double)
+
     /// Classifies a side. `captureBand` is the median band of the capture's own silhouette sides
     /// (`captureBandPixels`); `calibratedSpread` whether a sensor profile's offset moves some side
     /// of this capture (a calibrated spread that stops at an occlusion strip).
@@ -106,7 +113,7 @@ public enum SideEvidence: Sendable, Equatable {
     var carriesEdgeBias: Bool {
         switch self {
         case .sideFace, .topAndBase, .seam, .lidEdge, .neighbourFace: false
-        case .silhouette, .grazingFace, .facingCamera, .borrowedBand, .occlusionGap, .topExtent: true
+        case .silhouette, .grazingFace, .facingCamera, .borrowedBand, .occlusionGap, .topExtent, .shadowed: true
         }
     }
 
@@ -189,6 +196,13 @@ public enum SideEvidence: Sendable, Equatable {
             // (a rectangle; every tuning scene's such side did, |error| ≤ 1.2 mm at 5.6-8.4-mm
             // footprints, `boxdim accuracy --scenes 120 --seed 2026 --verbose`).
             return [.rectangle(.facePixel, halfWidth: footprint / 4)] + stripTerm(scatter, strips)
+        case let .shadowed(gap):
+            // Anywhere from the lid's last point out to the neighbour's foot (a rectangle of half
+            // the gap about the middle), and the outline's own point spacing. Held out, a lower
+            // lid 75 mm in a taller neighbour's shadow came out 75 mm short at U 4.2 mm as a
+            // side known from its outline alone (`boxdim accuracy --scenes 120 --seed 3313`,
+            // scene 34).
+            return [.rectangle(.shadow, halfWidth: gap / 2), .rectangle(.spacing, halfWidth: max(spacing, footprint))]
         case let .topExtent(band, disagreement):
             // Anywhere within a point spacing of the outermost points, out to as far as a band
             // may have eaten the top (one-sided: a rectangle of that half-width about the side),

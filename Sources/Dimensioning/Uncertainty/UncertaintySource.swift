@@ -9,7 +9,7 @@ public enum UncertaintySource: String, Sendable, Codable, CaseIterable, Comparab
     // A side's own evidence (`SideEvidence`).
     case band, strips, borrowed, gap, eaten, spacing, methods, pixel, placement
     case faceSpan = "face_span", facePixel = "face_pixel", faceScatter = "face_scatter", faceBand = "face_band"
-    case seam, lidEdge = "lid_edge"
+    case seam, lidEdge = "lid_edge", shadow
     // What the capture cannot show: the sensor class's priors, a profile.
     case edgeBias = "edge_bias", fattening, profile
     // A side's surroundings.
@@ -40,6 +40,7 @@ public enum UncertaintySource: String, Sendable, Codable, CaseIterable, Comparab
         case .faceBand: "the sensor's edge band blends part of a side face with the top and the floor"
         case .seam: "the seam's line in the colour image"
         case .lidEdge: "the lid's edge in the colour image"
+        case .shadow: "a taller neighbour hides where the lid ends: it may run on to the neighbour's foot"
         case .edgeBias: "the sensor's edge bias, which no face or lip showed"
         case .fattening: "a sensor that may spread near depth over far depth at edges"
         case .profile: "the spread of the sensor profile's reference boxes"
