@@ -26,6 +26,11 @@ public enum SceneBenchmark {
         public var matched = 0
         public var acceptedBeyondTolerance = 0
         public var acceptedUnmatched = 0
+        /// At each of `SceneBenchmark.tolerances` (5, 10 and 20 mm, as carriers certify), the
+        /// cartons accepted at it, and of those matched, the ones off by more than it in some
+        /// dimension, or unmatched.
+        public var acceptedAt = [0, 0, 0]
+        public var beyondAt = [0, 0, 0]
         /// Per dimension (L, W, H): matched cartons whose truth lies within ± U.
         public var withinU = [0, 0, 0]
         /// Per dimension: median U (mm) and median |error| (mm) of the matched cartons.
@@ -80,6 +85,9 @@ public enum SceneBenchmark {
             public var medianU = [0.0, 0.0, 0.0]
         }
     }
+
+    /// The tolerances (metres) acceptance is also counted at (`Report.acceptedAt`).
+    public static let tolerances = [0.005, 0.010, 0.020]
 
     /// The name of scene `index`'s kind.
     static func kind(_ index: Int) -> String { ["apart", "step", "one_height"][index % 3] }
@@ -175,13 +183,19 @@ public enum SceneBenchmark {
                 }
                 let centre = SIMD2(m.centerInWorld.x, m.centerInWorld.y)
                 let apart = { (b: SimulatedBox) in ((b.center - centre) * (b.center - centre)).sum().squareRoot() }
-                guard let truth = scene.allBoxes.min(by: { apart($0) < apart($1) }), apart(truth) <= 0.08 else {
+                let truth = scene.allBoxes.min(by: { apart($0) < apart($1) }).flatMap { apart($0) <= 0.08 ? $0 : nil }
+                let error = truth.map { [m.length - max($0.length, $0.width), m.width - min($0.length, $0.width), m.height - $0.height] }
+                for (k, tolerance) in Self.tolerances.enumerated()
+                where m.notAcceptedBecause == nil && m.uncertainty.accepts(tolerance: tolerance, minimumConfidence: minConfidence) {
+                    report.acceptedAt[k] += 1
+                    if !(error?.allSatisfy { abs($0) <= tolerance } ?? false) { report.beyondAt[k] += 1 }
+                }
+                guard let truth, let error else {
                     if accepted { report.acceptedUnmatched += 1 }
                     continue
                 }
                 report.matched += 1
                 report.byMethod[m.method.rawValue, default: 0] += 1
-                let error = [m.length - max(truth.length, truth.width), m.width - min(truth.length, truth.width), m.height - truth.height]
                 let u = m.uncertainty.expanded
                 report.byKind[kind, default: .init()].matched += 1
                 for k in 0..<3 {
@@ -252,6 +266,8 @@ extension SceneBenchmark.Report {
             "scenes: \(scenes) (\(boxes) boxes); tops \(tops), measured \(measured), matched to a box \(matched) "
                 + "(" + byMethod.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ")",
             "accepted \(accepted): beyond the tolerance \(acceptedBeyondTolerance), matching no box \(acceptedUnmatched)",
+            "accepted at 5 / 10 / 20 mm (beyond it, or matching no box): "
+                + zip(acceptedAt, beyondAt).map { "\($0) (\($1))" }.joined(separator: " / "),
             "by kind (boxes, measured, accepted): " + ["apart", "step", "one_height"].compactMap { name in
                 byKind[name].map { "\(name) \($0.boxes), \($0.measured), \($0.accepted)" }
             }.joined(separator: "; "),

@@ -95,6 +95,13 @@ import DimensioningSimulation
             #expect(report.byKind.values.map { $0.withinU[k] }.reduce(0, +) == report.withinU[k])
         }
         #expect(report.table.contains("by kind (boxes, measured, accepted): apart 6,"), "\(report.table)")
+        // Acceptance at 5, 10 and 20 mm: the 10-mm count is the gate's, and a looser tolerance
+        // accepts at least as many.
+        #expect(report.acceptedAt[1] == report.accepted && report.beyondAt[1] == report.acceptedBeyondTolerance + report.acceptedUnmatched,
+                "\(report.acceptedAt) \(report.beyondAt)")
+        #expect(report.acceptedAt[0] <= report.acceptedAt[1] && report.acceptedAt[1] <= report.acceptedAt[2])
+        #expect(report.beyondAt == [0, 0, 0], "\(report.table)")
+        #expect(report.table.contains("accepted at 5 / 10 / 20 mm (beyond it, or matching no box): "), "\(report.table)")
         // One line per matched carton, its kind and error ± U.
         #expect(report.cartons.count == report.matched && report.cartonLines.count == report.matched)
         #expect(report.cartons.filter(\.accepted).count <= report.accepted)
