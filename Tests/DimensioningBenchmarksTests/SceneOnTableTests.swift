@@ -33,6 +33,22 @@ import DimensioningSimulation
         }
     }
 
+    /// Tuning on-table scenario 20: a 319 × 147 × 191 mm box near the table's edge, seen from
+    /// 31 degrees up. Its top was measured among the table's: beside it were the table, squarely
+    /// beside two of its sides, and the room's floor past the table's edge, so its height was
+    /// taken half-way between them, 563 ± 431 mm. A box standing on the floor would pass through
+    /// the table's top (`supportBeside`): it stands on the table, its height within 5 mm and
+    /// within ± U.
+    @Test func aBoxTheTableWrapsStandsOnTheTable() throws {
+        let (simulated, truth) = Self.onTable(20)
+        let scene = try measureAllBoxes(simulated.capture)
+        let carton = try #require(scene.boxes.compactMap { try? $0.outcome.get() }.first { abs($0.length - truth[0]) < 0.03 },
+                                  "\(scene.boxes.map(\.outcome))")
+        let error = carton.height - truth[2], u = carton.uncertainty.expanded[2]
+        #expect(abs(error) <= 0.005 && abs(error) <= u, "height error \(error), U \(u)")
+        #expect(!carton.shapeNotes.contains { $0.contains("one of the surfaces seen beside it") }, "\(carton.shapeNotes)")
+    }
+
     /// Tuning on-table scenario 4: a bare table running out of the view. `measure --all` listed
     /// it as two cartons cut off; there is no box, as `boxdim measure` says.
     @Test func aBareTableIsNoBoxInAScene() {
