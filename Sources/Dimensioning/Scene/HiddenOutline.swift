@@ -69,8 +69,8 @@ func sidesSeenPastBlocked(_ rectangle: Rectangle2D, level: Double, camera: SIMD3
             samples += 1
             // On something taller than the lid: the lid ends against it, in no shadow.
             let against = map.cellIndex(p).map { Double(map.top[$0]) > level + margin } ?? false
-            if !against, lineOfSightBlocked(from: SIMD3(p.x, p.y, level), to: camera, map: map, highest: highest, margin: margin,
-                                  pixelAngle: pixelAngle) {
+            if !against && lineOfSightBlocked(from: SIMD3(p.x, p.y, level), to: camera, map: map, highest: highest,
+                                               margin: margin, pixelAngle: pixelAngle) {
                 blocked += 1
             }
             offset += step

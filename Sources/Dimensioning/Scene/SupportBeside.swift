@@ -104,7 +104,7 @@ func supportBeside(_ map: HeightMap, rectangle: Rectangle2D, level: Double, mini
     // or corner, the floor seen past it; a carton on a pallet's layer). Surfaces lower than it
     // by a box's height are out. Two neighbours' lids are two surfaces.
     let wrapping = seen.first { (square[$0.key]?.values.filter { $0 >= needed }.count ?? 0) >= 2 }.map { surfaces[$0.key].level }
-    let standing = seen.filter { wrapping == nil || surfaces[$0.key].level > wrapping! - minimumHeight }
+    let standing = seen.filter { surface in wrapping.map { surfaces[surface.key].level > $0 - minimumHeight } ?? true }
     let levels = standing.compactMap { Statistics.median($0.value.heights) }
     guard let highest = standing.first, levels.count == standing.count else { return nil }
     return SupportBeside(levels: levels, scatter: Statistics.robustSigma(highest.value.heights) ?? 0,
