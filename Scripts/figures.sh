@@ -94,7 +94,7 @@ echo "boxdim accuracy --scenes" >&2
     cat "$tmp"
     echo '```'
 } >>"$out"
-echo "- Scenes of several boxes, held out (\`boxdim accuracy --scenes $count_fixed --seed 3313\`): $(sed -n 's/^accepted \([0-9]*\): beyond the tolerance \([0-9]*\).*/\1 accepted, \2 beyond the tolerance/p' "$tmp"); $(sed -n 's/^truth within ± U (L \/ W \/ H): /truth within ± U /p' "$tmp")" >>"$headlines"
+echo "- Scenes of several boxes, held out (\`boxdim accuracy --scenes $count_fixed --seed 3313\`): $(sed -n 's/^accepted \([0-9]*\): beyond the tolerance \([0-9]*\).*/\1 accepted, \2 beyond the tolerance/p' "$tmp") ($(sed -n 's/^boxes not refused as hidden or cut off \([0-9]*\): accepted [0-9]* (\(.*\))$/\2 of the \1 boxes not refused as hidden or cut off/p' "$tmp")); $(sed -n 's/^truth within ± U (L \/ W \/ H): /truth within ± U /p' "$tmp")" >>"$headlines"
 
 echo "boxdim accuracy --scenes --on-table" >&2
 "$boxdim" accuracy --scenes "$count_fixed" --seed 3313 --on-table >"$tmp"
@@ -109,7 +109,7 @@ echo "boxdim accuracy --scenes --on-table" >&2
     cat "$tmp"
     echo '```'
 } >>"$out"
-echo "- Scenes of several boxes on a table, held out (\`boxdim accuracy --scenes $count_fixed --seed 3313 --on-table\`): $(sed -n 's/^accepted \([0-9]*\): beyond the tolerance \([0-9]*\).*/\1 accepted, \2 beyond the tolerance/p' "$tmp"); $(sed -n 's/^truth within ± U (L \/ W \/ H): /truth within ± U /p' "$tmp")" >>"$headlines"
+echo "- Scenes of several boxes on a table, held out (\`boxdim accuracy --scenes $count_fixed --seed 3313 --on-table\`): $(sed -n 's/^accepted \([0-9]*\): beyond the tolerance \([0-9]*\).*/\1 accepted, \2 beyond the tolerance/p' "$tmp") ($(sed -n 's/^boxes not refused as hidden or cut off \([0-9]*\): accepted [0-9]* (\(.*\))$/\2 of the \1 boxes not refused as hidden or cut off/p' "$tmp")); $(sed -n 's/^truth within ± U (L \/ W \/ H): /truth within ± U /p' "$tmp")" >>"$headlines"
 
 echo "boxdim accuracy (real captures)" >&2
 "$boxdim" accuracy --count 1 --repeatability 0 >"$tmp"

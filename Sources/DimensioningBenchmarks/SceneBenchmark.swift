@@ -246,6 +246,13 @@ extension SceneBenchmark.Report {
         }
     }
 
+    /// The scenes' boxes less the tops refused as hidden behind another or cut off by the
+    /// view: the boxes the engine judged seen whole (issue 36's "fully visible cartons", by the
+    /// engine's own account of what it saw).
+    public var boxesSeenWhole: Int {
+        max(0, boxes - (refusals["hidden_behind"] ?? 0) - (refusals["box_cut_off"] ?? 0))
+    }
+
     /// One line per refused top: scene, kind and the refusal's text.
     public var refusalLines: [String] {
         refusedTops.map { "  scene \($0.scene) \($0.kind) refused (\($0.code)): \($0.reason)" }
@@ -268,6 +275,8 @@ extension SceneBenchmark.Report {
             "accepted \(accepted): beyond the tolerance \(acceptedBeyondTolerance), matching no box \(acceptedUnmatched)",
             "accepted at 5 / 10 / 20 mm (beyond it, or matching no box): "
                 + zip(acceptedAt, beyondAt).map { "\($0) (\($1))" }.joined(separator: " / "),
+            "boxes not refused as hidden or cut off \(boxesSeenWhole): accepted \(accepted) ("
+                + (boxesSeenWhole == 0 ? "-" : String(format: "%.0f %%", 100 * Double(accepted) / Double(boxesSeenWhole))) + ")",
             "by kind (boxes, measured, accepted): " + ["apart", "step", "one_height"].compactMap { name in
                 byKind[name].map { "\(name) \($0.boxes), \($0.measured), \($0.accepted)" }
             }.joined(separator: "; "),

@@ -102,6 +102,10 @@ import DimensioningSimulation
         #expect(report.acceptedAt[0] <= report.acceptedAt[1] && report.acceptedAt[1] <= report.acceptedAt[2])
         #expect(report.beyondAt == [0, 0, 0], "\(report.table)")
         #expect(report.table.contains("accepted at 5 / 10 / 20 mm (beyond it, or matching no box): "), "\(report.table)")
+        let unseen = (report.refusals["hidden_behind"] ?? 0) + (report.refusals["box_cut_off"] ?? 0)
+        #expect(report.boxesSeenWhole == report.boxes - unseen && report.accepted <= report.boxesSeenWhole)
+        #expect(report.table.contains("boxes not refused as hidden or cut off \(report.boxesSeenWhole): accepted \(report.accepted) ("),
+                "\(report.table)")
         // One line per matched carton, its kind and error ± U.
         #expect(report.cartons.count == report.matched && report.cartonLines.count == report.matched)
         #expect(report.cartons.filter(\.accepted).count <= report.accepted)
