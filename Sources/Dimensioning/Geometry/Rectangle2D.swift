@@ -19,6 +19,12 @@ public struct Rectangle2D: Sendable, Equatable, Codable {
     /// The longer side's length (same unit as `halfA`).
     public var longerSide: Double { 2 * max(halfA, halfB) }
 
+    /// Side `k` in the order +A, −A, +B, −B: its outward normal, the direction along it, how
+    /// far it stands from the centre and half its length (same unit as `halfA`).
+    public func side(_ k: Int) -> (normal: SIMD2<Double>, along: SIMD2<Double>, distance: Double, halfLength: Double) {
+        k < 2 ? (k == 0 ? axisA : -axisA, axisB, halfA, halfB) : (k == 2 ? axisB : -axisB, axisA, halfB, halfA)
+    }
+
     /// The same rectangle with `axisA` along the longer side.
     public func normalized() -> Rectangle2D {
         halfA >= halfB ? self : Rectangle2D(center: center, axisA: axisB, halfA: halfB, halfB: halfA)

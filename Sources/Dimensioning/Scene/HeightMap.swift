@@ -16,6 +16,8 @@ public struct HeightMap: Sendable {
     /// Highest height (metres above the floor plane) over each cell, `row * columns + column`;
     /// NaN where nothing was seen.
     public var top: [Float]
+    /// The highest of `top`, metres (0 when nothing was seen).
+    public private(set) var highest: Double = 0
     /// The points mapped (indices into `FusedScene.pointsInWorld`), their heights (metres) and
     /// their cells (parallel arrays).
     public var pointIndices: [Int]
@@ -66,6 +68,7 @@ public struct HeightMap: Sendable {
             let h = Float(q.z)
             if !(top[cell] >= h) { top[cell] = h }
         }
+        highest = Double(top.lazy.filter { !$0.isNaN }.max() ?? 0)
     }
 
     /// The cell holding floor point `p` (metres), nil outside the map.

@@ -55,22 +55,18 @@ func hiddenOutlinePixels(_ scene: FusedScene, pixels: PixelPoints?, indices: [In
 /// higher than the line of sight a cell must stand to block it (the lid's own noise stays under).
 func sidesSeenPastBlocked(_ rectangle: Rectangle2D, level: Double, camera: SIMD3<Double>, map: HeightMap,
                           margin: Double, pixelAngle: Double) -> Int {
-    let highest = Double(map.top.lazy.filter { !$0.isNaN }.max() ?? 0)
-    let normals = [rectangle.axisA, -rectangle.axisA, rectangle.axisB, -rectangle.axisB]
-    let alongs = [rectangle.axisB, rectangle.axisB, rectangle.axisA, rectangle.axisA]
-    let halves = [rectangle.halfA, rectangle.halfA, rectangle.halfB, rectangle.halfB]
-    let spans = [rectangle.halfB, rectangle.halfB, rectangle.halfA, rectangle.halfA]
     let step = map.cellSize
     return (0..<4).filter { k in
+        let side = rectangle.side(k)
         var blocked = 0, samples = 0
-        var offset = -spans[k] + step
-        while offset <= spans[k] - step {
-            let p = rectangle.center + (halves[k] + step / 2) * normals[k] + offset * alongs[k]
+        var offset = -side.halfLength + step
+        while offset <= side.halfLength - step {
+            let p = rectangle.center + (side.distance + step / 2) * side.normal + offset * side.along
             samples += 1
             // On something taller than the lid: the lid ends against it, in no shadow.
             let against = map.cellIndex(p).map { Double(map.top[$0]) > level + margin } ?? false
-            if !against && lineOfSightBlocked(from: SIMD3(p.x, p.y, level), to: camera, map: map, highest: highest,
-                                               margin: margin, pixelAngle: pixelAngle) {
+            if !against && lineOfSightBlocked(from: SIMD3(p.x, p.y, level), to: camera, map: map, margin: margin,
+                                               pixelAngle: pixelAngle) {
                 blocked += 1
             }
             offset += step
@@ -82,17 +78,17 @@ func sidesSeenPastBlocked(_ rectangle: Rectangle2D, level: Double, camera: SIMD3
 /// Whether the segment from `point` toward `camera` (floor coordinates of `map.frame`, metres)
 /// passes under, or within two pixels of, the top of a cell standing more than `margin` metres
 /// above `point` (something taller than the lid there, not the lid itself), from one cell out
-/// until it rises past `highest` (the map's highest top), in half-cell steps. A pixel spans
+/// until it rises past the map's highest top, in half-cell steps. A pixel spans
 /// `pixelAngle` radians (a pixel's footprint is its range times that): the rays that graze a
 /// taller object's edge return blends of its top and what lies beyond, which a sensor drops or
 /// spreads over a pixel or two (held out, scene 34: the lid's line of sight cleared the
 /// neighbour's rim by 5 mm at 1.3 m, 80 mm of nothing seen between).
-func lineOfSightBlocked(from point: SIMD3<Double>, to camera: SIMD3<Double>, map: HeightMap, highest: Double,
-                        margin: Double, pixelAngle: Double) -> Bool {
+func lineOfSightBlocked(from point: SIMD3<Double>, to camera: SIMD3<Double>, map: HeightMap, margin: Double,
+                        pixelAngle: Double) -> Bool {
     let d = camera - point
     let horizontal = (d.x * d.x + d.y * d.y).squareRoot(), range = (d * d).sum().squareRoot()
     guard horizontal > 1e-9, d.z > 0 else { return false }
-    let reach = min(horizontal, max(0, (highest - point.z) / d.z * horizontal))
+    let reach = min(horizontal, max(0, (map.highest - point.z) / d.z * horizontal))
     var t = map.cellSize
     while t <= reach {
         let q = point + (t / horizontal) * d

@@ -75,10 +75,8 @@ func neighbourFace(side: Int, rectangle: Rectangle2D, topLevel: Double, map: Hei
 /// foot: the distance bounds where its unseen end lies.
 func gapToTallerNeighbour(side: Int, rectangle: Rectangle2D, topLevel: Double, map: HeightMap, maximumSlope: Double,
                           parameters: PipelineParameters) -> Double? {
-    let alongA = side < 2, sign: Double = side % 2 == 0 ? 1 : -1
-    let normal = sign * (alongA ? rectangle.axisA : rectangle.axisB), along = alongA ? rectangle.axisB : rectangle.axisA
-    let extent = alongA ? rectangle.halfA : rectangle.halfB
-    let span = (alongA ? rectangle.halfB : rectangle.halfA) - parameters.cuboid.sideBand
+    let (normal, along, extent, halfLength) = rectangle.side(side)
+    let span = halfLength - parameters.cuboid.sideBand
     guard span > 0 else { return nil }
     let rise = topLevel + parameters.cuboid.backgroundDrop, step = map.cellSize / 2
     var gaps: [Double] = [], samples = 0

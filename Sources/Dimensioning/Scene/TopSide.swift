@@ -30,13 +30,12 @@ func topSides(_ rectangle: Rectangle2D, seams: [SeamLine?], lidEdges: [LidEdge?]
               depthEvidence: [SideEvidence?] = [nil, nil, nil, nil], level: Double,
               spacing: Double, scene: FusedScene, frame: FloorFrame) -> [TopSide] {
     let focal = scene.intrinsics.map { ($0.fx + $0.fy) / 2 }
-    let normals = [rectangle.axisA, -rectangle.axisA, rectangle.axisB, -rectangle.axisB]
-    let extents = [rectangle.halfA, rectangle.halfA, rectangle.halfB, rectangle.halfB]
     return (0..<4).map { side in
-        let middle = rectangle.center + extents[side] * normals[side]
+        let (normal, _, distance, _) = rectangle.side(side)
+        let middle = rectangle.center + distance * normal
         let point = frame.world(SIMD3(middle.x, middle.y, level))
         let footprint = focal.map { length(point - scene.cameraPosition) / max($0, 1) } ?? spacing
-        let facing = dot(frame.worldDirection(normals[side]), scene.cameraPosition - point) > 0
+        let facing = dot(frame.worldDirection(normal), scene.cameraPosition - point) > 0
         return TopSide(footprint: footprint, facesCamera: facing, seam: seams[side], lidEdge: lidEdges[side],
                        depthEvidence: depthEvidence[side])
     }

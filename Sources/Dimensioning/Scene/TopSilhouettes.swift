@@ -51,8 +51,8 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
     let outline = extents
     // Sides a line of the colour image placed stand in as the fallback, which nothing reconciles.
     var estimates = [EdgeEstimate](repeating: EdgeEstimate(method: .topExtent, pixelFootprint: 0), count: 4)
-    var faces: [NeighbourFace?] = [nil, nil, nil, nil]
-    var shadows: [Double?] = [nil, nil, nil, nil]
+    // Sides past which a taller neighbour rises: how far out of the outline each ends, and why.
+    var againstNeighbour: [(offset: Double, evidence: SideEvidence)?] = [nil, nil, nil, nil]
     for k in 0..<4 where !placed[k] {
         let located = locateEdge(alongA: k < 2, sign: k % 2 == 0 ? 1 : -1, rectangle: rectangle, evidence: evidence,
                                  parameters: parameters)
@@ -64,11 +64,12 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
         // face is seen rising from it; else somewhere between its outline and the neighbour's
         // foot (`SideEvidence.shadowed`).
         guard (located.estimate.lipShare ?? 0) < 0.5 else {
-            faces[k] = neighbourFace(side: k, rectangle: rectangle, topLevel: topLevel, map: map, scene: scene,
-                                     parameters: parameters)
-            if faces[k] == nil {
-                shadows[k] = gapToTallerNeighbour(side: k, rectangle: rectangle, topLevel: topLevel, map: map,
-                                                  maximumSlope: maximumSlope, parameters: parameters)
+            if let face = neighbourFace(side: k, rectangle: rectangle, topLevel: topLevel, map: map, scene: scene,
+                                        parameters: parameters) {
+                againstNeighbour[k] = (face.offset, .neighbourFace(scatter: face.scatter, strips: face.strips))
+            } else if let gap = gapToTallerNeighbour(side: k, rectangle: rectangle, topLevel: topLevel, map: map,
+                                                     maximumSlope: maximumSlope, parameters: parameters) {
+                againstNeighbour[k] = (gap / 2, .shadowed(gap: gap))
             }
             continue
         }
@@ -90,13 +91,9 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
     let captureBand = captureBandPixels(found.compactMap { $0 })
     var sides = found.map { $0.map { SideEvidence($0, captureBand: captureBand) } }
     for k in 0..<4 {
-        if let face = faces[k] {
-            extents[k] = outline[k] + face.offset
-            sides[k] = .neighbourFace(scatter: face.scatter, strips: face.strips)
-        } else if let gap = shadows[k] {
-            extents[k] = outline[k] + gap / 2
-            sides[k] = .shadowed(gap: gap)
-        }
+        guard let neighbour = againstNeighbour[k] else { continue }
+        extents[k] = outline[k] + neighbour.offset
+        sides[k] = neighbour.evidence
     }
     guard sides.contains(where: { $0 != nil }) else { return (rectangle, none, false) }
     let (moved, swapped) = resized(rectangle, extents: extents)
