@@ -11,7 +11,7 @@ import Foundation
 /// cloud's narrow object, `rosi-tabletop`), shows nothing off the plane, and is refused for its
 /// size instead of as "0 % flat".
 ///
-/// "On the plane" is the top's RANSAC inlier set (`TopParameters.distanceThreshold`), or,
+/// "On the plane" is the top's RANSAC inlier set (within the sensor's `SensorBehaviour.inlierBand`), or,
 /// when the capture is noisier than that threshold allows for, within `noiseMultiple` times
 /// `noise` (metres: the floor's residual RMS around the box, the capture's own depth noise at
 /// that range) of the top's height: a single frame of a time-of-flight camera (σ 3-5 mm) is
@@ -57,11 +57,13 @@ func shareOutsideFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidF
 
 /// With nothing standing on it, a "floor" that fills the view from close by is more likely the
 /// top of a box the camera is held over (the SDK's known failure: the floor locks onto the
-/// box's own lid). Refuses that case as `noGroundPlane` instead of reporting an empty floor.
-func checkFloorIsNotALid(_ scene: FusedScene, floor: FloorFit, parameters: FloorParameters) throws(DimensioningError) {
+/// box's own lid). Refuses that case as `noGroundPlane` instead of reporting an empty floor:
+/// a plane nearer the camera than `PipelineParameters.lidSuspicionHeight` holding more than
+/// 90 % of the points (within the floor's RANSAC distance).
+func checkFloorIsNotALid(_ scene: FusedScene, floor: FloorFit, parameters: PipelineParameters) throws(DimensioningError) {
     let cameraHeight = floor.plane.signedDistance(scene.cameraPosition)
     var onPlane = 0
-    for i in 0..<scene.pointsInWorld.count where abs(floor.plane.signedDistance(scene.pointsInWorld[i])) <= parameters.distanceThreshold {
+    for i in 0..<scene.pointsInWorld.count where abs(floor.plane.signedDistance(scene.pointsInWorld[i])) <= parameters.floor.distanceThreshold {
         onPlane += 1
     }
     let share = Double(onPlane) / Double(max(1, scene.pointsInWorld.count))

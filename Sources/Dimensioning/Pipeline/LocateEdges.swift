@@ -54,7 +54,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
     if facesCamera {
         let inBand = evidence.sidePoints.filter {
             let q = SIMD2($0.x, $0.y)
-            return abs(outward(q) - half) <= parameters.cuboid.sideBand && abs(across(q)) <= inner
+            return abs(outward(q) - half) <= parameters.sideBand && abs(across(q)) <= inner
         }
         let strips = SideStrips(inner: inner)
         let onFace = verticalFacePoints(inBand, outward: direction, across: across, strips: strips,

@@ -139,7 +139,7 @@ func measurableObjects(_ scene: FusedScene, floor: FloorFit, parameters: Pipelin
         if objects.isEmpty { throw .noBox }
         return objects
     } catch .noBox {
-        try checkFloorIsNotALid(scene, floor: floor, parameters: parameters.floor)
+        try checkFloorIsNotALid(scene, floor: floor, parameters: parameters)
         throw .noBox
     }
 }
@@ -222,7 +222,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     // above is the object's upper part (within `backgroundDrop` of the top), not the top plane's
     // inliers: a bowed lid leaves its plane before its rim, and its inliers end on a rounded
     // contour of the bow.
-    let frame = box.floorFrame, upperLevel = top.height - parameters.cuboid.backgroundDrop
+    let frame = box.floorFrame, upperLevel = top.height - parameters.backgroundDrop
     let upperPoints = box.pointIndices.compactMap { i -> SIMD2<Double>? in
         let q = frame.local(scene.pointsInWorld[i])
         return q.z >= upperLevel ? SIMD2(q.x, q.y) : nil
@@ -242,7 +242,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if cuboid.width < parameters.envelope.minimumSide {
         throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.envelope.minimumSide)
     }
-    let outline = gatherOutlineEvidence(scene, box: box, top: top, drop: parameters.cuboid.backgroundDrop,
+    let outline = gatherOutlineEvidence(scene, box: box, top: top, drop: parameters.backgroundDrop,
                                         supportBand: parameters.floor.belowTolerance)
     if let step = outlineStep(outline, footprint: cuboid.footprint, pixelFootprints: pixelFootprints, parameters: parameters.shape) {
         throw .notCuboid(reason: "the top's outline steps by \(Int((step.depth * 1000).rounded())) mm along "
@@ -273,7 +273,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                          faceClearance: parameters.singleBox.neighbourFaceClearance)
     if outside > parameters.singleBox.maximumShareOutside || hidden >= parameters.singleBox.minimumHiddenNeighbourPoints {
         // A side placed at a wall's foot: the other object is the wall.
-        if cuboid.edges.contains(where: { ($0.wallDistance ?? .infinity) <= parameters.walls.footDistance }) {
+        if cuboid.edges.contains(where: { ($0.wallDistance ?? .infinity) <= parameters.wallFootDistance }) {
             throw .againstWall
         }
         throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid))

@@ -33,7 +33,7 @@ struct PastTopRay: Sendable, Equatable {
 struct OutlineEvidence {
     /// The top face's samples, floor frame (x, y), metres.
     var topPoints: [SIMD2<Double>]
-    /// Where rays to points well below the top (by `CuboidParameters.backgroundDrop`) cross the top plane,
+    /// Where rays to points well below the top (by `PipelineParameters.backgroundDrop`) cross the top plane,
     /// floor frame (x, y), metres: places where the top is seen *not* to be, and whether each
     /// ray reached the support. Asked for only when a side's outline steps at all (a straight
     /// outline, the usual case, needs none).

@@ -20,7 +20,7 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
     let strips = sideStrips.count
     // Past a side facing the camera, rays meet its face just below the top: a real surface,
     // not mixed pixels, so only the foreground band separates the classes there.
-    let backgroundDrop = facesCamera ? evidence.foregroundBand + 0.001 : parameters.cuboid.backgroundDrop
+    let backgroundDrop = facesCamera ? evidence.foregroundBand + 0.001 : parameters.backgroundDrop
     // Classes: on the top (foreground); on the floor, or above the top (a lip), past the edge
     // (background); between top and floor: a mixed pixel of the edge band, or another surface
     // behind the box (a wall). Mixed pixels straddle the edge, so they are left out; a point

@@ -46,7 +46,7 @@ func isWallAlone(_ scene: FusedScene, cluster: BoxSegment, floor: FloorFit, para
     guard !found.isEmpty else { return false }
     let left = (try? boxCandidates(scene, floor: floor, parameters: parameters.isolation,
                                    limit: parameters.isolation.maximumCandidates, walls: found,
-                                   wallBand: 2 * parameters.walls.band)) ?? []
+                                   wallBand: 2 * parameters.wallBand)) ?? []
     // Only what was of this cluster counts: another object in view is not left by the wall.
     return !cluster.isFoundAgain(in: left)
 }
@@ -161,7 +161,7 @@ func wallDistances(_ footprint: Rectangle2D, walls: [WallFit], frame: FloorFrame
 }
 
 /// How far (metres) the object in a cluster that `walls` joined stands from them: the objects
-/// are found again without the points within twice `WallParameters.band` of a wall, and
+/// are found again without the points within twice `PipelineParameters.wallBand` of a wall, and
 /// the first one's top face (`fitTopFace`) is measured to the nearest wall (2nd percentile of
 /// its points' distances). Nil when no object with a top of `IsolationParameters.minimumClusterPoints`
 /// points remains (the cluster was the wall: its remnants hold a few dozen).
@@ -170,7 +170,7 @@ func wallDistances(_ footprint: Rectangle2D, walls: [WallFit], frame: FloorFrame
 func objectGapToWalls(_ walls: [WallFit], scene: FusedScene, floor: FloorFit,
                       parameters: PipelineParameters) -> Double? {
     guard let again = try? boxCandidates(scene, floor: floor, parameters: parameters.isolation, limit: 1, walls: walls,
-                                         wallBand: 2 * parameters.walls.band),
+                                         wallBand: 2 * parameters.wallBand),
           let box = again.first, let top = try? fitTopFace(scene, box: box, parameters: parameters.top, planeBand: parameters.behaviour.inlierBand),
           top.inlierIndices.count >= parameters.isolation.minimumClusterPoints else { return nil }
     var distances = top.inlierIndices.map { i in

@@ -200,7 +200,7 @@ func sceneObjects(_ scene: FusedScene, floor: FloorFit,
         if objects.isEmpty { throw .noBox }
         return (objects, onFloor[0].floorFrame)
     } catch .noBox {
-        try checkFloorIsNotALid(scene, floor: floor, parameters: parameters.floor)
+        try checkFloorIsNotALid(scene, floor: floor, parameters: parameters)
         throw .noBox
     }
 }

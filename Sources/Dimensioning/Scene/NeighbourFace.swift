@@ -21,9 +21,9 @@ struct NeighbourFace: Sendable, Equatable {
 /// The taller neighbour's face rising above side `side` (+A, −A, +B, −B) of `rectangle` (floor
 /// coordinates of `frame`, metres), nil when none is seen.
 ///
-/// Its points are those of the map within `parameters.cuboid.sideBand` of the side's line, away from
+/// Its points are those of the map within `parameters.sideBand` of the side's line, away from
 /// the side's ends by as much (the corners, where other faces meet), that rise at least
-/// `parameters.cuboid.backgroundDrop` above the top at `topLevel` metres and stay as far
+/// `parameters.backgroundDrop` above the top at `topLevel` metres and stay as far
 /// under the neighbour's own top (their 90th height percentile): what is left is the face alone,
 /// without the mixed pixels of the corner at its foot or of the neighbour's edge at its head.
 /// The face must face the top, with the camera on the top's side of it (the face of a neighbour
@@ -32,7 +32,7 @@ struct NeighbourFace: Sendable, Equatable {
 /// along `CuboidParameters.minimumSideFaceStrips` strips, and be upright: its points' offsets scatter by at most `sideBand / 4`. The face's offset is their median.
 func neighbourFace(side: Int, rectangle: Rectangle2D, topLevel: Double, map: HeightMap, scene: FusedScene,
                    parameters: PipelineParameters) -> NeighbourFace? {
-    let margin = parameters.cuboid.backgroundDrop, band = parameters.cuboid.sideBand
+    let margin = parameters.backgroundDrop, band = parameters.sideBand
     let alongA = side < 2, sign: Double = side % 2 == 0 ? 1 : -1
     let extent = alongA ? rectangle.halfA : rectangle.halfB
     let span = (alongA ? rectangle.halfB : rectangle.halfA) - band
@@ -65,8 +65,8 @@ func neighbourFace(side: Int, rectangle: Rectangle2D, topLevel: Double, map: Hei
 
 /// How far past side `side` (+A, −A, +B, −B) of `rectangle` (floor coordinates of `map.frame`,
 /// metres) a taller neighbour's top begins: per cell along the side (clear of its corners by
-/// `parameters.cuboid.sideBand`), the distance outward in half cells to the first cell that
-/// stands at least `parameters.cuboid.backgroundDrop` above the lid at `topLevel` and is flat
+/// `parameters.sideBand`), the distance outward in half cells to the first cell that
+/// stands at least `parameters.backgroundDrop` above the lid at `topLevel` and is flat
 /// (`HeightMap.isFlat` at `maximumSlope`: the neighbour's rim, not the ramp of blended depths in
 /// its shadow), looked for out to the side's own length; their median. Nil when fewer than half
 /// the cells find one.
@@ -76,9 +76,9 @@ func neighbourFace(side: Int, rectangle: Rectangle2D, topLevel: Double, map: Hei
 func gapToTallerNeighbour(side: Int, rectangle: Rectangle2D, topLevel: Double, map: HeightMap, maximumSlope: Double,
                           parameters: PipelineParameters) -> Double? {
     let (normal, along, extent, halfLength) = rectangle.side(side)
-    let span = halfLength - parameters.cuboid.sideBand
+    let span = halfLength - parameters.sideBand
     guard span > 0 else { return nil }
-    let rise = topLevel + parameters.cuboid.backgroundDrop, step = map.cellSize / 2
+    let rise = topLevel + parameters.backgroundDrop, step = map.cellSize / 2
     var gaps: [Double] = [], samples = 0
     var offset = -span
     while offset <= span {

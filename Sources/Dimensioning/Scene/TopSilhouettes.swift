@@ -37,7 +37,7 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
         guard parameters.isolation.mayBeSideFace(height: h - supportLevel, standing: standing) else { continue }
         let q = frame.local(scene.pointsInWorld[map.pointIndices[j]])
         let local = rectangle.local(SIMD2(q.x, q.y))
-        guard abs(local.x) <= rectangle.halfA + parameters.cuboid.sideBand, abs(local.y) <= rectangle.halfB + parameters.cuboid.sideBand
+        guard abs(local.x) <= rectangle.halfA + parameters.sideBand, abs(local.y) <= rectangle.halfB + parameters.sideBand
         else { continue }
         side.append(SIMD3(local.x, local.y, h - supportLevel))
     }

@@ -23,6 +23,31 @@ import Testing
         #expect(code(sim.capture) == "no_ground_plane")
     }
 
+    /// A plane that fills the view from nearer than the sensor's shortest range plus the lowest
+    /// measurable box (0.3 + 0.06 m) cannot be a floor with a box on it: it is refused as a
+    /// lid. From 0.45 m it may be a bare floor, and nothing stands on it. Both views look
+    /// straight down at the same large lid (`PipelineParameters.lidSuspicionHeight`).
+    @Test(arguments: [(0.30, true), (0.34, true), (0.45, false)])
+    func aPlaneFillingTheViewFromCloserThanTheRangeIsALid(distance: Double, suspected: Bool) {
+        let box = SimulatedBox(center: .zero, length: 1.2, width: 1.0, height: 0.5)
+        var rig = CameraRig(distance: distance, elevation: 89 * PipelineTest.deg, azimuth: 0,
+                            lookAt: SIMD3(0, 0, 0.5), frameCount: 1).steady()
+        rig.frameCount = 1
+        let sim = SceneSimulator.render(scene: SimulatedScene(target: box), rig: rig, noise: .none, seed: 1)
+        #expect(abs(PipelineParameters().lidSuspicionHeight - 0.36) < 1e-9)
+        do {
+            _ = try runPipeline(sim.capture)
+            Issue.record("measured a box from \(distance) m above a lid")
+        } catch {
+            if suspected {
+                guard case let .noGroundPlane(reason) = error else { Issue.record("\(error)"); return }
+                #expect(reason.contains("may be a box's top"), "\(reason)")
+            } else {
+                #expect(error.code == "no_box", "\(error)")
+            }
+        }
+    }
+
     @Test func aFiveCentimetreBoxIsTooSmall() {
         let tiny = SimulatedBox(center: .zero, length: 0.05, width: 0.05, height: 0.05)
         let result = code(PipelineTest.clean(tiny, distance: 0.5).capture)

@@ -87,11 +87,9 @@ import Testing
                 "\(walled)")
         EdgeEvidenceTests.expectMeasured(result, simulated.truth, footprint: 0.003)
         #expect(result.isAccepted(), "confidence \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
-        var off = PipelineParameters()
-        off.adjustBehaviour { $0.surfaceSpread = 0 }
-        let before = try runPipeline(simulated.capture, parameters: off)
-        #expect(before.cuboid.edges.contains { $0.bandFromOtherSides })
-        #expect(result.uncertainty.expanded[1] < 0.5 * before.uncertainty.expanded[1],
-                "U \(result.uncertainty.expanded), borrowing the band \(before.uncertainty.expanded)")
+        // Borrowing the other sides' band, the width's U was 8.4 mm; measured to the wall, under
+        // half of that. (The switch that once turned the surface off, a zero surface spread, now
+        // also narrows the wall's own band: the wall is then not told from the box at all.)
+        #expect(result.uncertainty.expanded[1] < 0.004, "U \(result.uncertainty.expanded)")
     }
 }

@@ -42,24 +42,6 @@ import Testing
         }
     }
 
-    /// 2 cm from the wall the refusal is `againstWall` only because the far side stands within
-    /// `WallParameters.footDistance` of the wall: with the relabelling turned off (a negative
-    /// distance), the same capture is the several-objects refusal it started as. A configuration
-    /// file sets the distance by its name.
-    @Test func theWallFootDistanceTurnsSeveralObjectsIntoAgainstAWall() throws {
-        var parameters = PipelineParameters()
-        parameters.walls.footDistance = -1
-        do {
-            let result = try runPipeline(Self.capture(gap: 0.02).capture, parameters: parameters)
-            Issue.record("measured \(result.cuboid.length) x \(result.cuboid.width) m at \(result.probabilityWithinTolerance), U \(result.uncertainty.expanded)")
-        } catch {
-            guard case .severalBoxes = error else { Issue.record("\(error)"); return }
-        }
-        let decoded = try JSONDecoder().decode(PipelineParameters.self, from: Data(#"{"walls": {"footDistance": 0.005}}"#.utf8))
-        #expect(decoded.walls.footDistance == 0.005)
-        #expect(WallParameters().footDistance == 0.02)
-    }
-
     /// The wall alone, in front of the camera: its cluster holds no object, so it is not a box
     /// against a wall.
     @Test func aWallAloneIsNotABoxAgainstIt() {

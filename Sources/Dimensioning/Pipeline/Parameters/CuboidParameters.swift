@@ -1,12 +1,8 @@
 /// The oriented footprint and its four sides (`fitCuboid`, `locateEdge`). How the sensor renders
-/// an edge (its band, its fattening) is its class's `SensorBehaviour`.
+/// an edge (its band, its fattening) is its class's `SensorBehaviour`; the window that gathers a
+/// side face's points and the drop that counts as seen past an edge are the engine's separation
+/// (`PipelineParameters.sideBand`, `PipelineParameters.backgroundDrop`).
 public struct CuboidParameters: Sendable, Equatable, Codable {
-    /// Side-face points within this distance (metres) of a rectangle side locate that edge.
-    /// Default 0.02.
-    public var sideBand: Double = 0.02
-    /// A point at least this far (metres) below the top counts as seen past the box's edge
-    /// (background), for a silhouette side and for a step in the top's outline. Default 0.02.
-    public var backgroundDrop: Double = 0.02
     /// A side face is used only when its points run along at least this many of the side's
     /// 2-cm strips, half a row of samples in each (`faceStrips`). A face seen at a grazing angle
     /// may hold no points of its own while the noisy corner of the neighbouring face, or a few

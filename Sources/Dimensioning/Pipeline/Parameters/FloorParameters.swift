@@ -4,8 +4,6 @@
 public struct FloorParameters: Sendable, Equatable, Codable {
     /// Voxel edge (metres) of the down-sampled cloud RANSAC runs on. Default 0.01.
     public var voxelSize: Double = 0.01
-    /// RANSAC inlier distance, metres. Default 0.01.
-    public var distanceThreshold: Double = 0.01
     /// RANSAC iterations (upper bound; PCL stops early at 99 % confidence). Default 400.
     public var maxIterations: Int = 400
     /// With gravity: the floor's normal must be within this angle of gravity, degrees. Default 8.
@@ -22,9 +20,11 @@ public struct FloorParameters: Sendable, Equatable, Codable {
     /// support (`gatherOutlineEvidence`). Defaults 0.03 and 0.03 m.
     public var maximumShareBelow: Double = 0.03
     public var belowTolerance: Double = 0.03
-    /// With no object on it, a plane closer than this (metres) below the camera that fills the
-    /// view is taken for a box's lid, not the floor (`noGroundPlane`). Default 0.35.
-    public var lidSuspicionHeight: Double = 0.35
+
+    /// RANSAC inlier distance, metres: one voxel. The plane is fitted to the voxel grid's
+    /// centroids, so it is resolved to a voxel and no finer; a tighter band would split a floor
+    /// that bends by a voxel into strips. Was a setting of its own at the same value (0.01).
+    public var distanceThreshold: Double { voxelSize }
 
     public init() {}
 }

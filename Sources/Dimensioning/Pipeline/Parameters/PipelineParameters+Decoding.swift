@@ -71,7 +71,6 @@ extension PipelineParameters {
         map["floor"]!["belowTolerancePerSquareMetre"] = ("sensorBehaviour", "rangeBendPerSquareMetre")
         map["floor"]!["wallMinimumWidth"] = ("envelope", "maximumParcelSide")
         map["floor"]!["wallMinimumRise"] = ("walls", "minimumRise")
-        map["floor"]!["wallBand"] = ("walls", "band")
         let sensorKeys = ["silhouetteMaximumGapSamples", "maximumBandPixels", "missingReturnsReachPixels", "surfaceSpread",
                           "bandConsistencyPixels", "creaseBandFreePixels", "creaseBandShare", "minimumFaceSpanPixels",
                           "grazingFaceShiftShare", "baseLineAgreement", "lipMeasurableRise", "lipCountError", "lipShareLimit",
@@ -84,21 +83,15 @@ extension PipelineParameters {
                     "minimumClusterPoints"] { map["box"]![key] = ("isolation", key) }
         map["box"]!["topBand"] = ("top", "band")
         map["box"]!["topMaximumTiltDegrees"] = ("top", "maximumTiltDegrees")
-        for key in ["sideBand", "minimumSideFaceStrips"] {
-            map["box"]![key] = ("cuboid", key)
-        }
-        map["box"]!["silhouetteBackgroundDrop"] = ("cuboid", "backgroundDrop")
-        map["box"]!["outlineSeenDrop"] = ("cuboid", "backgroundDrop")
+        map["box"]!["minimumSideFaceStrips"] = ("cuboid", "minimumSideFaceStrips")
         map["box"]!["outlineSupportBand"] = ("floor", "belowTolerance")
         map["box"]!["wallReach"] = ("walls", "reach")
-        map["box"]!["wallFootDistance"] = ("walls", "footDistance")
         for key in ["outsideMargin", "maximumShareOutside", "occludedNeighbourReach", "minimumHiddenNeighbourPoints",
                     "maximumNeighbourExtent", "neighbourFaceDrop", "neighbourFaceClearance"] {
             map["box"]![key] = ("singleBox", key)
         }
-        for key in ["outlineStripWidth", "outlineStepMinimum", "outlineStepPixels",
-                    "outlineStepMinimumShare", "outlineSeenRays", "heightStepMinimum", "heightStepWindow",
-                    "heightStepMinimumSide", "heightStepMinimumSamples", "minimumFill"] { map["box"]![key] = ("shape", key) }
+        for key in ["outlineStripWidth", "outlineStepPixels", "outlineStepMinimumShare", "outlineSeenRays",
+                    "heightStepMinimum", "heightStepMinimumSamples", "minimumFill"] { map["box"]![key] = ("shape", key) }
         for key in ["minimumSide", "minimumHeight", "borderMarginPixels"] {
             map["box"]![key] = ("envelope", key)
         }
@@ -113,9 +106,24 @@ extension PipelineParameters {
         let planeBand = "the top's and the floor's plane band is the sensor's: pipeline.sensorBehaviour.inlierBand"
         let cornerMargin = "each corner leaves a strip and a half of shape.outlineStripWidth"
         let planePoints = "the independent points of a plane fit are the sensor class's (independent_plane_points, Resources/sensor-classes.json)"
+        // Derived since the settings came down to 40 (`PipelineParameters+Derived.swift`).
+        let separation = "it is the engine's separation, isolation.clusterTolerance"
+        let wallBand = "a wall's band is the sensor's spread of a vertical surface: pipeline.sensorBehaviour.surfaceSpread"
+        let voxel = "the floor's RANSAC distance is one voxel: floor.voxelSize"
+        let lid = "a lid is suspected nearer than the sensor's sensorBehaviour.rangeMinimum plus envelope.minimumHeight"
+        let stepMinimum = "an outline step is as deep as a strip is wide: shape.outlineStripWidth"
+        let window = "the height step's window is two strips of shape.outlineStripWidth"
+        let side = "the height step's line stays two windows (four strips of shape.outlineStripWidth) from either end"
         return [
             "box": [
-                "heightStepSlice": (0.01, "the height step is scanned in quarters of shape.heightStepWindow"),
+                "heightStepSlice": (0.01, "the height step is scanned in quarters of its window, two strips of shape.outlineStripWidth"),
+                "sideBand": (0.02, separation),
+                "silhouetteBackgroundDrop": (0.02, separation),
+                "outlineSeenDrop": (0.02, separation),
+                "wallFootDistance": (0.02, separation),
+                "outlineStepMinimum": (0.02, stepMinimum),
+                "heightStepWindow": (0.04, window),
+                "heightStepMinimumSide": (0.08, side),
                 "outlierNeighbours": (12, "the top's statistical outlier trim is gone (it changed no held-out or real measurement)"),
                 "outlierStdMultiplier": (20, "the top's statistical outlier trim is gone (it changed no held-out or real measurement)"),
                 "minimumSidePoints": (12, "a side face needs cuboid.minimumSideFaceStrips strips of points"),
@@ -124,8 +132,12 @@ extension PipelineParameters {
                 "outlineCornerMargin": (0.03, cornerMargin),
             ],
             "top": ["distanceThreshold": (0.006, planeBand)],
-            "floor": ["refineBand": (0.006, planeBand)],
-            "shape": ["outlineCornerMargin": (0.03, cornerMargin)],
+            "floor": ["refineBand": (0.006, planeBand), "wallBand": (0.008, wallBand), "distanceThreshold": (0.01, voxel),
+                      "lidSuspicionHeight": (0.35, lid)],
+            "walls": ["band": (0.008, wallBand), "footDistance": (0.02, separation)],
+            "cuboid": ["sideBand": (0.02, separation), "backgroundDrop": (0.02, separation)],
+            "shape": ["outlineCornerMargin": (0.03, cornerMargin), "outlineStepMinimum": (0.02, stepMinimum),
+                      "heightStepWindow": (0.04, window), "heightStepMinimumSide": (0.08, side)],
             "uncertainty": ["independentPlanePoints": (100, planePoints)],
         ]
     }()

@@ -4,13 +4,15 @@
 public struct ShapeParameters: Sendable, Equatable, Codable {
     /// The top's outline must be straight (`outlineStep`): along each side, in strips
     /// `outlineStripWidth` metres wide (leaving `outlineCornerMargin`, a strip and a half, at each corner), a
-    /// run of strips whose outermost top samples lie more than `outlineStepMinimum` metres or
-    /// `outlineStepPixels` pixel footprints off the side's median, over at least
+    /// run of strips whose outermost top samples lie more than `outlineStepMinimum` (a strip's
+    /// width) or `outlineStepPixels` pixel footprints off the side's median, over at least
     /// `outlineStepMinimumShare` of the side (and three strips), with at least
     /// `outlineSeenRays` rays per strip seen passing below the top in the gap
-    /// (`CuboidParameters.backgroundDrop`), is a step. Defaults 0.02 m, 0.02 m, 3 px, 0.15 and 3.
+    /// (`PipelineParameters.backgroundDrop`), is a step. Defaults 0.02 m, 3 px, 0.15 and 3.
+    ///
+    /// `outlineStripWidth` is the scale of every test of the top's shape: the height step's
+    /// window and margin are multiples of it too.
     public var outlineStripWidth: Double = 0.02
-    public var outlineStepMinimum: Double = 0.02
     public var outlineStepPixels: Double = 3
     public var outlineStepMinimumShare: Double = 0.15
     public var outlineSeenRays: Int = 3
@@ -19,10 +21,8 @@ public struct ShapeParameters: Sendable, Equatable, Codable {
     /// top band's median height on either side differing by `heightStepMinimum` metres or more
     /// within `heightStepWindow` metres of the line (each median over at least
     /// `heightStepMinimumSamples` samples), is a step: two boxes of nearly one height side by
-    /// side, or a crushed lid. Defaults 0.008 m, 0.04 m, 0.08 m and 30.
+    /// side, or a crushed lid. Defaults 0.008 m and 30.
     public var heightStepMinimum: Double = 0.008
-    public var heightStepWindow: Double = 0.04
-    public var heightStepMinimumSide: Double = 0.08
     public var heightStepMinimumSamples: Int = 30
     /// Smallest share of its fitted rectangle (0...1) a carton's top among others must cover
     /// to be one box (`measureTop`). A lone box is refused 0.1 below it: its outline has also
@@ -34,6 +34,21 @@ public struct ShapeParameters: Sendable, Equatable, Codable {
     /// blurred or rounded corner, the band turning the corner). Once a setting of its own, at
     /// this value (0.03 m).
     public var outlineCornerMargin: Double { 1.5 * outlineStripWidth }
+
+    /// How far (metres) the top's outline must stand off its side's median to step: one strip's
+    /// width, so that a step is as deep as the strips that find it are wide. Once a setting of
+    /// its own, at this value (0.02 m).
+    public var outlineStepMinimum: Double { outlineStripWidth }
+
+    /// The window (metres) on either side of a candidate line of the height step: two strips,
+    /// so that each side's median spans the width of the outline's own step test twice over.
+    /// Once a setting of its own, at this value (0.04 m).
+    public var heightStepWindow: Double { 2 * outlineStripWidth }
+
+    /// How far (metres) a height step's line stays from either end of the footprint: two
+    /// windows, so that the lower part seen on either side is at least one full window wide
+    /// past the line's own. Once a setting of its own, at this value (0.08 m).
+    public var heightStepMinimumSide: Double { 2 * heightStepWindow }
 
     public init() {}
 }
