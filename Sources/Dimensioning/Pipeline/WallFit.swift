@@ -93,24 +93,32 @@ private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, p
         // PCL's least-squares refinement does not keep the constraint: check it.
         guard abs(dot(plane.normal, frame.up)) < sin(10 * Double.pi / 180) else { break }
         let along = normalize(cross(frame.up, plane.normal))
-        var positions: [Double] = [], heights: [Double] = []
+        var inPlane: [(position: Double, height: Double)] = []
         // Only points 10 cm or more above the floor: a vertical plane also cuts a strip from a
         // floor that a time-of-flight camera bends up at the view's edges.
         for i in 0..<remaining.count where fit.inliers[i] {
             let height = frame.local(remaining[i]).z
             guard height >= 0.1 else { continue }
-            positions.append(dot(remaining[i], along))
-            heights.append(height)
+            inPlane.append((dot(remaining[i], along), height))
         }
-        positions.sort()
+        var heights = inPlane.map(\.height)
         heights.sort()
+        // The width is taken above the plane's own foot too (10 cm above it, or half its rise
+        // for a wall seen only near its foot): the plane also cuts a strip from any level
+        // surface it stands on, a table's top under a box's face. A wall is as wide above its
+        // foot as at it; a box's face on a table is as wide as the box. (Tuning on a table,
+        // seed 2026: nine lone boxes were refused as against a wall, their face and a strip of
+        // the table's top 1.2 m wide taken for one.)
+        let foot = percentile(heights, 0.02)
+        let rise = percentile(heights, 0.98) - foot
+        var positions = inPlane.filter { $0.height >= foot + min(0.1, rise / 2) }.map(\.position)
+        positions.sort()
         let width = percentile(positions, 0.98) - percentile(positions, 0.02)
-        let rise = percentile(heights, 0.98) - percentile(heights, 0.02)
         // A wall is a surface: it rises, and its points fill a fair share of the rectangle
         // they span (not a box's face and the floor beyond it in one plane).
         let cells = width * rise / (floor.voxelSize * floor.voxelSize)
         guard width >= longestParcel, rise >= minimumRise,
-              Double(positions.count) >= 0.25 * cells else { break }
+              Double(inPlane.count) >= 0.25 * cells else { break }
         walls.append(WallFit(plane: plane, width: width, height: percentile(heights, 0.98)))
         remaining = remaining.filter { !fit.inliers[$0] }
     }

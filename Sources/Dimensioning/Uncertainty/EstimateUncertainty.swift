@@ -53,7 +53,8 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
 
     var sides: [SideBudget] = []
     for (k, edge) in cuboid.edges.enumerated() {
-        let evidence = SideEvidence(edge, captureBand: captureBand, calibratedSpread: calibratedSides)
+        let evidence = SideEvidence(edge, captureBand: captureBand, calibratedSpread: calibratedSides,
+                                    widestBand: sensorClass.behaviour.maximumBandPixels)
         let footprint = edge.pixelFootprint
         var terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
         // How much farther a bowed lid's rim may lie than the side was moved (`silhouetteRimMoves`).
