@@ -109,7 +109,8 @@ public enum PipelineBench {
         }))
         out.append(("uncertainty", BenchClock.time(repeats: repeats) {
             estimateUncertainty(cuboid: r.cuboid, top: r.top, floor: r.floor, agreement: r.agreement,
-                                sensorClass: parameters.uncertainty.sensorClass ?? .unknown, profile: parameters.profile)
+                                sensorClass: parameters.uncertainty.sensorClass ?? .unknown, behaviour: parameters.behaviour,
+                                profile: parameters.profile)
         }))
         return out
     }

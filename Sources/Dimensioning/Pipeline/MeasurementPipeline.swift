@@ -314,7 +314,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     let uncertainty = estimateUncertainty(cuboid: cuboid, top: top, floor: floor, agreement: agreement,
                                           floorNearBox: FloorNearBox(scene, box: box, footprint: cuboid.footprint),
                                           relief: relief, rimDoubts: rimDoubts, sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
-                                          profile: parameters.profile)
+                                          behaviour: parameters.behaviour, profile: parameters.profile)
     // The budget says which terms hold a dimension's U over the tolerance.
     let tolerance = parameters.uncertainty.tolerance
     return PipelineResult(scene: scene, floor: floor, box: box, top: top, cuboid: cuboid,

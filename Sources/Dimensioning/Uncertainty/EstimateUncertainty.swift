@@ -42,9 +42,13 @@ public struct UncertaintyParameters: Sendable, Equatable, Codable {
 ///   own doubt.
 ///
 /// Metres throughout; `pixelFootprint` converts pixels of the reference camera to metres per side.
+/// `behaviour` is the sensor behaviour the stages assumed (`PipelineParameters.behaviour`, which
+/// a configuration may override); nil: `sensorClass`'s own. Its widest band bounds a side whose
+/// edge was not seen (`SideEvidence.topExtent`).
 public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: FloorFit, agreement: FrameAgreement?,
                                 floorNearBox: FloorNearBox? = nil, relief: TopRelief? = nil, rimDoubts: [RimMove] = [],
-                                sensorClass: SensorClass, profile: SensorProfile?) -> MeasurementUncertainty {
+                                sensorClass: SensorClass, behaviour: SensorBehaviour? = nil,
+                                profile: SensorProfile?) -> MeasurementUncertainty {
     let priors = sensorClass.priors
     let captureBand = captureBandPixels(cuboid.edges)
     let spacing = (cuboid.footprint.area / Double(max(1, cuboid.topPointCount))).squareRoot()
@@ -54,7 +58,7 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
     var sides: [SideBudget] = []
     for (k, edge) in cuboid.edges.enumerated() {
         let evidence = SideEvidence(edge, captureBand: captureBand, calibratedSpread: calibratedSides,
-                                    widestBand: sensorClass.behaviour.maximumBandPixels)
+                                    widestBand: (behaviour ?? sensorClass.behaviour).maximumBandPixels)
         let footprint = edge.pixelFootprint
         var terms = evidence.terms(footprint: footprint, spacing: spacing, priors: priors)
         // How much farther a bowed lid's rim may lie than the side was moved (`silhouetteRimMoves`).
