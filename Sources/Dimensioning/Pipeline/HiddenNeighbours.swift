@@ -8,14 +8,19 @@ import Foundation
 /// - an object in front of the box or beside it in plain view;
 /// - a wall or furniture: an object standing higher than `maximumNeighbourHeight` metres or
 ///   wider than `maximumNeighbourExtent` metres is not a parcel;
+/// - the box's own edge band: an object with fewer than 10 points beyond it, which is every pixel
+///   within 5 pixels of the box in the image and every point whose line of sight crosses the
+///   top's level within 5 pixels (`pixelFootprint` metres each) of the footprint, as a mixed
+///   pixel between the top's edge and the surface behind does (the box's cluster need not
+///   reach its true outline);
 /// - a fragment of the box itself (at least `ownFootprintShare` of its points within
 ///   `ownFootprintMargin` metres of the box's footprint: a side face that a wide blur band at
 ///   the top's edge split off the box's cluster);
 /// - an object whose near face is seen standing apart (see `showsFaceApart`).
 ///
 /// 0 for unorganized clouds.
-func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, reach: Double,
-                             maximumNeighbourHeight: Double, maximumNeighbourExtent: Double,
+func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, pixelFootprint: Double,
+                             reach: Double, maximumNeighbourHeight: Double, maximumNeighbourExtent: Double,
                              ownFootprintMargin: Double = 0.01, ownFootprintShare: Double = 0.5,
                              faceDrop: Double = 0.015, faceClearance: Double = 0.03) -> Int {
     guard let pixels = scene.pixelIndex, scene.gridWidth > 0, !box.otherObjectIndices.isEmpty else { return 0 }
@@ -59,8 +64,17 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
             for u in max(0, x - skirtPixels)...min(width - 1, x + skirtPixels) { nearOutline[v * width + u] = true }
         }
     }
+    // So is a mixed pixel of the top's edge farther out in the image (the box's own cluster
+    // need not reach the true outline): it lies on a line of sight that crosses the top's level
+    // within `skirtPixels` pixels of the footprint, on its way down to the background.
+    let skirt = Double(skirtPixels) * pixelFootprint
+    let cameraLocal = box.floorFrame.local(camera)
     var beyondOutline: [Int32: Int] = [:]
     for (k, i) in box.otherObjectIndices.enumerated() where !nearOutline[Int(pixels[i])] {
+        let q = local[k]
+        if q.z < cuboid.height, cameraLocal.z > cuboid.height,
+           let (t, cut) = cutWithPlane(from: cameraLocal, through: q, height: cuboid.height),
+           t < 1, cuboid.footprint.contains(cut, margin: skirt) { continue }
         beyondOutline[box.otherObjectLabels[k], default: 0] += 1
     }
     // The object's top: a high quantile of its heights, so that one noisy sample above it does

@@ -266,7 +266,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     }
     let outside = shareOutsideFootprint(scene, box: box, cuboid: cuboid, margin: parameters.singleBox.outsideMargin,
                                   minimumHeight: parameters.envelope.minimumHeight / 2)
-    let hidden = occludedNeighbourPoints(scene, box: box, cuboid: cuboid, reach: parameters.singleBox.occludedNeighbourReach,
+    let hidden = occludedNeighbourPoints(scene, box: box, cuboid: cuboid,
+                                         pixelFootprint: Statistics.median(pixelFootprints) ?? 0, reach: parameters.singleBox.occludedNeighbourReach,
                                          maximumNeighbourHeight: parameters.envelope.maximumParcelSide,
                                          maximumNeighbourExtent: parameters.singleBox.maximumNeighbourExtent,
                                          faceDrop: parameters.singleBox.neighbourFaceDrop,

@@ -14,7 +14,10 @@ import Foundation
 /// 2. the ring around that extent, from 3 to 10 cm out, beside its corners too (what the box stands on is right beside
 ///    its foot; a table's edge, and the room's floor past it, are usually farther): every point
 ///    in it lower than the top, at any height, another object's too, each beside one of the
-///    top's four sides;
+///    top's four sides, except a point seen beneath a surface (`PlanHeights.seenBeneath`: its
+///    line of sight passes under points seen around the object, as the room's floor is seen
+///    under a table's top through the gap past the table's near edge, in the shadow of the box
+///    on it): that is under something, not beside the object's foot;
 /// 3. when the view's floor is seen beside any side (`minimumPointsPerSide` points within 3 cm of
 ///    it, and at least half of that side's ring), the object stands on it: a box beside a lower
 ///    one has the floor beside its free sides (a box at a table's very edge, with the room's
@@ -52,6 +55,10 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
     // Points beside the top, by 2-cm level and by side (0: -A, 1: +A, 2: -B, 3: +B).
     var counts: [Int: [Int]] = [:]
     var ring: [(point: SIMD3<Double>, height: Double)] = []
+    // The reference camera, in the floor frame, for an organised capture's lines of sight, and
+    // the heights seen around the object.
+    let camera: SIMD3<Double>? = scene.pixelIndex == nil ? nil : frame.local(scene.cameraPosition)
+    let around = camera == nil ? nil : PlanHeights(scene, frame: frame, extent: extent, top: top)
     // Every point counts, another object's too: on the view's floor, a table is an object.
     for i in 0..<scene.pointsInWorld.count {
         let q = frame.local(scene.pointsInWorld[i])
@@ -61,6 +68,9 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
         // farther than beside a side. The side is the pair it lies farther past.
         guard max(beyond.x, beyond.y) > 0.03,
               length(pointwiseMax(beyond, SIMD2<Double>(repeating: 0))) <= reach else { continue }
+        // Seen beneath a surface (the room's floor under a table's top, through the gap past
+        // the table's near edge): under something, not beside the object's foot.
+        if let camera, let around, around.seenBeneath(q, from: camera) { continue }
         let side = beyond.x >= beyond.y ? (xy.x > 0 ? 1 : 0) : (xy.y > 0 ? 3 : 2)
         let bin = Int((q.z / 0.02).rounded())
         counts[bin, default: [0, 0, 0, 0]][side] += 1
@@ -155,4 +165,68 @@ private func axisAlignedExtent(_ points: [SIMD2<Double>]) -> Rectangle2D {
     var low = SIMD2<Double>(repeating: .infinity), high = SIMD2<Double>(repeating: -.infinity)
     for p in points { low = pointwiseMin(low, p); high = pointwiseMax(high, p) }
     return Rectangle2D(center: (low + high) / 2, axisA: SIMD2(1, 0), halfA: (high.x - low.x) / 2, halfB: (high.y - low.y) / 2)
+}
+
+/// The heights seen around an object, seen from above: floor-frame points from 3 cm to `reach`
+/// metres past its top's extent and lower than its top, binned into `cell`-metre squares.
+struct PlanHeights {
+    let extent: Rectangle2D
+    let top: Double
+    let reach: Double
+    let cell: Double
+    private var heights: [SIMD2<Int32>: [Float]] = [:]
+
+    init(_ scene: FusedScene, frame: FloorFrame, extent: Rectangle2D, top: Double, reach: Double = 0.3, cell: Double = 0.02) {
+        self.extent = extent
+        self.top = top
+        self.reach = reach
+        self.cell = cell
+        for i in 0..<scene.pointsInWorld.count {
+            let q = frame.local(scene.pointsInWorld[i])
+            guard q.z < top - 0.03, let key = key(q, margin: 0.03) else { continue }
+            heights[key, default: []].append(Float(q.z))
+        }
+    }
+
+    /// The cell of floor-frame point `q` when it lies from `margin` to `reach` metres past the
+    /// extent.
+    func key(_ q: SIMD3<Double>, margin: Double) -> SIMD2<Int32>? {
+        let xy = extent.local(SIMD2(q.x, q.y))
+        let beyond = SIMD2(Swift.abs(xy.x) - extent.halfA, Swift.abs(xy.y) - extent.halfB)
+        guard max(beyond.x, beyond.y) > margin, length(pointwiseMax(beyond, SIMD2<Double>(repeating: 0))) <= reach else { return nil }
+        return SIMD2(Int32((q.x / cell).rounded(.down)), Int32((q.y / cell).rounded(.down)))
+    }
+
+    /// Whether `point`, seen from `camera` (floor frame, metres), was seen beneath a surface:
+    /// its line of sight, followed back toward the camera over the cells around the object,
+    /// passes `clearance` metres or more under `minimumPoints` points of one cell (the room's
+    /// floor seen under a table's top past the table's near edge).
+    func seenBeneath(_ point: SIMD3<Double>, from camera: SIMD3<Double>, clearance: Double = 0.03,
+                     minimumPoints: Int = 3) -> Bool {
+        let plan = SIMD2(camera.x - point.x, camera.y - point.y)
+        let planLength = length(plan)
+        guard planLength > 1e-6, camera.z > point.z else { return false }
+        let direction = plan / planLength, rise = (camera.z - point.z) / planLength
+        var s = cell
+        while s < planLength {
+            let z = point.z + s * rise
+            guard z < top else { return false }
+            let q = SIMD3(point.x + s * direction.x, point.y + s * direction.y, z)
+            guard let key = key(q, margin: 0.03) else {
+                // Back over the object, or out past the cells around it.
+                if isPastReach(q) { return false }
+                s += cell / 2
+                continue
+            }
+            if let hs = heights[key], hs.lazy.filter({ Double($0) > z + clearance }).count >= minimumPoints { return true }
+            s += cell / 2
+        }
+        return false
+    }
+
+    private func isPastReach(_ q: SIMD3<Double>) -> Bool {
+        let xy = extent.local(SIMD2(q.x, q.y))
+        let beyond = SIMD2(Swift.abs(xy.x) - extent.halfA, Swift.abs(xy.y) - extent.halfB)
+        return length(pointwiseMax(beyond, SIMD2<Double>(repeating: 0))) > reach
+    }
 }
