@@ -1,38 +1,43 @@
 import Foundation
 
-/// Points of other objects partly hidden behind the box: within 3 pixels of it in the reference
+/// Points of other objects partly hidden behind the box: within `bandPixels` (the sensor's
+/// widest band of mixed pixels, `SensorBehaviour.maximumBandPixels`) of it in the reference
 /// image, farther from the camera than the box there (by more than 2 cm), more than 8 mm
 /// outside its footprint (a fragment of the box's own side lies on the outline) and within
 /// `reach` metres of it. Their contact with the box, if any, is out of sight, so the engine does
-/// not guess: they are reported as several boxes. Not counted:
+/// not guess: they are reported as several boxes. A touching parcel's top is seen past the band
+/// between the two. Not counted:
 /// - an object in front of the box or beside it in plain view;
+/// - a bump of the floor (a stereo camera's noise, a mat): an object whose top stands lower than
+///   `minimumNeighbourHeight` metres, the lowest parcel, is not a parcel (what is seen of a
+///   parcel behind the box, from above, is its top);
 /// - a wall or furniture: an object standing higher than `maximumNeighbourHeight` metres or
 ///   wider than `maximumNeighbourExtent` metres is not a parcel;
-/// - the box's own edge band: an object with fewer than 10 points beyond it, which is every pixel
-///   within 5 pixels of the box in the image and every point whose line of sight crosses the
-///   top's level within 5 pixels (`pixelFootprint` metres each) of the footprint, as a mixed
-///   pixel between the top's edge and the surface behind does (the box's cluster need not
-///   reach its true outline);
+/// - the box's own band: an object with fewer than 10 points farther than `bandPixels` from
+///   the box's cluster and from its fitted outline in the image (`CuboidSilhouette`), which is
+///   all a sensor's mixed pixels at its edges can reach;
 /// - a fragment of the box itself (at least `ownFootprintShare` of its points within
 ///   `ownFootprintMargin` metres of the box's footprint: a side face that a wide blur band at
 ///   the top's edge split off the box's cluster);
 /// - an object whose near face is seen standing apart (see `showsFaceApart`).
 ///
 /// 0 for unorganized clouds.
-func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, pixelFootprint: Double,
-                             reach: Double, maximumNeighbourHeight: Double, maximumNeighbourExtent: Double,
+func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit, bandPixels: Double,
+                             reach: Double, minimumNeighbourHeight: Double, maximumNeighbourHeight: Double,
+                             maximumNeighbourExtent: Double,
                              ownFootprintMargin: Double = 0.01, ownFootprintShare: Double = 0.5,
                              faceDrop: Double = 0.015, faceClearance: Double = 0.03) -> Int {
     guard let pixels = scene.pixelIndex, scene.gridWidth > 0, !box.otherObjectIndices.isEmpty else { return 0 }
     let width = scene.gridWidth, height = scene.gridHeight
     let camera = scene.cameraPosition
-    // Nearest box distance (metres from the camera) within 3 pixels of each pixel.
+    // Nearest box distance (metres from the camera) within `bandPixels` of each pixel.
     var nearBox = [Double](repeating: .infinity, count: width * height)
+    let nearReach = Int(bandPixels.rounded())
     for i in box.pointIndices {
         let p = Int(pixels[i]), x = p % width, y = p / width
         let distance = length(scene.pointsInWorld[i] - camera)
-        for v in max(0, y - 3)...min(height - 1, y + 3) {
-            for u in max(0, x - 3)...min(width - 1, x + 3) where distance < nearBox[v * width + u] {
+        for v in max(0, y - nearReach)...min(height - 1, y + nearReach) {
+            for u in max(0, x - nearReach)...min(width - 1, x + nearReach) where distance < nearBox[v * width + u] {
                 nearBox[v * width + u] = distance
             }
         }
@@ -53,28 +58,16 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
         high[label] = pointwiseMax(high[label] ?? p, p)
         if cuboid.footprint.contains(p, margin: ownFootprintMargin) { onOwnFootprint[label, default: 0] += 1 }
     }
-    // A sensor's edge band (blurred or mixed pixels between the top and the floor behind it)
-    // can be clustered apart from the box as a thin "skirt" along its outline: an object all
-    // of whose points lie within `skirtPixels` of the box in the image is that, not a parcel.
-    let skirtPixels = 5
-    var nearOutline = [Bool](repeating: false, count: width * height)
-    for i in box.pointIndices {
-        let p = Int(pixels[i]), x = p % width, y = p / width
-        for v in max(0, y - skirtPixels)...min(height - 1, y + skirtPixels) {
-            for u in max(0, x - skirtPixels)...min(width - 1, x + skirtPixels) { nearOutline[v * width + u] = true }
-        }
-    }
-    // So is a mixed pixel of the top's edge farther out in the image (the box's own cluster
-    // need not reach the true outline): it lies on a line of sight that crosses the top's level
-    // within `skirtPixels` pixels of the footprint, on its way down to the background.
-    let skirt = Double(skirtPixels) * pixelFootprint
-    let cameraLocal = box.floorFrame.local(camera)
+    // The box's own band: a sensor's mixed pixels (blurred between the top and the surface
+    // behind it, or near depth spread over far depth) within its widest band of the box in the
+    // image, of its cluster or of its fitted outline (the cluster need not reach the outline).
+    // They can be clustered apart from the box as a thin "skirt" along its outline; a parcel
+    // shows more of itself than that.
+    let silhouette = CuboidSilhouette(scene, frame: box.floorFrame, footprint: cuboid.footprint, height: cuboid.height)
     var beyondOutline: [Int32: Int] = [:]
-    for (k, i) in box.otherObjectIndices.enumerated() where !nearOutline[Int(pixels[i])] {
-        let q = local[k]
-        if q.z < cuboid.height, cameraLocal.z > cuboid.height,
-           let (t, cut) = cutWithPlane(from: cameraLocal, through: q, height: cuboid.height),
-           t < 1, cuboid.footprint.contains(cut, margin: skirt) { continue }
+    for (k, i) in box.otherObjectIndices.enumerated() where !nearBox[Int(pixels[i])].isFinite {
+        let p = Int(pixels[i])
+        if let silhouette, silhouette.isWithin(bandPixels, of: SIMD2(Double(p % width), Double(p / width))) { continue }
         beyondOutline[box.otherObjectLabels[k], default: 0] += 1
     }
     // The object's top: a high quantile of its heights, so that one noisy sample above it does
@@ -85,7 +78,7 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
         guard let t = tops[label], let l = low[label], let h = high[label], let n = heights[label]?.count else { return false }
         guard (beyondOutline[label] ?? 0) >= 10 else { return false }
         guard Double(onOwnFootprint[label] ?? 0) < ownFootprintShare * Double(n) else { return false }
-        return t <= maximumNeighbourHeight && length(h - l) <= maximumNeighbourExtent
+        return t >= minimumNeighbourHeight && t <= maximumNeighbourHeight && length(h - l) <= maximumNeighbourExtent
     }
     // Each parcel-sized object's points bordering the box: height above the floor and distance
     // outside the box's footprint (metres).

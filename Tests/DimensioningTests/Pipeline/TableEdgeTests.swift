@@ -98,9 +98,11 @@ import DimensioningSimulation
     /// rings of mixed pixels at discrete heights between the top and the table, up to 20 cm out
     /// from the box seen from above, and the outermost ring lies more than 5 px from the box's
     /// own cluster in the image. Taken for a parcel hidden behind the box, it was refused as
-    /// "2 objects". Each of those points lies on a line of sight that crosses the top's level
-    /// at the footprint's edge: the top's own band. Two touching boxes on the same table
-    /// (scenario 24) are still refused.
+    /// "2 objects". Every one of those pixels lies within the sensor's widest band (8 px) of
+    /// the fitted cuboid's outline in the image: the box's own band. Two touching boxes on the
+    /// same table (scenario 24, the low box's top 4-5 px past the tall one's cluster, across
+    /// the band between them) are still refused, on the low box itself: before, only a ring
+    /// of mixed pixels had refused them.
     @Test func theTopsOwnEdgeBandIsNotAParcelBehindIt() throws {
         let (simulated, kind) = ScenarioCatalog.render(index: 67, seed: 2026, sensors: SensorFamily.tuning, onTable: true)
         #expect(kind == .box && SensorFamily.tuning[67 % SensorFamily.tuning.count].name == "band3-blur-conf1")
