@@ -63,6 +63,7 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
     // image, of its cluster or of its fitted outline (the cluster need not reach the outline).
     // They can be clustered apart from the box as a thin "skirt" along its outline; a parcel
     // shows more of itself than that.
+    let cameraLocal = box.floorFrame.local(camera)
     let silhouette = CuboidSilhouette(scene, frame: box.floorFrame, footprint: cuboid.footprint, height: cuboid.height)
     var beyondOutline: [Int32: Int] = [:]
     for (k, i) in box.otherObjectIndices.enumerated() where !nearBox[Int(pixels[i])].isFinite {
@@ -90,7 +91,13 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
         let label = box.otherObjectLabels[k]
         let outside = cuboid.footprint.distanceOutside(SIMD2(q.x, q.y))
         guard outside <= reach, isParcelSized(label) else { continue }
-        bordering[label, default: []].append(NeighbourSample(height: q.z, outside: outside))
+        // Seen over the box's top (the end of its shadow at this height), or seen directly.
+        var sightOutside: Double? = q.z >= cuboid.height ? outside : nil
+        if q.z < cuboid.height, cameraLocal.z > cuboid.height,
+           let (t, cut) = cutWithPlane(from: cameraLocal, through: q, height: cuboid.height), t < 1 {
+            sightOutside = cuboid.footprint.distanceOutside(cut)
+        }
+        bordering[label, default: []].append(NeighbourSample(height: q.z, outside: outside, sightOutside: sightOutside))
     }
     var count = 0
     for (label, samples) in bordering {
@@ -102,26 +109,28 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
 }
 
 /// One point of another object where it borders the box in the image: its height above the
-/// floor and how far (metres) it lies outside the box's footprint, seen from above.
+/// floor and how far (metres) it lies outside the box's footprint, seen from above; and, for a
+/// point lower than the box's top, how far outside the footprint its line of sight crosses the
+/// top's level (`sightOutside`, metres, negative over the footprint; nil when not known): 0 where
+/// the line grazes the top's edge, the end of the box's shadow at that point's height.
 struct NeighbourSample: Sendable, Equatable {
     var height: Double
     var outside: Double
+    var sightOutside: Double? = nil
 }
 
-/// True when the box hides only the lower part of an object's near face, which stands apart
-/// from the box: at least `faceShare` of the samples bordering the box lie more than `drop`
-/// metres below the object's `top` (on a side face, not its top: the line of sight over the
-/// box's edge meets the object's face, so the object is taller there than the line), and their
-/// 5 % quantile lies more than `clearance` metres outside the box's footprint. A parcel's faces
-/// are vertical, so the hidden part of that face stands where the seen part does: the floor
-/// between the two is hidden, but nothing there can touch the box. An object whose top borders
-/// the box (lower than the line of sight) may reach under it to the box, out of sight, and is
-/// not cleared.
-func showsFaceApart(_ samples: [NeighbourSample], top: Double, drop: Double, clearance: Double,
-                    faceShare: Double = 0.8) -> Bool {
+/// True when what the box hides of an object cannot touch it: at most 5 % of the samples
+/// bordering the box show less than `clearance` metres of seen space between the object and
+/// the box. A sample more than `drop` metres below the object's `top` is on its near face
+/// (the line of sight over the box's edge meets the face, so the object is taller there than
+/// the line): a parcel's faces are vertical, so the hidden part of that face stands where the
+/// seen part does, its distance outside the footprint. A sample on its top shows the top's near
+/// edge only as far as the box's shadow at that height: its line of sight must cross the box's
+/// top level `clearance` or more outside the footprint (`NeighbourSample.sightOutside`), or the
+/// top may reach on under the line of sight to the box, out of sight.
+func showsFaceApart(_ samples: [NeighbourSample], top: Double, drop: Double, clearance: Double) -> Bool {
     guard !samples.isEmpty else { return false }
-    let onFace = samples.filter { $0.height < top - drop }
-    guard Double(onFace.count) >= faceShare * Double(samples.count),
-          let nearest = Statistics.quantile(samples.map(\.outside), 0.05) else { return false }
+    let seenGaps = samples.map { $0.height < top - drop ? $0.outside : ($0.sightOutside ?? 0) }
+    guard let nearest = Statistics.quantile(seenGaps, 0.05) else { return false }
     return nearest > clearance
 }

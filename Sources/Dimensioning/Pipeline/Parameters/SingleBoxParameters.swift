@@ -18,10 +18,12 @@ public struct SingleBoxParameters: Sendable, Equatable, Codable {
     public var occludedNeighbourReach: Double = 0.25
     public var minimumHiddenNeighbourPoints: Int = 20
     public var maximumNeighbourExtent: Double = 1.5
-    /// A hidden object whose samples bordering the box lie on its near face (more than
-    /// `neighbourFaceDrop` metres below its top), `neighbourFaceClearance` metres or more
-    /// outside the box's footprint, stands apart: its face is vertical where the box hides it
-    /// too (`showsFaceApart`). Valid: drop 0.005-0.05, clearance ≥ 0.01. Defaults 0.015, 0.03.
+    /// A hidden object whose samples bordering the box show `neighbourFaceClearance` metres or
+    /// more of seen space between it and the box stands apart (`showsFaceApart`): a sample on
+    /// its near face (more than `neighbourFaceDrop` metres below its top) lies that far outside
+    /// the box's footprint, where the face stands where the box hides it too; a sample on its
+    /// top has its line of sight cross the box's top level that far outside the footprint (past
+    /// the box's shadow). Valid: drop 0.005-0.05, clearance ≥ 0.01. Defaults 0.015, 0.03.
     public var neighbourFaceDrop: Double = 0.015
     public var neighbourFaceClearance: Double = 0.03
 
