@@ -55,6 +55,14 @@ public struct Rectangle2D: Sendable, Equatable, Codable {
         return max(abs(q.x) - halfA, abs(q.y) - halfB)
     }
 
+    /// How far (metres) `p` lies from the rectangle: 0 inside, the distance to the nearest side
+    /// beside a side, to the nearest corner beside a corner (a rectangle with rounded corners
+    /// grown by this much holds `p`).
+    public func distance(to p: SIMD2<Double>) -> Double {
+        let q = local(p)
+        return length(pointwiseMax(SIMD2(abs(q.x) - halfA, abs(q.y) - halfB), SIMD2<Double>(repeating: 0)))
+    }
+
     /// True when `p` lies inside (or within `margin` metres outside) the rectangle.
     public func contains(_ p: SIMD2<Double>, margin: Double = 0) -> Bool {
         let q = local(p)

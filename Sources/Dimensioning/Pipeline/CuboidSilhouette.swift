@@ -17,14 +17,11 @@ struct CuboidSilhouette: Sendable {
     init?(_ scene: FusedScene, frame: FloorFrame, footprint: Rectangle2D, height: Double) {
         guard let intrinsics = scene.intrinsics else { return nil }
         let cameraFromWorld = scene.worldFromReferenceCamera.inverse
-        var lower: [SIMD2<Double>] = [], upper: [SIMD2<Double>] = []
-        for corner in footprint.corners {
-            for (z, into) in [(0.0, 0), (height, 1)] {
-                let world = frame.world(SIMD3(corner.x, corner.y, z))
-                guard let pixel = intrinsics.project(cameraFromWorld.apply(world)) else { return nil }
-                if into == 0 { lower.append(pixel) } else { upper.append(pixel) }
-            }
+        func corners(at z: Double) -> [SIMD2<Double>] {
+            footprint.corners.compactMap { intrinsics.project(cameraFromWorld.apply(frame.world(SIMD3($0.x, $0.y, z)))) }
         }
+        let lower = corners(at: 0), upper = corners(at: height)
+        guard lower.count == 4, upper.count == 4 else { return nil }
         var faces = [lower, upper]
         var edges: [(SIMD2<Double>, SIMD2<Double>)] = []
         for k in 0..<4 {

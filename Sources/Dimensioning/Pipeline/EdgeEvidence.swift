@@ -111,3 +111,13 @@ func cutWithPlane(from camera: SIMD3<Double>, through point: SIMD3<Double>, heig
     guard t > 0 else { return nil }
     return (t, SIMD2(camera.x + t * (point.x - camera.x), camera.y + t * (point.y - camera.y)))
 }
+
+/// Where the line of sight from `camera` down to `point` (floor-frame coordinates, metres)
+/// crosses the level `height` on its way: nil unless the camera is above that level and the
+/// point below it. A point lower than a box's top seen past its edge has its line of sight
+/// cross the top's level at or beyond the edge; a mixed pixel of the top's band, over it.
+func sightCrossing(from camera: SIMD3<Double>, to point: SIMD3<Double>, level height: Double) -> SIMD2<Double>? {
+    guard point.z < height, camera.z > height, let (t, cut) = cutWithPlane(from: camera, through: point, height: height),
+          t < 1 else { return nil }
+    return cut
+}

@@ -47,9 +47,8 @@ func shareOutsideFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidF
         guard q.z >= minimumHeight else { continue }
         // A mixed pixel of the silhouette's edge band lies on a ray that passes over the top's
         // edge: between top and floor along that ray, outside the footprint, but no other box.
-        if q.z < cuboid.height, camera.z > cuboid.height,
-           let (t, cut) = cutWithPlane(from: camera, through: q, height: cuboid.height),
-           t < 1, cuboid.footprint.contains(cut, margin: margin) { continue }
+        if let cut = sightCrossing(from: camera, to: q, level: cuboid.height),
+           cuboid.footprint.contains(cut, margin: margin) { continue }
         outside += 1
     }
     return Double(outside) / Double(max(1, box.pointIndices.count))

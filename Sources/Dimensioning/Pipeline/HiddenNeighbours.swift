@@ -63,7 +63,6 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
     // image, of its cluster or of its fitted outline (the cluster need not reach the outline).
     // They can be clustered apart from the box as a thin "skirt" along its outline; a parcel
     // shows more of itself than that.
-    let cameraLocal = box.floorFrame.local(camera)
     let silhouette = CuboidSilhouette(scene, frame: box.floorFrame, footprint: cuboid.footprint, height: cuboid.height)
     var beyondOutline: [Int32: Int] = [:]
     for (k, i) in box.otherObjectIndices.enumerated() where !nearBox[Int(pixels[i])].isFinite {
@@ -83,6 +82,7 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
     }
     // Each parcel-sized object's points bordering the box: height above the floor and distance
     // outside the box's footprint (metres).
+    let cameraLocal = box.floorFrame.local(camera)
     var bordering: [Int32: [NeighbourSample]] = [:]
     for (k, i) in box.otherObjectIndices.enumerated() {
         let boxDistance = nearBox[Int(pixels[i])]
@@ -92,11 +92,8 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
         let outside = cuboid.footprint.distanceOutside(SIMD2(q.x, q.y))
         guard outside <= reach, isParcelSized(label) else { continue }
         // Seen over the box's top (the end of its shadow at this height), or seen directly.
-        var sightOutside: Double? = q.z >= cuboid.height ? outside : nil
-        if q.z < cuboid.height, cameraLocal.z > cuboid.height,
-           let (t, cut) = cutWithPlane(from: cameraLocal, through: q, height: cuboid.height), t < 1 {
-            sightOutside = cuboid.footprint.distanceOutside(cut)
-        }
+        let sightOutside = q.z >= cuboid.height ? outside
+            : sightCrossing(from: cameraLocal, to: q, level: cuboid.height).map { cuboid.footprint.distanceOutside($0) }
         bordering[label, default: []].append(NeighbourSample(height: q.z, outside: outside, sightOutside: sightOutside))
     }
     var count = 0

@@ -24,9 +24,8 @@ struct PlanHeights {
     /// The cell of floor-frame point `q` when it lies from `margin` to `reach` metres past the
     /// extent.
     func key(_ q: SIMD3<Double>, margin: Double) -> SIMD2<Int32>? {
-        let xy = extent.local(SIMD2(q.x, q.y))
-        let beyond = SIMD2(Swift.abs(xy.x) - extent.halfA, Swift.abs(xy.y) - extent.halfB)
-        guard max(beyond.x, beyond.y) > margin, length(pointwiseMax(beyond, SIMD2<Double>(repeating: 0))) <= reach else { return nil }
+        let xy = SIMD2(q.x, q.y)
+        guard !extent.contains(xy, margin: margin), extent.distance(to: xy) <= reach else { return nil }
         return SIMD2(Int32((q.x / cell).rounded(.down)), Int32((q.y / cell).rounded(.down)))
     }
 
@@ -40,26 +39,16 @@ struct PlanHeights {
         let planLength = length(plan)
         guard planLength > 1e-6, camera.z > point.z else { return false }
         let direction = plan / planLength, rise = (camera.z - point.z) / planLength
+        // Half-cell steps back toward the camera, until the line rises over the object's top or
+        // leaves the cells around it; over the object itself (no cell), on.
         var s = cell
         while s < planLength {
-            let z = point.z + s * rise
-            guard z < top else { return false }
-            let q = SIMD3(point.x + s * direction.x, point.y + s * direction.y, z)
-            guard let key = key(q, margin: 0.03) else {
-                // Back over the object, or out past the cells around it.
-                if isPastReach(q) { return false }
-                s += cell / 2
-                continue
-            }
-            if let hs = heights[key], hs.lazy.filter({ Double($0) > z + clearance }).count >= minimumPoints { return true }
+            let q = SIMD3(point.x + s * direction.x, point.y + s * direction.y, point.z + s * rise)
+            guard q.z < top, extent.distance(to: SIMD2(q.x, q.y)) <= reach else { return false }
+            if let key = key(q, margin: 0.03), let hs = heights[key],
+               hs.lazy.filter({ Double($0) > q.z + clearance }).count >= minimumPoints { return true }
             s += cell / 2
         }
         return false
-    }
-
-    private func isPastReach(_ q: SIMD3<Double>) -> Bool {
-        let xy = extent.local(SIMD2(q.x, q.y))
-        let beyond = SIMD2(Swift.abs(xy.x) - extent.halfA, Swift.abs(xy.y) - extent.halfB)
-        return length(pointwiseMax(beyond, SIMD2<Double>(repeating: 0))) > reach
     }
 }

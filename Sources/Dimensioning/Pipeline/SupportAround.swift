@@ -55,10 +55,10 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
     // Points beside the top, by 2-cm level and by side (0: -A, 1: +A, 2: -B, 3: +B).
     var counts: [Int: [Int]] = [:]
     var ring: [(point: SIMD3<Double>, height: Double)] = []
-    // The reference camera, in the floor frame, for an organised capture's lines of sight, and
+    // For an organised capture's lines of sight: the reference camera in the floor frame, and
     // the heights seen around the object.
-    let camera: SIMD3<Double>? = scene.pixelIndex == nil ? nil : frame.local(scene.cameraPosition)
-    let around = camera == nil ? nil : PlanHeights(scene, frame: frame, extent: extent, top: top)
+    let sight = scene.pixelIndex == nil ? nil
+        : (camera: frame.local(scene.cameraPosition), around: PlanHeights(scene, frame: frame, extent: extent, top: top))
     // Every point counts, another object's too: on the view's floor, a table is an object.
     for i in 0..<scene.pointsInWorld.count {
         let q = frame.local(scene.pointsInWorld[i])
@@ -66,11 +66,10 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
         let (xy, beyond) = past(q.x, q.y)
         // 3 cm or more past the extent, and within `reach` of it: beside a corner too, no
         // farther than beside a side. The side is the pair it lies farther past.
-        guard max(beyond.x, beyond.y) > 0.03,
-              length(pointwiseMax(beyond, SIMD2<Double>(repeating: 0))) <= reach else { continue }
+        guard max(beyond.x, beyond.y) > 0.03, extent.distance(to: SIMD2(q.x, q.y)) <= reach else { continue }
         // Seen beneath a surface (the room's floor under a table's top, through the gap past
         // the table's near edge): under something, not beside the object's foot.
-        if let camera, let around, around.seenBeneath(q, from: camera) { continue }
+        if let sight, sight.around.seenBeneath(q, from: sight.camera) { continue }
         let side = beyond.x >= beyond.y ? (xy.x > 0 ? 1 : 0) : (xy.y > 0 ? 3 : 2)
         let bin = Int((q.z / 0.02).rounded())
         counts[bin, default: [0, 0, 0, 0]][side] += 1

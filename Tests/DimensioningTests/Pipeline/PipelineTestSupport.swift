@@ -56,6 +56,17 @@ enum PipelineTest {
         return points
     }
 
+    /// Expects each of `result`'s three dimensions (length, width, height) within its expanded
+    /// uncertainty of `truth`'s, or within `atLeast` metres when that is larger.
+    static func expectTruthWithinUncertainty(_ result: PipelineResult, _ truth: SimulatedBox, atLeast: Double = 0,
+                                             sourceLocation: SourceLocation = #_sourceLocation) {
+        let errors = [result.cuboid.length - truth.length, result.cuboid.width - truth.width,
+                      result.cuboid.height - truth.height]
+        for (k, (error, u)) in zip(errors, result.uncertainty.expanded).enumerated() {
+            #expect(abs(error) <= max(u, atLeast), "dimension \(k): error \(error) m, U \(u) m", sourceLocation: sourceLocation)
+        }
+    }
+
     /// A fused scene made directly from world points (gravity along -z, camera at `camera`
     /// looking at `target`), for stage tests that need exact geometry.
     static func scene(points: [SIMD3<Double>], camera: SIMD3<Double> = SIMD3(0, -0.6, 0.8),
