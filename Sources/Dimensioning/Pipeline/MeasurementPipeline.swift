@@ -72,22 +72,29 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
         walls = joined.isEmpty ? wallsBeside(scene, box: first, reach: parameters.walls.reach, parameters: parameters.walls,
                                                    floor: parameters.floor, longestParcel: parameters.envelope.maximumParcelSide) : joined
     }
-    // The surface the first candidate stands on, when it is not the view's floor (a table's
-    // top with the room's floor in view past its edge: `supportAround`): the objects are found
-    // again on it.
+    // The surface the first candidate stands on, when it is not the view's floor: the objects
+    // are found again on it (`measurableObjects`, so that a bare surface found again is passed
+    // over again). The first candidate may be that surface itself, a table's top wider than any
+    // parcel with something low standing on it (`objectsOnSurfaceTop`), or stand on a surface
+    // with the room's floor in view past its edge (`supportAround`).
     var floor = viewFloor
-    if let first = candidates.first, let support = supportAround(scene, floor: floor, box: first, parameters: parameters.floor),
-       let again = try? boxCandidates(scene, floor: support, parameters: parameters.isolation, limit: parameters.isolation.maximumCandidates),
-       !again.isEmpty {
-        floor = support
-        candidates = again
+    if let first = candidates.first {
+        if let (surface, standing) = objectsOnSurfaceTop(scene, cluster: first, floor: floor, parameters: parameters),
+           !standing.isEmpty {
+            floor = surface
+            candidates = standing
+        } else if let support = supportAround(scene, floor: floor, box: first, parameters: parameters.floor),
+                  let again = try? measurableObjects(scene, floor: support, parameters: parameters,
+                                                     limit: parameters.isolation.maximumCandidates) {
+            floor = support
+            candidates = again
+        }
     }
     // The floor where it matters: re-fitted around the first candidate (`localFloor`); when it
     // differs from the whole view's plane, the objects are found again on it.
     if let first = candidates.first, let local = localFloor(scene, floor: floor, box: first, parameters: parameters.floor),
        floorsDiffer(local, floor, at: scene.pointsInWorld[first.pointIndices[0]]),
-       let again = try? boxCandidates(scene, floor: local, parameters: parameters.isolation, limit: parameters.isolation.maximumCandidates),
-       !again.isEmpty {
+       let again = try? measurableObjects(scene, floor: local, parameters: parameters, limit: parameters.isolation.maximumCandidates) {
         floor = local
         candidates = again
     }
@@ -184,6 +191,15 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         if !clusterAtBorder.isEmpty { throw .boxCutOff(edges: clusterAtBorder) }
         throw error
     }
+    // Lower than any parcel over a parcel's footprint: a bump of the floor (its noise, its bend
+    // with range) or something lying flat on it (a mat, a sheet), not an object to measure. Its
+    // shape says nothing; the candidates' loop passes it over for any other object's refusal.
+    // Judged before the image's border: a height is seen whole however much of the top the view
+    // cuts off, and a width seen in part is at least that wide, so a floor's bend running out of
+    // the view is not "a box cut off".
+    if cuboid.height < parameters.envelope.minimumHeight, cuboid.width >= parameters.envelope.minimumSide {
+        throw .boxTooSmall(smallestSide: cuboid.height, minimum: parameters.envelope.minimumHeight)
+    }
     if !clusterAtBorder.isEmpty {
         // A top that itself runs out of the image is a part of a top: the rectangle fitted to
         // it says nothing of how many objects the cluster holds (a box cut off down to a sliver
@@ -203,12 +219,6 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         if !edges.isEmpty { throw .boxCutOff(edges: edges) }
     }
 
-    // Lower than any parcel over a parcel's footprint: a bump of the floor (its noise, its bend
-    // with range) or something lying flat on it (a mat, a sheet), not an object to measure. Its
-    // shape says nothing; the candidates' loop passes it over for any other object's refusal.
-    if cuboid.height < parameters.envelope.minimumHeight, cuboid.width >= parameters.envelope.minimumSide {
-        throw .boxTooSmall(smallestSide: cuboid.height, minimum: parameters.envelope.minimumHeight)
-    }
     let topCenter = box.floorFrame.world(SIMD3(cuboid.footprint.center.x, cuboid.footprint.center.y, top.height))
     let distance = length(topCenter - scene.cameraPosition)
     var flatness = topFlatness(scene, box: box, top: top, cuboid: cuboid, noise: floor.rms,

@@ -67,6 +67,31 @@ enum PipelineTest {
         }
     }
 
+    /// Scenario `index` of the fixed split's single frames (seed `seed`; time-of-flight and
+    /// stereo members in turn, as `boxdim accuracy --split fixed --frames 1` renders them), with
+    /// the parameters that split measures it with (the member's sensor class).
+    static func fixedFrame(_ index: Int, seed: UInt64, onTable: Bool = false)
+        -> (simulated: SimulatedCapture, kind: ScenarioKind, parameters: PipelineParameters) {
+        let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: 1,
+                                                       sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo], onTable: onTable)
+        var parameters = PipelineParameters()
+        parameters.uncertainty.sensorClass = index % 2 == 0 ? .tof : .stereo
+        return (simulated, kind, parameters)
+    }
+
+    /// The refusal `capture` gets; nil, with an issue recorded, when it is measured.
+    static func refusal(_ capture: DepthCapture, parameters: PipelineParameters,
+                        sourceLocation: SourceLocation = #_sourceLocation) -> DimensioningError? {
+        do {
+            let result = try runPipeline(capture, parameters: parameters)
+            Issue.record("measured \(result.cuboid.length) x \(result.cuboid.width) x \(result.cuboid.height) m",
+                         sourceLocation: sourceLocation)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// A fused scene made directly from world points (gravity along -z, camera at `camera`
     /// looking at `target`), for stage tests that need exact geometry.
     static func scene(points: [SIMD3<Double>], camera: SIMD3<Double> = SIMD3(0, -0.6, 0.8),
