@@ -74,9 +74,10 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
     }
     // The surface the first candidate stands on, when it is not the view's floor: the objects
     // are found again on it (`measurableObjects`, so that a bare surface found again is passed
-    // over again). The first candidate may be that surface itself, a table's top wider than any
-    // parcel with something low standing on it (`objectsOnSurfaceTop`), or stand on a surface
-    // with the room's floor in view past its edge (`supportAround`).
+    // over again). The first candidate may be that surface itself: its top a table's, wider
+    // than any parcel, with something standing on it too small to be the cluster's top (a 5-cm
+    // box: `objectsOnSurfaceTop`). Or it stands on a surface with the room's floor in view past
+    // its edge (`supportAround`).
     var floor = viewFloor
     if let first = candidates.first {
         if let (surface, standing) = objectsOnSurfaceTop(scene, cluster: first, floor: floor, parameters: parameters),
