@@ -48,14 +48,16 @@ import DimensioningSimulation
     /// at the top's last points with the capture's 1.6-px band as its doubt, and accepted 19.7 mm
     /// short at U 7.1 mm. The edge was not seen, so the top may reach as far past its last
     /// point as the sensor's widest band: the length's U covers the truth, and it is refused.
+    /// (Since the far floor's samples are on that floor within its own band, the end is found
+    /// across the dark patch, an occlusion gap whose doubt spans the gap: refused alike.)
     @Test func aSideWhoseEdgeWasNotSeenIsDoubtedToTheWidestBand() throws {
         let (simulated, kind, parameters) = PipelineTest.fixedFrame(110, seed: 5077, onTable: true)
         #expect(kind == .box && parameters.uncertainty.sensorClass == .tof)
         let result = try runPipeline(simulated.capture, parameters: parameters)
         let truth = try #require(simulated.scene.target)
-        #expect(result.cuboid.edges.contains { $0.method == .topExtent })
+        #expect(result.cuboid.edges.contains { $0.method == .topExtent || $0.backdrop == .missingReturns })
         let error = result.cuboid.length - truth.length
-        #expect(error < -0.015, "the end is still placed at the top's last points: \(error)")
+        #expect(error < -0.010, "the end is still placed near the top's last points: \(error)")
         #expect(abs(error) <= result.uncertainty.expanded[0], "error \(error), U \(result.uncertainty.expanded[0])")
         #expect(!result.isAccepted(), "accepted at confidence \(result.probabilityWithinTolerance)")
     }
