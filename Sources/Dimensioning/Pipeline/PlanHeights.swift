@@ -26,7 +26,7 @@ struct PlanHeights {
     func key(_ q: SIMD3<Double>, margin: Double) -> SIMD2<Int32>? {
         let xy = SIMD2(q.x, q.y)
         guard !extent.contains(xy, margin: margin), extent.distance(to: xy) <= reach else { return nil }
-        return SIMD2(Int32((q.x / cell).rounded(.down)), Int32((q.y / cell).rounded(.down)))
+        return SIMD2(gridCell(q.x, size: cell), gridCell(q.y, size: cell))
     }
 
     /// Whether `point`, seen from `camera` (floor frame, metres), was seen beneath a surface:

@@ -64,8 +64,9 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
         // had most of its samples within the band taken for mixed pixels, and the side's strips
         // were placed half-way out to the few deepest ones, 1-4 px outside the edge.)
         let pastBand = (seen.filter(\.foreground).map(\.u).max() ?? .infinity) + sensor.maximumBandPixels * footprint
-        let deepFloor = seen.filter { !$0.foreground && !$0.above && $0.drop > supportBottom && $0.u > pastBand }.map(\.drop)
-        var deepest = seen.filter { !$0.foreground && !$0.above }.map(\.drop).max() ?? 0, deepBand = evidence.floorBand
+        let background = seen.filter { !$0.foreground && !$0.above }
+        let deepFloor = background.filter { $0.drop > supportBottom && $0.u > pastBand }.map(\.drop)
+        var deepest = background.map(\.drop).max() ?? 0, deepBand = evidence.floorBand
         if deepFloor.count >= 5, let level = Statistics.median(deepFloor), let sigma = Statistics.robustSigma(deepFloor) {
             deepest = level
             deepBand = max(evidence.floorBand, 3 * sigma)

@@ -7,10 +7,11 @@ import Testing
 /// confidence that says when the evidence cannot rule a bias out.
 @Suite struct EdgeEvidenceTests {
     /// A single frame of the fixed split's scenario `index` (time-of-flight and stereo cameras
-    /// alternate), as `boxdim accuracy --split fixed --frames 1 --seed SEED` renders it.
-    static func fixedFrame(_ index: Int, seed: UInt64) -> (SimulatedCapture, ScenarioKind) {
+    /// alternate), as `boxdim accuracy --split fixed --frames 1 --seed SEED [--on-table]`
+    /// renders it.
+    static func fixedFrame(_ index: Int, seed: UInt64, onTable: Bool = false) -> (SimulatedCapture, ScenarioKind) {
         ScenarioCatalog.render(index: index, seed: seed, frameCount: 1,
-                               sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo])
+                               sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo], onTable: onTable)
     }
 
     /// The pipeline as it was before `CuboidParameters.minimumSideFaceStrips`: any dozen points in a

@@ -96,11 +96,8 @@ import Testing
     /// envelope's lowest box (6 cm), and what is seen of a parcel behind the box is its top: the
     /// box is measured, its truth within its stated uncertainty.
     @Test func aBumpOfTheFloorIsNotAParcelBehindTheBox() throws {
-        let (simulated, kind) = ScenarioCatalog.render(index: 81, seed: 5077, frameCount: 1,
-                                                       sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo])
-        #expect(kind == .box)
-        var parameters = PipelineParameters()
-        parameters.uncertainty.sensorClass = .stereo
+        let (simulated, kind, parameters) = PipelineTest.fixedFrame(81, seed: 5077)
+        #expect(kind == .box && parameters.uncertainty.sensorClass == .stereo)
         let result = try runPipeline(simulated.capture, parameters: parameters)
         let truth = try #require(simulated.scene.target)
         PipelineTest.expectTruthWithinUncertainty(result, truth)

@@ -67,13 +67,11 @@ enum PipelineTest {
         }
     }
 
-    /// Scenario `index` of the fixed split's single frames (seed `seed`; time-of-flight and
-    /// stereo members in turn, as `boxdim accuracy --split fixed --frames 1` renders them), with
-    /// the parameters that split measures it with (the member's sensor class).
+    /// Scenario `index` of the fixed split's single frames (`EdgeEvidenceTests.fixedFrame`),
+    /// with the parameters that split measures it with (the member's sensor class).
     static func fixedFrame(_ index: Int, seed: UInt64, onTable: Bool = false)
         -> (simulated: SimulatedCapture, kind: ScenarioKind, parameters: PipelineParameters) {
-        let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: 1,
-                                                       sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo], onTable: onTable)
+        let (simulated, kind) = EdgeEvidenceTests.fixedFrame(index, seed: seed, onTable: onTable)
         var parameters = PipelineParameters()
         parameters.uncertainty.sensorClass = index % 2 == 0 ? .tof : .stereo
         return (simulated, kind, parameters)
