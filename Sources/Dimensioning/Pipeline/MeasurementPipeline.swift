@@ -289,7 +289,9 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         if cuboid.edges.contains(where: { ($0.wallDistance ?? .infinity) <= parameters.wallFootDistance }) {
             throw .againstWall
         }
-        throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid))
+        // Only the hidden neighbour: no point of another object was seen touching the box.
+        throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid),
+                            contactHidden: outside <= parameters.singleBox.maximumShareOutside)
     }
     // A handle or a strap standing clear of the lid's relief: the enclosing cuboid reaches its top.
     var relief = try measureTopRelief(scene, box: box, top: top, footprint: cuboid.footprint,

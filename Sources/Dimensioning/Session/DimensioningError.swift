@@ -13,14 +13,17 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
     case noGroundPlane(reason: String)
     /// Nothing box-sized stands on the floor.
     case noBox
-    /// Several objects touch or stand together where the box should be.
-    case severalBoxes(count: Int)
+    /// Several objects touch or stand together where the box should be. `contactHidden`: no
+    /// touch is seen; another parcel-sized object stands behind the box, and the box hides the
+    /// floor where they would meet (`occludedNeighbourPoints`), so they may touch out of sight.
+    case severalBoxes(count: Int, contactHidden: Bool = false)
     /// The box and a wall behind it form one object in the depth (`wallsJoining`): it stands
     /// against the wall (within the clustering tolerance, 2 cm), or the sensor's edge blends
     /// the two; or a side was placed at a wall's foot and the wall taken for a second object.
     /// Its side there cannot be told from the wall.
     case againstWall
-    /// The box's smallest side (metres) is under the engine's minimum.
+    /// The object's smallest side or its height (metres) is under the engine's minimum: a box
+    /// too small to measure, or no box at all (a bump of the floor, something lying flat).
     case boxTooSmall(smallestSide: Double, minimum: Double)
     /// The box runs off the edge of the depth image.
     case boxCutOff(edges: [String])
@@ -89,13 +92,19 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
             return "no ground plane: \(reason). Point at the floor around the box first."
         case .noBox:
             return "no box found on the floor. Aim the camera at the box."
-        case let .severalBoxes(count):
+        case let .severalBoxes(count, contactHidden) where contactHidden:
+            return "\(count) objects stand close together: another object stands behind the box, and the box hides the floor "
+                + "between them, so they may touch out of sight; measure one box at a time, or view it so that the floor "
+                + "between them shows."
+        case let .severalBoxes(count, _):
             return "\(count) objects touch or stand together; measure one box at a time."
         case .againstWall:
             return "the box cannot be told from a wall behind it (it stands against the wall, or the sensor's edges blend the two): "
                 + "measure it 10 cm or more from the wall, from where floor shows between them."
         case let .boxTooSmall(side, minimum):
-            return String(format: "the box is too small: its smallest side is %.1f cm, the minimum is %.0f cm.",
+            // "The object", not "the box": what is refused so may be no box at all (a bump of
+            // the floor lower than any parcel, a mat).
+            return String(format: "too small to measure as a box: the object found is %.1f cm at its smallest, under the %.0f cm minimum.",
                           side * 100, minimum * 100)
         case let .boxCutOff(edges):
             return "the box runs off the \(edges.joined(separator: ", ")) edge of the view; move back so the whole box is seen."

@@ -46,7 +46,7 @@ import TestSupport
             let result = try runPipeline(capture)
             Issue.record("measured \(result.cuboid.length) x \(result.cuboid.width) x \(result.cuboid.height)")
         } catch let error {
-            guard case let .severalBoxes(count) = error else {
+            guard case let .severalBoxes(count, _) = error else {
                 Issue.record("expected several boxes, got \(error.code): \(error)")
                 return
             }
