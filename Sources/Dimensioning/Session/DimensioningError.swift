@@ -25,7 +25,8 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
     /// The object's smallest side or its height (metres) is under the engine's minimum: a box
     /// too small to measure, or no box at all (a bump of the floor, something lying flat).
     case boxTooSmall(smallestSide: Double, minimum: Double)
-    /// The box runs off the edge of the depth image.
+    /// The object found (a box, or a table or shelf whose top the view cuts) runs off the edge of
+    /// the depth image.
     case boxCutOff(edges: [String])
     /// Part of the box is hidden behind a nearer object: `pixels` of its outline in the depth
     /// image border points of another object at least 3 cm nearer the camera, or on
@@ -107,7 +108,9 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
             return String(format: "too small to measure as a box: the object found is %.1f cm at its smallest, under the %.0f cm minimum.",
                           side * 100, minimum * 100)
         case let .boxCutOff(edges):
-            return "the box runs off the \(edges.joined(separator: ", ")) edge of the view; move back so the whole box is seen."
+            // "The object": what runs off may be what the box stands on (a table whose top the
+            // view cuts, held out on tables with a bare top or a box under 10 cm on it).
+            return "the object found runs off the \(edges.joined(separator: ", ")) edge of the view; move back so the whole of it is seen."
         case let .hiddenBehind(_, shadowedSides) where shadowedSides > 0:
             return "part of the box is hidden behind a nearer object (past \(shadowedSides) of its sides the top lies "
                 + "in a taller object's shadow, so where it ends is not seen); measure it from where it is seen whole."

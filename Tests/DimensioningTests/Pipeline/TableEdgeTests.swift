@@ -147,4 +147,21 @@ import DimensioningSimulation
         default: Issue.record("refused as \(error)")
         }
     }
+
+    /// Held-out fixed frames on a table (seed 5077, `--on-table`), scenario 39: one frame of a
+    /// bare round table whose top the view cuts, so that what is seen of it is no wider than a
+    /// parcel. Nothing in the frame tells that top from a large box's lid cut off by the view,
+    /// and moving back shows which it is; but the refusal read "the box runs off", naming a box
+    /// that is not there. It names the object found (or, better, no box at all).
+    @Test func aBareTableTheViewCutsIsAnObjectRunningOffNotABox() {
+        let (simulated, kind, parameters) = PipelineTest.fixedFrame(39, seed: 5077, onTable: true)
+        #expect(kind == .floorOnly)
+        guard let error = PipelineTest.refusal(simulated.capture, parameters: parameters) else { return }
+        switch error {
+        case .noBox: break
+        case .boxCutOff:
+            #expect(error.description.hasPrefix("the object found runs off the"), "\(error)")
+        default: Issue.record("refused as \(error)")
+        }
+    }
 }
