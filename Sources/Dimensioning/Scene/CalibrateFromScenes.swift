@@ -23,10 +23,10 @@ public struct SceneCalibrationReference: Sendable {
 /// left out, and so is a carton of the size measured against the wrong surface: on the NEURA
 /// pallet's frame-2, two cartons on the upper layer measured 276 and 296 mm tall against the floor
 /// beside the pallet, and their sides, cut where the layer ends, were 13-20 mm off (they made
-/// the references' scatter 2.0 px instead of 1.4). Then as `calibrateProfile` for single boxes: the depth scale from the heights of
-/// those standing on one surface seen beside them (`fittedDepthScale`), the edge offset from
-/// their lengths' and widths' residuals after scaling over the sides placed from the top's
-/// depth outline (`TopSide.carriesProfileOffset`: a side on
+/// the references' scatter 2.02 px instead of 1.75). Then as `calibrateProfile` for single
+/// boxes: the depth scale from the heights of those standing on one surface seen beside them
+/// (`fittedDepthScale`), the edge offset from their lengths' and widths' residuals after scaling
+/// over the sides placed from the top's depth outline (`TopSide.carriesProfileOffset`: a side on
 /// a seam of the colour image carries none), sides facing the camera on their own from three
 /// references on (`EdgeOffsetFit`). `CalibrationResult.references` lists each reference carton's
 /// size without and with the profile, in the order found.
