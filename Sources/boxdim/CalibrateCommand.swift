@@ -77,6 +77,9 @@ struct CalibrateCommand: ParsableCommand {
             for (index, pair) in result.references.enumerated() {
                 print("carton \(index + 1): \(mm(pair.measured)) mm without a profile, \(mm(pair.calibrated)) mm with it")
             }
+            for carton in result.leftOut {
+                print("left out:    \(mm(carton)) mm: the size's footprint, not its height (measured against another surface)")
+            }
             print("reference:   \(mm(sizes[0])) mm (known), \(result.references.count) carton(s) of that size in \(captures.count) scene(s)")
         } else {
             for (index, size) in sizes.enumerated() where captures.count > 1 {

@@ -20,6 +20,11 @@ public struct CalibrationResult: Sendable {
     /// references (nil under three references, or too few silhouette sides to tell): an offset
     /// closer to 0 than this was left at 0.
     public var offsetUncertainty: Double?
+    /// Scenes only (`calibrateProfile(scenes:known:)`): the cartons whose length and width are
+    /// the known size's but whose height is more than 12 % off it (measured against another
+    /// surface than the one they stand on, or another carton), metres (length, width, height),
+    /// in the order found. They are not references.
+    public var leftOut: [[Double]] = []
 }
 
 /// The depth image size every reference shares (`SensorProfile.imageSizePixels`); nil when

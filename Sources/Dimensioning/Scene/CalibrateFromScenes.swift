@@ -29,7 +29,8 @@ public struct SceneCalibrationReference: Sendable {
 /// over the sides placed from the top's depth outline (`TopSide.carriesProfileOffset`: a side on
 /// a seam of the colour image carries none), sides facing the camera on their own from three
 /// references on (`EdgeOffsetFit`). `CalibrationResult.references` lists each reference carton's
-/// size without and with the profile, in the order found.
+/// size without and with the profile, in the order found; `CalibrationResult.leftOut` the
+/// cartons of the footprint left out for their height.
 ///
 /// - Throws: a scene's refusal (named), `unsupported` when no carton of the size is measured, or
 ///   for a result outside a profile's valid range.
@@ -41,8 +42,11 @@ public func calibrateProfile(scenes: [SceneCalibrationReference], known: [Double
         throw .unsupported(feature: "a reference carton size that is not three positive lengths")
     }
     let size = [max(known[0], known[1]), min(known[0], known[1]), known[2]]
-    /// The cartons of the size in every scene, measured with `profile`.
-    func cartons(_ profile: SensorProfile?) throws(DimensioningError) -> [SceneBoxMeasurement] {
+    /// Whether a carton's height is the size's (within 12 %).
+    func heightFits(_ box: SceneBoxMeasurement) -> Bool { abs(box.height - size[2]) <= 0.12 * size[2] }
+    /// The cartons of the size's footprint (length and width within 12 %) in every scene,
+    /// measured with `profile`.
+    func footprintCartons(_ profile: SensorProfile?) throws(DimensioningError) -> [SceneBoxMeasurement] {
         var parameters = parameters
         parameters.profile = profile
         var found: [SceneBoxMeasurement] = []
@@ -54,12 +58,17 @@ public func calibrateProfile(scenes: [SceneCalibrationReference], known: [Double
                 throw .unsupported(feature: "a calibration with \(scene.name ?? "a scene"): it is refused (\(error.description))")
             }
             found += measured.boxes.compactMap { try? $0.outcome.get() }.filter { box in
-                box.method == .topRectangle && zip([box.length, box.width, box.height], size).allSatisfy { abs($0 - $1) <= 0.12 * $1 }
+                box.method == .topRectangle && abs(box.length - size[0]) <= 0.12 * size[0] && abs(box.width - size[1]) <= 0.12 * size[1]
             }
         }
         return found
     }
-    let first = try cartons(nil)
+    /// The cartons of the size in every scene, measured with `profile`.
+    func cartons(_ profile: SensorProfile?) throws(DimensioningError) -> [SceneBoxMeasurement] {
+        try footprintCartons(profile).filter(heightFits)
+    }
+    let footprint = try footprintCartons(nil)
+    let first = footprint.filter(heightFits)
     guard !first.isEmpty else {
         throw .unsupported(feature: "a calibration on scenes where no carton of \(millimetres(size[0])) x \(millimetres(size[1])) "
             + "x \(millimetres(size[2])) mm is measured from its top (within 12 %)")
@@ -91,7 +100,9 @@ public func calibrateProfile(scenes: [SceneCalibrationReference], known: [Double
         let again = third.min { length($0.centerInWorld - box.centerInWorld) < length($1.centerInWorld - box.centerInWorld) }
         return ([box.length, box.width, box.height], again.map { [$0.length, $0.width, $0.height] } ?? [.nan, .nan, .nan])
     }
+    // Left out, and said so: cartons of the footprint measured to another height.
+    let leftOut = footprint.filter { !heightFits($0) }.map { [$0.length, $0.width, $0.height] }
     return CalibrationResult(profile: profile, measured: pairs[0].measured, calibrated: pairs[0].calibrated,
                              silhouetteSides: carrying, references: pairs, scaleUncertainty: scaleUncertainty,
-                             offsetUncertainty: fit.offsetUncertainty)
+                             offsetUncertainty: fit.offsetUncertainty, leftOut: leftOut)
 }
