@@ -83,19 +83,22 @@ struct CalibrateCommandTests {
         let profile = temporary("pallet.json")
         let r = try BoxDimBinary.run(["calibrate", frame2.path, "--all", "--known", "255x155x100", "--out", profile.path])
         #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
-        let cartons = r.stdout.split(separator: "\n").filter { $0.hasPrefix("carton ") }
+        let lines = r.stdout.split(separator: "\n")
+        /// The millimetre figures after a line's label ("carton 1:", "left out:").
+        func sizes(_ line: Substring) -> [Double] { line.split(separator: ":")[1].split(separator: " ").compactMap { Double($0) } }
+        let cartons = lines.filter { $0.hasPrefix("carton ") }
         #expect(cartons.count >= 6, "\(r.stdout)")
         // Each reference is a carton of the size, height included: two cartons of the upper
         // layer measured 276 and 296 mm tall against the floor beside the pallet are none.
         for carton in cartons {
-            let size = carton.split(separator: ":")[1].split(separator: " ").compactMap { Double($0) }
+            let size = sizes(carton)
             #expect(size.count >= 3 && abs(size[2] - 100) <= 12, "\(carton)")
         }
         // Those two are listed as left out, with the height that kept them out.
-        let leftOut = r.stdout.split(separator: "\n").filter { $0.hasPrefix("left out:") }
+        let leftOut = lines.filter { $0.hasPrefix("left out:") }
         #expect(leftOut.count == 2, "\(r.stdout)")
         for line in leftOut {
-            let size = line.split(separator: ":")[1].split(separator: " ").compactMap { Double($0) }
+            let size = sizes(line)
             #expect(size.count == 3 && size[2] > 250, "\(line)")
         }
         let written = try SensorProfile.read(profile)

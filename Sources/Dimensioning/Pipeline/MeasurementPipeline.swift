@@ -284,14 +284,15 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                          maximumNeighbourExtent: parameters.singleBox.maximumNeighbourExtent,
                                          faceDrop: parameters.singleBox.neighbourFaceDrop,
                                          faceClearance: parameters.singleBox.neighbourFaceClearance)
-    if outside > parameters.singleBox.maximumShareOutside || hidden >= parameters.singleBox.minimumHiddenNeighbourPoints {
+    // Another object's points seen in the cluster past the footprint: a touch that is seen.
+    let touchSeen = outside > parameters.singleBox.maximumShareOutside
+    if touchSeen || hidden >= parameters.singleBox.minimumHiddenNeighbourPoints {
         // A side placed at a wall's foot: the other object is the wall.
         if cuboid.edges.contains(where: { ($0.wallDistance ?? .infinity) <= parameters.wallFootDistance }) {
             throw .againstWall
         }
-        // Only the hidden neighbour: no point of another object was seen touching the box.
-        throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid),
-                            contactHidden: outside <= parameters.singleBox.maximumShareOutside)
+        // Only the hidden neighbour: no touch was seen.
+        throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid), contactHidden: !touchSeen)
     }
     // A handle or a strap standing clear of the lid's relief: the enclosing cuboid reaches its top.
     var relief = try measureTopRelief(scene, box: box, top: top, footprint: cuboid.footprint,
