@@ -13,9 +13,11 @@ public enum SideEvidence: Sendable, Equatable {
     /// Placed in the middle of a band of mixed or missing pixels measured in this capture,
     /// `bandPixels` wide, from `strips` strips whose positions scatter by `scatter` metres.
     case silhouette(bandPixels: Double, scatter: Double?, strips: Int)
-    /// Faces the camera: the top runs into its own unseen face, and a band at the crease may eat
-    /// into the top by up to the capture's band (`bandPixels`).
-    case facingCamera(bandPixels: Double)
+    /// Faces the camera: the top runs into its own face, seen too steeply to be measured, and the
+    /// capture's band (`bandPixels` wide, straddling the jump at the crease) may have eaten up
+    /// to half its width of the top there; the side was moved out by `reachPixels` for that
+    /// (`reachPastCreases`, `EdgeEstimate.creaseReach`).
+    case facingCamera(bandPixels: Double, reachPixels: Double = 0)
     /// A side the camera stands in front of whose face spans too few pixels to be measured
     /// (`EdgeEstimate.isGrazingFace`): placed as a silhouette, its band `bandPixels` once the
     /// face's span is taken out, and moved inward by `shift` metres for the face's samples in
@@ -78,7 +80,8 @@ public enum SideEvidence: Sendable, Equatable {
             self = .topExtent(bandPixels: max(edge.bandPixels ?? 0, captureBand ?? 0, widestBand),
                               disagreement: edge.disagreement.map(abs))
         case .silhouette where edge.facesCamera:
-            self = .facingCamera(bandPixels: captureBand ?? edge.bandPixels ?? 0)
+            self = .facingCamera(bandPixels: captureBand ?? edge.bandPixels ?? 0,
+                                 reachPixels: edge.pixelFootprint > 0 ? (edge.creaseReach ?? 0) / edge.pixelFootprint : 0)
         case .silhouette where edge.backdrop == .missingReturns:
             self = .occlusionGap(gapPixels: edge.bandPixels ?? 0, bandPixels: captureBand ?? 0, scatter: edge.stripScatter,
                                  strips: edge.strips, vouched: calibratedSpread)
@@ -178,8 +181,14 @@ public enum SideEvidence: Sendable, Equatable {
             // other silhouettes (`boxdim accuracy --scenes 120 --seed 2026 --verbose`).
             return [bandTerm(band, priors.bandAsymmetry), .rectangle(.faceSpan, halfWidth: shift / 2)]
                 + stripTerm(scatter, strips)
-        case let .facingCamera(band):
-            return [bandTerm(band, 1)]
+        case let .facingCamera(band, reach):
+            // A band straddles the crease's jump half its width either way, so the top lost
+            // between none and half the band there; the side, moved out by `reach`, lies within
+            // the farther of the two (a rectangle about it). Until 2026-11-30 the whole band
+            // was the rectangle's width, twice this past the reach: tuning facing sides under
+            // 2-3 px bands came out within 0.3 of that band (|error| ≤ 1.03 of this half-width,
+            // 88 sides of 89 outside fattening members; `--split tuning|retired|retired2|iphone`).
+            return [.rectangle(.band, halfWidth: max(reach, band / 2 - reach) * footprint)]
         case let .borrowedBand(band, _, scatter, strips):
             // The side's own gap says nothing of the edge: where the other sides' band lies
             // against its last top ray is a rectangle of that band's width (at least a pixel)

@@ -164,7 +164,7 @@ import Testing
         #expect(abs((span?.standard ?? 0) - 0.007 / 3 / 3.0.squareRoot()) < 1e-12, "\(terms)")
         // A face the camera sees spanning enough pixels is no grazing face.
         edge.facesCamera = true
-        #expect(SideEvidence(edge, captureBand: 0.8) == .facingCamera(bandPixels: 0.8))
+        #expect(SideEvidence(edge, captureBand: 0.8) == .facingCamera(bandPixels: 0.8, reachPixels: 0))
     }
 
     @Test func aProfilesMeasuredScaleReplacesTheClasssDoubt() throws {
