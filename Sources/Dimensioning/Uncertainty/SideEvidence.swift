@@ -191,9 +191,13 @@ public enum SideEvidence: Sendable, Equatable {
             return [.rectangle(.band, halfWidth: max(reach, band / 2 - reach) * footprint)]
         case let .borrowedBand(band, _, scatter, strips):
             // The side's own gap says nothing of the edge: where the other sides' band lies
-            // against its last top ray is a rectangle of that band's width (at least a pixel)
-            // either side. Tuning sides placed so: |error| p90 1.4 px (`--split tuning`, seed 2026).
-            return [bandTerm(band, 1), .rectangle(.borrowed, halfWidth: max(1, band) * footprint)]
+            // against its last top ray is a rectangle of that band's width either side, and at
+            // least half a pixel (where the last ray fell against the edge, as a silhouette's
+            // strips round it). Until 2026-11-30 at least a whole pixel: the tuning sides placed
+            // so came out within 0.76 px (4 single boxes under 7-px bands, `--split
+            // tuning|retired|retired2`, 150 each) and 0.73 px (31 cartons beside a lower one,
+            // bands of 0.3-1.1 px, `--scenes 120 --seed 2026`), at U of 7-14 mm for 0-5.6 mm.
+            return [bandTerm(band, 1), .rectangle(.borrowed, halfWidth: max(0.5, band) * footprint)]
                 + stripTerm(scatter, strips, pastTheEdge: false)
         case let .occlusionGap(gap, band, scatter, strips, vouched):
             // A strip a stereo profile vouches for is a borrowed band like any other.
