@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Writes Sources/Dimensioning/Dimensioning.docc/Figures.md: today's accuracy, uncertainty and
 # acceptance figures, each table under the command that printed it and the commit it came from,
-# and the README's headline lines (between its figures:begin and figures:end markers), so that
-# no figure in the docs is copied by hand. About 15-25 minutes on 2 cores.
+# the README's headline lines (between its figures:begin and figures:end markers) and its sample
+# output (Scripts/readme-sample.sh), so that no figure in the docs is copied by hand. About 15-25
+# minutes on 2 cores.
 #
 #   Scripts/figures.sh [--quick]      (--quick: 40 captures per split, for a smoke run;
 #                                      BOXDIM=path/to/boxdim: that binary, not a release build)
@@ -142,3 +143,5 @@ if n != 1:
 open("README.md", "w").write(new)
 PY
 echo "wrote $out and README.md's headline figures" >&2
+# The README's sample output (what Scripts/measure-sample.sh prints), between its markers.
+BOXDIM="$boxdim" Scripts/readme-sample.sh
