@@ -184,10 +184,11 @@ public enum SideEvidence: Sendable, Equatable {
         case let .facingCamera(band, reach):
             // A band straddles the crease's jump half its width either way, so the top lost
             // between none and half the band there; the side, moved out by `reach`, lies within
-            // the farther of the two (a rectangle about it). Until 2026-11-30 the whole band
-            // was the rectangle's width, twice this past the reach: tuning facing sides under
-            // 2-3 px bands came out within 0.3 of that band (|error| ≤ 1.03 of this half-width,
-            // 88 sides of 89 outside fattening members; `--split tuning|retired|retired2|iphone`).
+            // the farther of the two (a rectangle about it). Until 2026-11-30 the rectangle
+            // was half the band either way whatever the reach, about twice this under wide
+            // bands: tuning facing sides under 2-3 px blends and blurs came out within 0.3 of
+            // the band, and 88 of 89 outside fattening members within this half-width (the
+            // other at 1.03 of it; `--split tuning|retired|retired2|iphone`).
             return [.rectangle(.band, halfWidth: max(reach, band / 2 - reach) * footprint)]
         case let .borrowedBand(band, _, scatter, strips):
             // The side's own gap says nothing of the edge: where the other sides' band lies
