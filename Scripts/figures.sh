@@ -131,17 +131,7 @@ echo "boxdim accuracy (real captures)" >&2
     echo '```'
 } >>"$out"
 # The README's headline lines, between its markers.
-python3 - "$headlines" "$commit" <<'PY'
-import re, sys
-lines = open(sys.argv[1]).read().rstrip("\n")
-block = ("<!-- figures:begin (written by Scripts/figures.sh from commit %s; do not edit) -->\n%s\n<!-- figures:end -->"
-         % (sys.argv[2], lines))
-text = open("README.md").read()
-new, n = re.subn(r"<!-- figures:begin.*?<!-- figures:end -->", lambda m: block, text, flags=re.S)
-if n != 1:
-    sys.exit("README.md has no figures:begin/figures:end markers")
-open("README.md", "w").write(new)
-PY
+Scripts/readme_block.py figures "written by Scripts/figures.sh from commit $commit" "$headlines"
 echo "wrote $out and README.md's headline figures" >&2
 # The README's sample output (what Scripts/measure-sample.sh prints), between its markers.
 BOXDIM="$boxdim" Scripts/readme-sample.sh

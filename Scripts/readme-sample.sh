@@ -10,16 +10,6 @@ if [ -z "${BOXDIM:-}" ]; then
 fi
 printed=$(mktemp)
 trap 'rm -f "$printed"' EXIT
-Scripts/measure-sample.sh >"$printed"
-python3 - "$printed" <<'PY'
-import re, sys
-printed = open(sys.argv[1]).read().rstrip("\n")
-block = ("<!-- sample:begin (written by Scripts/readme-sample.sh; do not edit) -->\n```text\n%s\n```\n<!-- sample:end -->"
-         % printed)
-text = open("README.md").read()
-new, n = re.subn(r"<!-- sample:begin.*?<!-- sample:end -->", lambda m: block, text, flags=re.S)
-if n != 1:
-    sys.exit("README.md has no sample:begin/sample:end markers")
-open("README.md", "w").write(new)
-PY
+{ echo '```text'; Scripts/measure-sample.sh; echo '```'; } >"$printed"
+Scripts/readme_block.py sample "written by Scripts/readme-sample.sh" "$printed"
 echo "wrote README.md's sample output" >&2
