@@ -3,6 +3,7 @@ import Testing
 import Dimensioning
 @testable import DimensioningBenchmarks
 import DimensioningSimulation
+import TestSupport
 
 /// The scene benchmark behind `boxdim accuracy --scenes`: its scenes are what it says, and a few
 /// of them are measured without a wrong acceptance.
@@ -41,10 +42,7 @@ import DimensioningSimulation
         let without = try measureAllBoxes(simulated.capture).boxes.compactMap { try? $0.outcome.get() }
         #expect(with.count == 2 && without.count <= 1, "with colour \(with.count), without \(without.count)")
         for box in with {
-            let truth = scene.allBoxes.min { a, b in
-                length(a.center - SIMD2(box.centerInWorld.x, box.centerInWorld.y))
-                    < length(b.center - SIMD2(box.centerInWorld.x, box.centerInWorld.y))
-            }!
+            let truth = try #require(scene.allBoxes.nearest(to: box.centerInWorld))
             #expect(abs(box.length - max(truth.length, truth.width)) <= 0.010, "length \(box.length) of \(truth)")
             #expect(abs(box.width - min(truth.length, truth.width)) <= 0.010, "width \(box.width) of \(truth)")
         }
@@ -132,12 +130,8 @@ import DimensioningSimulation
             let seams = evidence.filter { if case .seam = $0 { true } else { false } }.count
             let outline = evidence.filter { if case .topExtent = $0 { true } else { false } }.count
             #expect(seams == 1 && outline == 0, "\(evidence)")
-            let truth = scene.allBoxes.min { a, b in
-                length(a.center - SIMD2(carton.centerInWorld.x, carton.centerInWorld.y))
-                    < length(b.center - SIMD2(carton.centerInWorld.x, carton.centerInWorld.y))
-            }!
-            let errors = [carton.length - max(truth.length, truth.width), carton.width - min(truth.length, truth.width),
-                          carton.height - truth.height]
+            let truth = try #require(scene.allBoxes.nearest(to: carton.centerInWorld))
+            let errors = carton.errors(against: truth)
             let u = carton.uncertainty.expanded
             for k in 0..<3 {
                 #expect(abs(errors[k]) <= u[k], "dimension \(k): error \(errors[k]) against U \(u[k])")

@@ -3,6 +3,7 @@ import Dimensioning
 import Foundation
 @testable import DimensioningBenchmarks
 import DimensioningSimulation
+import TestSupport
 
 /// A taller carton's side over a lower neighbour's lid borrows the other sides' band
 /// (`SideEvidence.borrowedBand`): the lid starts where the band would end.
@@ -23,8 +24,7 @@ import DimensioningSimulation
         #expect(carton.method == .engine)
         let borrowed = carton.uncertainty.sides.filter { if case .borrowedBand = $0.evidence { true } else { false } }
         #expect(borrowed.count == 1, "\(carton.uncertainty.sides.map(\.evidence))")
-        let errors = [carton.length - max(taller.length, taller.width), carton.width - min(taller.length, taller.width),
-                      carton.height - taller.height]
+        let errors = carton.errors(against: taller)
         let u = carton.uncertainty.expanded
         for k in 0..<3 {
             #expect(abs(errors[k]) <= u[k], "dimension \(k): error \(errors[k]) against U \(u[k])")

@@ -3,6 +3,7 @@ import Testing
 @testable import Dimensioning
 @testable import DimensioningBenchmarks
 import DimensioningSimulation
+import TestSupport
 
 /// `measureAllBoxes` on a table's top, with the room's floor 0.75 m below its edge in view
 /// (`ScenarioCatalog.standingOnTable`): cartons are measured on the table, the table is no
@@ -72,9 +73,8 @@ import DimensioningSimulation
         var engine = 0
         for box in measured.boxes {
             guard case let .success(m) = box.outcome else { continue }
-            let centre = SIMD2(m.centerInWorld.x, m.centerInWorld.y)
-            let truth = try #require(scene.allBoxes.min { length($0.center - centre) < length($1.center - centre) })
-            let expected = [max(truth.length, truth.width), min(truth.length, truth.width), truth.height]
+            let truth = try #require(scene.allBoxes.nearest(to: m.centerInWorld))
+            let expected = truth.measuredOrder
             let values = [m.length, m.width, m.height]
             for d in 0..<3 {
                 #expect(abs(values[d] - expected[d]) <= m.uncertainty.expanded[d],

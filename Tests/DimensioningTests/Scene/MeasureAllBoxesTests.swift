@@ -32,11 +32,6 @@ import TestSupport
         }.joined(separator: "; ")
     }
 
-    /// The simulated box whose centre is nearest `centre` (world, metres), seen from above.
-    static func nearest(_ boxes: [SimulatedBox], to centre: SIMD3<Double>) -> SimulatedBox {
-        boxes.min { length($0.center - SIMD2(centre.x, centre.y)) < length($1.center - SIMD2(centre.x, centre.y)) }!
-    }
-
     /// Three boxes apart on a floor: three lone objects, each measured by the whole engine as
     /// `runPipeline` would measure it alone, within 10 mm and inside its ± U.
     @Test func boxesApartAreEachMeasuredByTheEngine() throws {
@@ -49,9 +44,8 @@ import TestSupport
         #expect(measured.count == 3, "\(Self.summary(scene))")
         for box in measured {
             #expect(box.method == .engine)
-            let truth = Self.nearest(boxes, to: box.centerInWorld)
-            let errors = [box.length - max(truth.length, truth.width), box.width - min(truth.length, truth.width),
-                          box.height - truth.height]
+            let truth = try #require(boxes.nearest(to: box.centerInWorld))
+            let errors = box.errors(against: truth)
             let expanded = box.uncertainty.expanded
             for k in 0..<3 {
                 #expect(abs(errors[k]) <= 0.010, "dimension \(k) of \(truth): error \(errors[k]) m")
@@ -76,12 +70,12 @@ import TestSupport
         for box in measured {
             #expect(box.method == .topRectangle)
             #expect(!box.isAccepted(minimumConfidence: 0))
-            let truth = Self.nearest([tall, low], to: box.centerInWorld)
+            let truth = try #require([tall, low].nearest(to: box.centerInWorld))
             #expect(abs(box.length - max(truth.length, truth.width)) <= 0.015, "length \(box.length) of \(truth)")
             #expect(abs(box.width - min(truth.length, truth.width)) <= 0.015, "width \(box.width) of \(truth)")
             #expect(abs(box.height - truth.height) <= box.uncertainty.expanded[2], "height \(box.height) ± \(box.uncertainty.expanded[2]) of \(truth)")
         }
-        let lowMeasured = try #require(measured.first { Self.nearest([tall, low], to: $0.centerInWorld) == low })
+        let lowMeasured = try #require(measured.first { [tall, low].nearest(to: $0.centerInWorld) == low })
         #expect(abs(lowMeasured.height - 0.15) <= 0.01, "the lower box stands on the floor only: \(lowMeasured.height) m")
     }
 

@@ -49,7 +49,7 @@ import TestSupport
         #expect(scene.boxes.count == 2 && measured.count == 2, "\(MeasureAllBoxesTests.summary(scene))")
         for box in measured {
             #expect(box.method == .topRectangle)
-            let truth = MeasureAllBoxesTests.nearest([a, b], to: box.centerInWorld)
+            let truth = try #require([a, b].nearest(to: box.centerInWorld))
             #expect(abs(box.length - max(truth.length, truth.width)) <= 0.010, "length \(box.length) of \(truth)")
             #expect(abs(box.width - min(truth.length, truth.width)) <= 0.010, "width \(box.width) of \(truth)")
             #expect(abs(box.height - 0.25) <= 0.010, "height \(box.height)")
