@@ -93,7 +93,7 @@ import Testing
     /// `independent_plane_points` and the behaviour's depth and measuring ranges): every class is
     /// in the file itself, with its source, and the unknown class is at least as wide as any other.
     @Test func everyClassStatesWhereItsPriorsCameFrom() {
-        #expect(SensorClassPriors.version == "boxdim.sensor-classes/4")
+        #expect(SensorClassPriors.version == "boxdim.sensor-classes/5")
         #expect(SensorClass.allCases.allSatisfy { $0.priors.independentPlanePoints == 100 })
         #expect(SensorBehaviour.shared.minimumDepth == 0.1 && SensorBehaviour.shared.maximumDepth == 5)
         #expect(SensorBehaviour.shared.rangeMinimum == 0.3 && SensorBehaviour.shared.rangeMaximum == 2)
@@ -183,17 +183,27 @@ import Testing
         #expect(abs(scale(measured) - 0.40 * 0.001) < 0.0001, "\(scale(measured))")
     }
 
-    /// Every class's behaviour is the file's shared block (no class overrides a key yet), with
-    /// values in their valid ranges; a configuration's override starts from the class's.
-    @Test func everyClassHasTheSharedBehaviour() {
+    /// Every class's behaviour is the file's shared block, with values in their valid ranges,
+    /// except what a class overrides: the LiDAR's fattening thresholds (a LiDAR does not fatten,
+    /// sensor-classes/5), each stricter than the shared one; a configuration's override starts
+    /// from the class's.
+    @Test func everyClassHasTheSharedBehaviourButItsOwnOverrides() {
         let shared = SensorBehaviour.shared
         #expect(shared.maximumBandPixels == 8 && shared.missingReturnsReachPixels == 40 && shared.minimumConfidence == 1)
         #expect(abs(shared.grazingFaceShiftShare - 1.0 / 3.0) < 1e-15)
         #expect((0...0.5).contains(shared.creaseBandShare) && (0.001...0.01).contains(shared.lipMeasurableRise))
         #expect((0.001...0.01).contains(shared.bandLipWindowBelow) && (0...0.5).contains(shared.lipRiseNoiseShare))
-        for sensorClass in SensorClass.allCases {
+        for sensorClass in SensorClass.allCases where sensorClass != .lidar {
             #expect(sensorClass.behaviour == shared, "\(sensorClass)")
         }
+        var lidar = SensorClass.lidar.behaviour
+        #expect(lidar.lipCountFattening > shared.lipCountFattening)
+        #expect(lidar.suspectedFatteningSignificance > shared.suspectedFatteningSignificance)
+        #expect(lidar.blendingFatteningSignificance >= lidar.suspectedFatteningSignificance)
+        lidar.lipCountFattening = shared.lipCountFattening
+        lidar.suspectedFatteningSignificance = shared.suspectedFatteningSignificance
+        lidar.blendingFatteningSignificance = shared.blendingFatteningSignificance
+        #expect(lidar == shared, "the LiDAR overrides its fattening thresholds only")
         var parameters = PipelineParameters()
         parameters.uncertainty.sensorClass = .stereo
         #expect(parameters.sensorBehaviour == nil && parameters.behaviour == SensorClass.stereo.behaviour)
