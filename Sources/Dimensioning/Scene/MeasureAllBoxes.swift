@@ -99,9 +99,33 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
                                       outcome: .failure(.boxTooSmall(smallestSide: level, minimum: parameters.envelope.minimumHeight))))
                 continue
             }
-            boxes.append(measureLoneObject(objects[k], on: found[k].surface, topLevel: level, scene: scene, pixels: pixels,
-                                           map: map, floor: floor, frame: frame, parameters: parameters,
-                                           sceneParameters: sceneParameters))
+            let lone = measureLoneObject(objects[k], on: found[k].surface, topLevel: level, scene: scene, pixels: pixels,
+                                         map: map, floor: floor, frame: frame, parameters: parameters,
+                                         sceneParameters: sceneParameters)
+            // A side past which a taller object's face rises (`EdgeEstimate.risesAgainstSurface`):
+            // the engine sees no silhouette of the lid there, and has no model of where the lid
+            // ends against, or under the shadow of, that object. Measured from its top as a
+            // carton among others is (`silhouetteSides`: the neighbour's face, or the gap to its
+            // foot).
+            if case let .success(measured) = lone.outcome,
+               measured.pipeline?.cuboid.edges.contains(where: { $0.risesAgainstSurface(parameters.behaviour) }) == true,
+               let r = tops.first,
+               let outline = TopOutline(regions[r], map: map, scene: scene, stepTolerance: sceneParameters.stepTolerance) {
+                let support = supportBeside(map, rectangle: outline.rectangle, level: regions[r].level,
+                                            minimumHeight: parameters.envelope.minimumHeight,
+                                            minimumWidth: parameters.envelope.minimumSide / 2, surfaces: surfaces,
+                                            surfaceOfCell: surfaceOfCell, parameters: sceneParameters)
+                let piece = TopPiece(region: regions[r], outline: outline, seams: [], searched: image != nil)
+                let outcome: Result<SceneBoxMeasurement, DimensioningError>
+                do {
+                    outcome = .success(try measureTop(piece, support: support, map: map, scene: scene, pixels: pixels,
+                                                      image: image, parameters: parameters, sceneParameters: sceneParameters))
+                } catch { outcome = .failure(error) }
+                let position = (try? outcome.get())?.footprint.center ?? outline.rectangle.center
+                boxes.append(SceneBox(positionOnSupport: position, topLevel: regions[r].level, outcome: outcome))
+                continue
+            }
+            boxes.append(lone)
             continue
         }
         var measured: [(box: SceneBox, support: Double?)] = []
