@@ -201,12 +201,11 @@ func correctFattening(_ positions: inout [Double], _ estimates: inout [EdgeEstim
     }
     let capture = shifts.max() ?? lips.fatteningPixels ?? 0
     let spreads = estimates.compactMap { e -> Double? in
-        guard e.method == .silhouette, let top = e.lips.topRise, e.lips.risePerPixel >= sensor.lipMeasurableRise
-        else { return nil }
         // Taller than the widest band a silhouette is looked for in: a surface behind the box
         // (a wall, a taller box), not a sensor's lip.
-        let pixels = top / e.lips.risePerPixel
-        return pixels <= sensor.maximumBandPixels ? pixels : nil
+        guard e.method == .silhouette, let top = e.lips.topRise, e.lips.risePerPixel >= sensor.lipMeasurableRise,
+              !e.lips.risesHigherThanALip(sensor) else { return nil }
+        return top / e.lips.risePerPixel
     }
     let spread = Statistics.median(spreads)
     for side in estimates.indices where estimates[side].method == .silhouette {

@@ -142,14 +142,16 @@ public struct EdgeEstimate: Sendable, Equatable {
         method == .silhouette && !(bandFromOtherSides && !backedBySurface)
     }
 
-    /// A silhouette side past most of whose strips the first ray stands above the top higher
-    /// than a lip can rise (`SensorBehaviour.maximumBandPixels` pixels of it, `SideLips.topRise`
-    /// over `SideLips.risePerPixel`): a surface rising behind the side, a taller neighbour's
-    /// face or a wall, not the sensor's lip.
+    /// A silhouette side past most of whose strips the first ray stands above the top
+    /// (`lipsPastMostStrips`), higher than a lip can rise (`SideLips.risesHigherThanALip`): a
+    /// surface rising behind the side, a taller neighbour's face or a wall, not the sensor's lip.
     func risesAgainstSurface(_ sensor: SensorBehaviour) -> Bool {
-        guard method == .silhouette, (lips.share ?? 0) >= 0.5, let top = lips.topRise else { return false }
-        return top > sensor.maximumBandPixels * lips.risePerPixel
+        method == .silhouette && lipsPastMostStrips && lips.risesHigherThanALip(sensor)
     }
+
+    /// Past most (at least half) of its strips the first ray stands above the top
+    /// (`SideLips.share`): a lip of fattened depth, or something taller rising behind the side.
+    var lipsPastMostStrips: Bool { (lips.share ?? 0) >= 0.5 }
 
     /// A silhouette side showing a lip of fattened depth above the band in more than `limit`
     /// (a share, 0...1; `SensorBehaviour.lipShareLimit`) of its strips: fattening seen.

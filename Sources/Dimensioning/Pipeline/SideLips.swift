@@ -35,5 +35,14 @@ public struct SideLips: Sendable, Equatable {
     /// out, so the lip's last pixel rises `k` times `risePerPixel`. Not in any output.
     var topRise: Double? = nil
 
+    /// Whether what rose past the edge stands higher than a lip can: more than the widest band's
+    /// pixels (`SensorBehaviour.maximumBandPixels`) of `risePerPixel` (`topRise`; false where
+    /// none was measured). Such a rise is a surface behind the side (a wall, a taller
+    /// neighbour's face), not the sensor's lip.
+    func risesHigherThanALip(_ sensor: SensorBehaviour) -> Bool {
+        guard let topRise else { return false }
+        return topRise > sensor.maximumBandPixels * risePerPixel
+    }
+
     public init() {}
 }

@@ -65,17 +65,30 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
     // from one top stand on one surface: the one seen beside the whole top.
     var plans: [(object: Int, tops: [Int], pieces: [(piece: TopPiece, support: Int?)])] = []
     var supports: [SupportBeside?] = []
+    // The outline of top `r`, and the surface seen beside it.
+    let outlineOf = { (r: Int) in TopOutline(regions[r], map: map, scene: scene, stepTolerance: sceneParameters.stepTolerance) }
+    let supportBesideTop = { (r: Int, outline: TopOutline) in
+        supportBeside(map, rectangle: outline.rectangle, level: regions[r].level,
+                      minimumHeight: parameters.envelope.minimumHeight, minimumWidth: parameters.envelope.minimumSide / 2,
+                      surfaces: surfaces, surfaceOfCell: surfaceOfCell, parameters: sceneParameters)
+    }
+    // A carton measured from its top (`measureTop`), placed where its footprint stands.
+    let measuredFromTop = { (piece: TopPiece, support: SupportBeside?) -> SceneBox in
+        let outcome: Result<SceneBoxMeasurement, DimensioningError>
+        do throws(DimensioningError) {
+            outcome = .success(try measureTop(piece, support: support, map: map, scene: scene, pixels: pixels,
+                                              image: image, parameters: parameters, sceneParameters: sceneParameters))
+        } catch { outcome = .failure(error) }
+        let position = (try? outcome.get())?.footprint.center ?? piece.outline.rectangle.center
+        return SceneBox(positionOnSupport: position, topLevel: piece.region.level, outcome: outcome)
+    }
     for k in objects.indices {
         let tops = regions.indices.filter { owners[$0] == k }
         var pieces: [(piece: TopPiece, support: Int?)] = []
         if tops.count > 1 || image != nil {
             for r in tops {
-                guard let outline = TopOutline(regions[r], map: map, scene: scene, stepTolerance: sceneParameters.stepTolerance)
-                else { continue }
-                supports.append(supportBeside(map, rectangle: outline.rectangle, level: regions[r].level,
-                                              minimumHeight: parameters.envelope.minimumHeight,
-                                              minimumWidth: parameters.envelope.minimumSide / 2, surfaces: surfaces,
-                                              surfaceOfCell: surfaceOfCell, parameters: sceneParameters))
+                guard let outline = outlineOf(r) else { continue }
+                supports.append(supportBesideTop(r, outline))
                 pieces += cutAtSeams(regions[r], outline: outline, map: map, scene: scene, image: image,
                                      minimumSide: parameters.envelope.minimumSide, parameters: sceneParameters)
                     .map { ($0, supports.count - 1) }
@@ -109,23 +122,12 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
             // foot).
             if case let .success(measured) = lone.outcome,
                measured.pipeline?.cuboid.edges.contains(where: { $0.risesAgainstSurface(parameters.behaviour) }) == true,
-               let r = tops.first,
-               let outline = TopOutline(regions[r], map: map, scene: scene, stepTolerance: sceneParameters.stepTolerance) {
-                let support = supportBeside(map, rectangle: outline.rectangle, level: regions[r].level,
-                                            minimumHeight: parameters.envelope.minimumHeight,
-                                            minimumWidth: parameters.envelope.minimumSide / 2, surfaces: surfaces,
-                                            surfaceOfCell: surfaceOfCell, parameters: sceneParameters)
+               let r = tops.first, let outline = outlineOf(r) {
                 let piece = TopPiece(region: regions[r], outline: outline, seams: [], searched: image != nil)
-                let outcome: Result<SceneBoxMeasurement, DimensioningError>
-                do {
-                    outcome = .success(try measureTop(piece, support: support, map: map, scene: scene, pixels: pixels,
-                                                      image: image, parameters: parameters, sceneParameters: sceneParameters))
-                } catch { outcome = .failure(error) }
-                let position = (try? outcome.get())?.footprint.center ?? outline.rectangle.center
-                boxes.append(SceneBox(positionOnSupport: position, topLevel: regions[r].level, outcome: outcome))
-                continue
+                boxes.append(measuredFromTop(piece, supportBesideTop(r, outline)))
+            } else {
+                boxes.append(lone)
             }
-            boxes.append(lone)
             continue
         }
         var measured: [(box: SceneBox, support: Double?)] = []
@@ -136,14 +138,7 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
             if piece.outline.rectangle.longerSide > parameters.envelope.maximumParcelSide,
                standingOn.contains(where: { abs($0 - piece.region.level) <= sceneParameters.stepTolerance }) { continue }
             let support = index.flatMap { supports[$0] }
-            let outcome: Result<SceneBoxMeasurement, DimensioningError>
-            do {
-                outcome = .success(try measureTop(piece, support: support, map: map, scene: scene, pixels: pixels,
-                                                  image: image, parameters: parameters, sceneParameters: sceneParameters))
-            } catch { outcome = .failure(error) }
-            let position = (try? outcome.get())?.footprint.center ?? piece.outline.rectangle.center
-            measured.append((SceneBox(positionOnSupport: position, topLevel: piece.region.level, outcome: outcome),
-                             support?.level))
+            measured.append((measuredFromTop(piece, support), support?.level))
         }
         // Surfaces the measured cartons stand on, other than the floor plane.
         for entry in measured {

@@ -63,7 +63,7 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
         // out 18 mm narrow at its silhouette). The lid ends on the neighbour's face where that
         // face is seen rising from it; else somewhere between its outline and the neighbour's
         // foot (`SideEvidence.shadowed`).
-        guard (located.estimate.lipShare ?? 0) < 0.5 else {
+        guard !located.estimate.lipsPastMostStrips else {
             if let face = neighbourFace(side: k, rectangle: rectangle, topLevel: topLevel, map: map, scene: scene,
                                         parameters: parameters) {
                 againstNeighbour[k] = (face.offset, .neighbourFace(scatter: face.scatter, strips: face.strips))
