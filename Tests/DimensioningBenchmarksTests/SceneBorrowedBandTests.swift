@@ -11,9 +11,9 @@ import TestSupport
     /// Tuning scenes (seed 2026), scene 1: a step, the taller carton measured by the whole
     /// engine, its side over the lower lid placed from a 0.64-px borrowed band at an 8-mm
     /// footprint. At least a whole pixel either side made that side's U 10.3 mm and the width's
-    /// 11.3 mm for a 3.8-mm error, and the carton was refused at 10 mm; half a pixel at least
-    /// (where the last ray fell) makes the width's U under 10 mm, and every dimension still holds
-    /// its truth.
+    /// 11.3 mm for a 3.8-mm error, and the carton was refused at 10 mm; half the band either way
+    /// and half a pixel for where the last ray fell make the width's U under 10 mm, and every
+    /// dimension still holds its truth.
     @Test func aTallerCartonsSideOverALowerLidKnowsItsEdgeToItsBand() throws {
         let (scene, rig, withColour) = SceneBenchmark.scene(1, seed: 2026)
         #expect(!withColour)

@@ -23,9 +23,13 @@ public enum SideEvidence: Sendable, Equatable {
     /// face's span is taken out, and moved inward by `shift` metres for the face's samples in
     /// its gap (`SensorBehaviour.grazingFaceShiftShare` of the span).
     case grazingFace(shift: Double, bandPixels: Double, scatter: Double?, strips: Int)
-    /// Its own gap was not a band (something close behind it, a wall): placed from the top's
-    /// last ray plus half the band the other sides show (`bandPixels`); `gapPixels` is its own gap.
-    case borrowedBand(bandPixels: Double, gapPixels: Double, scatter: Double?, strips: Int)
+    /// Its own gap was not taken for its band (something close behind it, a wall, or a gap to
+    /// the support wider than the other sides' band): placed from the top's last ray plus half
+    /// the band the other sides show (`bandPixels`); `gapPixels` is its own gap, and
+    /// `gapEndsOnSupport` whether it ended on the surface the box stands on (so the band there
+    /// is no wider than it; `SilhouetteBackdrop.gapIsOwnBand`) and no stereo profile vouches for
+    /// the top's last ray beside such a gap (`calibratedSpread`: the gap is its occlusion strip).
+    case borrowedBand(bandPixels: Double, gapPixels: Double, scatter: Double?, strips: Int, gapEndsOnSupport: Bool = false)
     /// Past its top nothing came back for `gapPixels`, wider than any band (a dark patch, a stereo
     /// camera's occlusion strip): placed like a borrowed band, but the patch may hide the top's
     /// own edge anywhere in the gap, unless a stereo profile vouches that the top's last ray is
@@ -90,7 +94,8 @@ public enum SideEvidence: Sendable, Equatable {
                                 strips: edge.strips)
         case .silhouette where edge.bandFromOtherSides:
             self = .borrowedBand(bandPixels: captureBand ?? 0, gapPixels: edge.bandPixels ?? 0,
-                                 scatter: edge.stripScatter, strips: edge.strips)
+                                 scatter: edge.stripScatter, strips: edge.strips,
+                                 gapEndsOnSupport: !calibratedSpread && (edge.backdrop?.gapIsOwnBand ?? true))
         case .silhouette:
             self = .silhouette(bandPixels: edge.bandPixels ?? 0, scatter: edge.stripScatter, strips: edge.strips)
         }
@@ -190,15 +195,27 @@ public enum SideEvidence: Sendable, Equatable {
             // the band, and 88 of 89 outside fattening members within this half-width (the
             // other at 1.03 of it; `--split tuning|retired|retired2|iphone`).
             return [.rectangle(.band, halfWidth: max(reach, band / 2 - reach) * footprint)]
-        case let .borrowedBand(band, _, scatter, strips):
-            // The side's own gap says nothing of the edge: where the other sides' band lies
-            // against its last top ray is a rectangle of that band's width either side, and at
-            // least half a pixel (where the last ray fell against the edge, as a silhouette's
-            // strips round it). Until 2026-11-30 at least a whole pixel: the tuning sides placed
-            // so came out within 0.76 px (4 single boxes under 7-px bands, `--split
-            // tuning|retired|retired2`, 150 each) and 0.73 px (31 cartons beside a lower one,
-            // bands of 0.3-1.1 px, `--scenes 120 --seed 2026`), at U of 7-14 mm for 0-5.6 mm.
-            return [bandTerm(band, 1), .rectangle(.borrowed, halfWidth: max(0.5, band) * footprint)]
+        case let .borrowedBand(band, gap, scatter, strips, endsOnSupport):
+            // The side's own gap was not taken for its band. Placed at its last top ray plus half
+            // the other sides' band `b` (and half a pixel), it is off by half the difference
+            // between its own band and `b`, since a band straddles its edge. With something close
+            // behind (a wall, a lower lid, missing returns) the gap says nothing, and a band of
+            // none to twice `b` puts the edge within `b / 2` either way. A gap that ended on the
+            // support bounds the band there: none to the gap `g`, so the edge lies within
+            // `max(b, g − b) / 2` either way. (Both rectangles, the `band` term.) Where the last
+            // ray fell against the edge rounds it by up to half a pixel either way, shared by its
+            // strips (`borrowed`, a rectangle).
+            //
+            // Until 2026-11-30 the rectangle was the whole band either way, counting the unknown
+            // band twice. The tuning sides placed so with something behind came out within 0.61
+            // of that U (31 cartons beside a lower lid under 0.3-1.1-px bands, `--scenes 120 --seed
+            // 2026 --verbose`) and within 1.5 px under 3.7-7-px bands (single boxes, `--split
+            // tuning|retired|retired2`, `--on-table`). Those whose gap ended on the support came out
+            // 1.2-1.8 px short, their own gaps (4.7-6.7 px) right where the other sides' (0.9-4.2 px)
+            // were not: at `b / 2` alone, a blurring member on a table was accepted at 10 mm 19 mm
+            // long (`--split tuning --on-table`, seed 2026, scenario 108).
+            let reach = endsOnSupport ? max(band, gap - band) / 2 : band / 2
+            return [.rectangle(.band, halfWidth: reach * footprint), .rectangle(.borrowed, halfWidth: 0.5 * footprint)]
                 + stripTerm(scatter, strips, pastTheEdge: false)
         case let .occlusionGap(gap, band, scatter, strips, vouched):
             // A strip a stereo profile vouches for is a borrowed band like any other.

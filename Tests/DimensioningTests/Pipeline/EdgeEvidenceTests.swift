@@ -235,9 +235,11 @@ import Testing
         // The other sides' median band is 1.1 px: 0.19 + (1.1 + 1) / 2 * 0.005.
         #expect(abs(positions[1] - 0.19525) < 1e-9)
         #expect(positions[0] == 0.2025)
-        // Its budget: the other sides' band, and that band either side of its last top ray.
+        // Its budget: the other sides' band, and its own gap, which ended on the support (no
+        // backdrop set: a gap to the support), bounding the band there.
         let evidence = SideEvidence(estimates[1], captureBand: captureBandPixels(estimates))
-        #expect(evidence == .borrowedBand(bandPixels: 1.1, gapPixels: 7, scatter: nil, strips: 10), "\(evidence)")
+        #expect(evidence == .borrowedBand(bandPixels: 1.1, gapPixels: 7, scatter: nil, strips: 10, gapEndsOnSupport: true),
+                "\(evidence)")
     }
 
     /// A profile's edge offset applies to every silhouette side, those facing the camera too:

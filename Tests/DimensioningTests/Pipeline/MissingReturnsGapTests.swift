@@ -38,10 +38,11 @@ import Testing
     /// Unless a profile calibrated a stereo spread (its offset moves the other sides: the gap is
     /// that camera's occlusion strip), the gap may be a dark patch hiding the top's edge too: the
     /// edge anywhere across it (the `gap` term, a rectangle of its width). With such a profile
-    /// it is a borrowed band: the other sides' band, and that band either side of its last top
-    /// ray. How far its strips' last top rays scatter is a term either way. A borrowed gap that
-    /// is not missing returns (mixed pixels, or an empty one found in the first pass) is a
-    /// borrowed band too, its own width left out.
+    /// it is a borrowed band: the other sides' band, half of it either side of where that band
+    /// puts the edge, and half a pixel for where the last ray fell. How far its strips' last top
+    /// rays scatter is a term either way. A borrowed gap that is not missing returns (mixed
+    /// pixels ending on the support) is a borrowed band too, its own width bounding the band
+    /// there unless such a profile vouches for its last ray.
     @Test func itsWidthIsNoBandButItsScatterIsADoubt() throws {
         let clean = Self.silhouette(band: 1, lastTop: 0.2)
         var gap = Self.silhouette(band: 14, lastTop: 0.15)
@@ -63,12 +64,17 @@ import Testing
         let strip = terms([moved, gap, moved], profile: true)
         #expect(strip[.gap] == nil)
         #expect(abs(try #require(strip[.band]) - 0.002 / 12.0.squareRoot()) < 1e-12, "the other sides' 1-px band")
-        #expect(abs(try #require(strip[.borrowed]) - 0.002 / 3.0.squareRoot()) < 1e-12)
+        #expect(abs(try #require(strip[.borrowed]) - 0.001 / 3.0.squareRoot()) < 1e-12, "where the last ray fell: half a pixel")
         #expect(strip[.strips] == dark[.strips])
         #expect(terms([clean, gap, clean], profile: true)[.gap] != nil, "a profile that moved no side vouches for nothing")
         var wide = gap
         wide.backdrop = .support
-        #expect(terms([clean, wide, clean], profile: false) == strip)
+        // A gap that ended on the support bounds the band there: none to 14 px, so the edge
+        // lies within (14 - 1) / 2 px of where the others' 1-px band puts it.
+        var bounded = strip
+        bounded[.band] = 6.5 * 0.002 / 3.0.squareRoot()
+        let onSupport = terms([clean, wide, clean], profile: false)
+        #expect(onSupport.keys == bounded.keys && onSupport.allSatisfy { abs($0.value - bounded[$0.key]!) < 1e-12 }, "\(onSupport)")
         #expect(terms([moved, wide, moved], profile: true) == strip)
     }
 
