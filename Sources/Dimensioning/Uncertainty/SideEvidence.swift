@@ -211,9 +211,11 @@ public enum SideEvidence: Sendable, Equatable {
             // of that U (31 cartons beside a lower lid under 0.3-1.1-px bands, `--scenes 120 --seed
             // 2026 --verbose`) and within 1.5 px under 3.7-7-px bands (single boxes, `--split
             // tuning|retired|retired2`, `--on-table`). Those whose gap ended on the support came out
-            // 1.2-1.8 px short, their own gaps (4.7-6.7 px) right where the other sides' (0.9-4.2 px)
-            // were not: at `b / 2` alone, a blurring member on a table was accepted at 10 mm 19 mm
-            // long (`--split tuning --on-table`, seed 2026, scenario 108).
+            // 1.2-1.8 px short, their own gaps (4.7-6.7 px) nearer the sensor's band than the other
+            // sides' (0.9-4.2 px): at `b / 2` alone, a blurring member on a table was accepted at
+            // 10 mm 19 mm long (`--split tuning --on-table`, seed 2026, scenario 108, whose other
+            // side has since been mended by `supportCrossings`; tuning scenario 46 still takes a
+            // 4.2-px band beside its 6.7-px gap and comes out 15 mm short, inside this U).
             let reach = endsOnSupport ? max(band, gap - band) / 2 : band / 2
             return [.rectangle(.band, halfWidth: reach * footprint), .rectangle(.borrowed, halfWidth: 0.5 * footprint)]
                 + stripTerm(scatter, strips, pastTheEdge: false)
