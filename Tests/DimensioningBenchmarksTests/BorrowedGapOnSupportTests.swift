@@ -9,8 +9,8 @@ import DimensioningSimulation
 @Suite struct BorrowedGapOnSupportTests {
     /// Tuning scenario 46 (seed 2026): a LiDAR that blurs 3 px. One side's 6.7-px gap to the
     /// floor was wider than the other sides' 4.2-px band by more than the tolerance, so it took
-    /// theirs and came out 15 mm short. Its own gap bounds its band: the length's truth lies
-    /// within ± U, and the box is not accepted.
+    /// theirs and came out 15 mm short. Its gap is under twice that band, so half the band
+    /// either way bounds it: the length's truth lies within ± U, and the box is not accepted.
     @Test func aWideGapToTheSupportKeepsItsSideInDoubt() throws {
         let result = AccuracyBenchmark.evaluate(index: 46, seed: 2026, sensors: SensorFamily.tuning)
         #expect(result.sensor == "band3-blur-conf1")

@@ -213,9 +213,10 @@ public enum SideEvidence: Sendable, Equatable {
             // tuning|retired|retired2`, `--on-table`). Those whose gap ended on the support came out
             // 1.2-1.8 px short, their own gaps (4.7-6.7 px) nearer the sensor's band than the other
             // sides' (0.9-4.2 px): at `b / 2` alone, a blurring member on a table was accepted at
-            // 10 mm 19 mm long (`--split tuning --on-table`, seed 2026, scenario 108, whose other
-            // side has since been mended by `supportCrossings`; tuning scenario 46 still takes a
-            // 4.2-px band beside its 6.7-px gap and comes out 15 mm short, inside this U).
+            // 10 mm 19 mm long (`--split tuning --on-table`, seed 2026, scenario 108). Its other
+            // side has since been mended (`supportCrossings`), and no tuning or held-out box now
+            // has a gap to the support past twice the borrowed band; the bound stays because the
+            // gap measured is the evidence (it widens stereo frames' U, median +0.4 mm).
             let reach = endsOnSupport ? max(band, gap - band) / 2 : band / 2
             return [.rectangle(.band, halfWidth: reach * footprint), .rectangle(.borrowed, halfWidth: 0.5 * footprint)]
                 + stripTerm(scatter, strips, pastTheEdge: false)
