@@ -117,6 +117,12 @@ public struct EdgeEstimate: Sendable, Equatable {
     /// and floor (a wall or another object close behind), not the floor.
     public var backedBySurface: Bool { backdrop?.isSurface ?? false }
 
+    /// Silhouette sides: the gap past the edge is the sensor's own band there
+    /// (`SilhouetteBackdrop.gapIsOwnBand`: it ended on the support, or was measured against the
+    /// surface behind); a side with no backdrop recorded is taken as one whose gap ended on the
+    /// support.
+    var gapIsOwnBand: Bool { backdrop?.gapIsOwnBand ?? true }
+
     /// A silhouette side the camera stands in front of whose face spans too few pixels to be
     /// measured (`SensorBehaviour.minimumFaceSpanPixels`): measured as a side facing away, its
     /// band the gap less the face's computed span. Not in any output.

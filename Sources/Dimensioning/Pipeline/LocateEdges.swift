@@ -168,7 +168,7 @@ func reconcileBands(_ positions: inout [Double], _ estimates: inout [EdgeEstimat
         let e = estimates[side]
         // A gap measured against the surface behind is the sensor's band there: it is kept
         // unless much wider than the clean sides' (as any side's).
-        let ownGap = e.backdrop?.gapIsOwnBand ?? true
+        let ownGap = e.gapIsOwnBand
         if let reference = Statistics.median(clean) {
             guard !ownGap || band > reference + tolerancePixels else { continue }
             estimates[side].bandFromOtherSides = true

@@ -66,8 +66,9 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
         let pastBand = (seen.filter(\.foreground).map(\.u).max() ?? .infinity) + sensor.maximumBandPixels * footprint
         let background = seen.filter { !$0.foreground && !$0.above }
         let deepFloor = background.filter { $0.drop > supportBottom && $0.u > pastBand }.map(\.drop)
+        let seesDeepFloor = deepFloor.count >= 5
         var deepest = background.map(\.drop).max() ?? 0, deepBand = evidence.floorBand
-        if deepFloor.count >= 5, let level = Statistics.median(deepFloor), let sigma = Statistics.robustSigma(deepFloor) {
+        if seesDeepFloor, let level = Statistics.median(deepFloor), let sigma = Statistics.robustSigma(deepFloor) {
             deepest = level
             deepBand = max(evidence.floorBand, 3 * sigma)
         }
@@ -77,7 +78,7 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
                 && (cut.drop < floorDrop || (cut.drop > supportBottom && cut.drop < deepest - deepBand))
             return classified
         }
-        if !facesCamera, deepFloor.count >= 5 {
+        if !facesCamera, seesDeepFloor {
             strip = supportCrossings(strip, supportLevel: floorDrop...supportBottom, within: 1.5 * footprint)
         }
         let detached = detachingOtherSurfaces(strip, gap: sensor.maximumBandPixels * footprint)

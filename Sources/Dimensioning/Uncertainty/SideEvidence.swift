@@ -95,7 +95,7 @@ public enum SideEvidence: Sendable, Equatable {
         case .silhouette where edge.bandFromOtherSides:
             self = .borrowedBand(bandPixels: captureBand ?? 0, gapPixels: edge.bandPixels ?? 0,
                                  scatter: edge.stripScatter, strips: edge.strips,
-                                 gapEndsOnSupport: !calibratedSpread && (edge.backdrop?.gapIsOwnBand ?? true))
+                                 gapEndsOnSupport: !calibratedSpread && edge.gapIsOwnBand)
         case .silhouette:
             self = .silhouette(bandPixels: edge.bandPixels ?? 0, scatter: edge.stripScatter, strips: edge.strips)
         }
