@@ -148,6 +148,17 @@ public enum SceneBenchmark {
         return LumaImage(width: intrinsics.width, height: intrinsics.height, rgb: rgb)
     }
 
+    /// Scene `index` of `seed` as `run` measures it: stood on a round table's top with `onTable`
+    /// (`ScenarioCatalog.standingOnTable`), rendered by the iPhone LiDAR model seeded `seed +
+    /// index`, and the colour image of its reference frame where its kind has one.
+    static func rendered(_ index: Int, seed: UInt64, onTable: Bool = false)
+        -> (scene: SimulatedScene, simulated: SimulatedCapture, colour: LumaImage?) {
+        let (plain, rig, withColour) = scene(index, seed: seed)
+        let scene = onTable ? ScenarioCatalog.standingOnTable(plain) : plain
+        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: seed &+ UInt64(index))
+        return (scene, simulated, withColour ? colourImage(simulated, scene: scene, seed: seed &+ UInt64(index)) : nil)
+    }
+
     /// Renders and measures `count` scenes of `seed`; with `onTable`, each stood on a round
     /// table's top 0.75 m above the room's floor (`ScenarioCatalog.standingOnTable`).
     public static func run(count: Int, seed: UInt64, parameters: PipelineParameters = .init(),
@@ -156,10 +167,7 @@ public enum SceneBenchmark {
         var us: [[Double]] = [[], [], []], errors: [[Double]] = [[], [], []]
         var usByKind: [String: [[Double]]] = [:]
         for index in 0..<count {
-            let (plain, rig, withColour) = scene(index, seed: seed)
-            let scene = onTable ? ScenarioCatalog.standingOnTable(plain) : plain
-            let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: seed &+ UInt64(index))
-            let colour = withColour ? colourImage(simulated, scene: scene, seed: seed &+ UInt64(index)) : nil
+            let (scene, simulated, colour) = rendered(index, seed: seed, onTable: onTable)
             report.scenes += 1
             report.boxes += scene.allBoxes.count
             let kind = Self.kind(index)

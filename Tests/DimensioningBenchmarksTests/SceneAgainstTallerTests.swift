@@ -13,13 +13,7 @@ import TestSupport
 /// is (`silhouetteSides`: the neighbour's face, or the gap to its foot, `SideEvidence.shadowed`).
 @Suite struct SceneAgainstTallerTests {
     static func lowerCarton(scene index: Int) throws -> (truth: SimulatedBox, carton: SceneBoxMeasurement) {
-        let (scene, rig, withColour) = SceneBenchmark.scene(index, seed: 2026)
-        #expect(!withColour)
-        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 2026 &+ UInt64(index))
-        let cartons = try measureAllBoxes(simulated.capture).boxes.compactMap { try? $0.outcome.get() }
-        let lower = try #require(scene.allBoxes.min { $0.height < $1.height })
-        let carton = try #require(cartons.first { abs($0.height - lower.height) < 0.02 })
-        return (lower, carton)
+        try SceneBenchmarkTests.lowerCarton(ofStepScene: index, seed: 2026)
     }
 
     /// Tuning scene 2026/19, the lower carton: the engine placed its side against the taller one

@@ -54,8 +54,7 @@ import TestSupport
     /// it within 10 mm, and refuses the lower one as hidden behind it (the taller box's shadow
     /// covers part of its top), each with its own row.
     @Test func aBoxWithAnotherBehindItIsMeasuredInAScene() throws {
-        let (scene, rig, _) = SceneBenchmark.scene(1, seed: 3313)
-        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 3313 &+ 1)
+        let (scene, simulated, _) = SceneBenchmark.rendered(1, seed: 3313)
         do {
             let alone = try runPipeline(simulated.capture)
             Issue.record("measure alone: \(alone.cuboid.length) x \(alone.cuboid.width) x \(alone.cuboid.height) on \(alone.floor.plane), not refused")
@@ -119,9 +118,8 @@ import TestSupport
     /// within 2 mm at U 3-5 mm). Each carton is accepted at 10 mm, each dimension's truth lies
     /// within ± U, and a LiDAR carton's U is under 6 mm.
     @Test func aCartonsFreeSidesArePlacedAtTheirSilhouettes() throws {
-        let (scene, rig, _) = SceneBenchmark.scene(2, seed: 2026)
-        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 2026 &+ 2)
-        let image = try #require(SceneBenchmark.colourImage(simulated, scene: scene, seed: 2026 &+ 2))
+        let (scene, simulated, colour) = SceneBenchmark.rendered(2, seed: 2026)
+        let image = try #require(colour)
         let cartons = try measureAllBoxes(simulated.capture, colour: image).boxes.compactMap { try? $0.outcome.get() }
         #expect(cartons.count == 2)
         for carton in cartons {
@@ -145,9 +143,8 @@ import TestSupport
     /// silhouette may be the lid spread out past the edge (on the real pallet such sides came out
     /// 4-16 mm out), and the class's fattening is in its doubt.
     @Test func aFatteningClassKeepsTheOutline() throws {
-        let (scene, rig, _) = SceneBenchmark.scene(2, seed: 2026)
-        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 2026 &+ 2)
-        let image = try #require(SceneBenchmark.colourImage(simulated, scene: scene, seed: 2026 &+ 2))
+        let (_, simulated, colour) = SceneBenchmark.rendered(2, seed: 2026)
+        let image = try #require(colour)
         var parameters = PipelineParameters()
         parameters.uncertainty.sensorClass = .stereo
         let cartons = try measureAllBoxes(simulated.capture, parameters: parameters, colour: image).boxes
@@ -162,8 +159,7 @@ import TestSupport
     /// The lower box of step scene `index` of `seed` (its truth) and the carton measured at its
     /// height (`measureAllBoxes`, no colour image).
     static func lowerCarton(ofStepScene index: Int, seed: UInt64) throws -> (SimulatedBox, SceneBoxMeasurement) {
-        let (scene, rig, _) = SceneBenchmark.scene(index, seed: seed)
-        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: seed &+ UInt64(index))
+        let (scene, simulated, _) = SceneBenchmark.rendered(index, seed: seed)
         let cartons = try measureAllBoxes(simulated.capture).boxes.compactMap { try? $0.outcome.get() }
         let lower = scene.allBoxes.min { $0.height < $1.height }!
         return (lower, try #require(cartons.first { abs($0.height - lower.height) < 0.02 }))
@@ -193,8 +189,7 @@ import TestSupport
     /// neighbour's rim: it is refused as hidden, with that reason. It came out 75 mm short at
     /// U 4.2 mm in length (10.7 mm in width, so it would have been accepted at 20 mm).
     @Test func aLidInATallerNeighboursShadowIsHidden() throws {
-        let (scene, rig, _) = SceneBenchmark.scene(34, seed: 3313)
-        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 3313 &+ 34)
+        let (scene, simulated, _) = SceneBenchmark.rendered(34, seed: 3313)
         let boxes = try measureAllBoxes(simulated.capture).boxes
         let lower = scene.allBoxes.min { $0.height < $1.height }!
         let atLower = try #require(boxes.first { abs($0.topLevel - lower.height) < 0.02 })

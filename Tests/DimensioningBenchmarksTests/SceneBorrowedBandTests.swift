@@ -15,9 +15,8 @@ import TestSupport
     /// and half a pixel for where the last ray fell make the width's U under 10 mm, and every
     /// dimension still holds its truth.
     @Test func aTallerCartonsSideOverALowerLidKnowsItsEdgeToItsBand() throws {
-        let (scene, rig, withColour) = SceneBenchmark.scene(1, seed: 2026)
-        #expect(!withColour)
-        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 2026 &+ 1)
+        let (scene, simulated, colour) = SceneBenchmark.rendered(1, seed: 2026)
+        #expect(colour == nil)
         let cartons = try measureAllBoxes(simulated.capture).boxes.compactMap { try? $0.outcome.get() }
         let taller = scene.allBoxes.max { $0.height < $1.height }!
         let carton = try #require(cartons.first { abs($0.height - taller.height) < 0.02 })

@@ -12,9 +12,8 @@ import TestSupport
 /// `Resources/sensor-classes.json`, sensor-classes/5) leave such cartons as measured.
 @Suite struct SceneLidarFatteningTests {
     static func cartons(scene index: Int) throws -> (SimulatedScene, [SceneBoxMeasurement]) {
-        let (scene, rig, withColour) = SceneBenchmark.scene(index, seed: 2026)
-        #expect(!withColour)
-        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 2026 &+ UInt64(index))
+        let (scene, simulated, colour) = SceneBenchmark.rendered(index, seed: 2026)
+        #expect(colour == nil)
         return (scene, try measureAllBoxes(simulated.capture).boxes.compactMap { try? $0.outcome.get() })
     }
 

@@ -65,9 +65,7 @@ import TestSupport
     /// lid of the lower box reaching past the taller one's corners was taken for the surface it
     /// stands on, and its height, 83 mm short, was accepted. It is measured on the table.
     @Test(arguments: [0, 34]) func boxesOnATableAreMeasuredOnIt(index: Int) throws {
-        let (plain, rig, _) = SceneBenchmark.scene(index, seed: 2026)
-        let scene = ScenarioCatalog.standingOnTable(plain)
-        let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: 2026 &+ UInt64(index))
+        let (scene, simulated, _) = SceneBenchmark.rendered(index, seed: 2026, onTable: true)
         let measured = try measureAllBoxes(simulated.capture)
         #expect(measured.boxes.count == scene.allBoxes.count, "\(measured.boxes.map(\.outcome))")
         var engine = 0
