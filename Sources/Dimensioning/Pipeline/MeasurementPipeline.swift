@@ -71,6 +71,15 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
         }
         walls = joined.isEmpty ? wallsBeside(scene, box: first, reach: parameters.walls.reach, parameters: parameters.walls,
                                                    floor: parameters.floor, longestParcel: parameters.envelope.maximumParcelSide) : joined
+        // A wall is no part of any object: the objects are found again without its points, so
+        // that a table standing against a wall is a table (its top wider than any parcel, with
+        // the box on it: `objectsOnSurfaceTop`), not one object with the wall running out of
+        // the view.
+        if !joined.isEmpty, let again = try? measurableObjects(scene, floor: viewFloor, parameters: parameters,
+                                                                limit: parameters.isolation.maximumCandidates, walls: joined),
+           first.isFoundAgain(in: again) {
+            candidates = again
+        }
     }
     // The surface the first candidate stands on, when it is not the view's floor: the objects
     // are found again on it (`measurableObjects`, so that a bare surface found again is passed
@@ -132,14 +141,16 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
 /// The objects on `floor` in the order they are considered as the box (`boxCandidates`, at
 /// most `limit`), less any that is no object to measure, cut off or whole: a cluster that is a
 /// wall and nothing else (`isWallAlone`: no top, the view cutting the wall off above), or a
-/// bare table's or shelf's top wider than any parcel (`isBareSurface`).
+/// bare table's or shelf's top wider than any parcel (`isBareSurface`). Points within twice
+/// `wallBand` of one of `walls` belong to no object.
 ///
 /// - Throws: `noBox` when none is left, or `noGroundPlane` when the "floor" is the lid of a box
 ///   the camera is held over (`checkFloorIsNotALid`).
 func measurableObjects(_ scene: FusedScene, floor: FloorFit, parameters: PipelineParameters,
-                       limit: Int) throws(DimensioningError) -> [BoxSegment] {
+                       limit: Int, walls: [WallFit] = []) throws(DimensioningError) -> [BoxSegment] {
     do throws(DimensioningError) {
-        var objects = try boxCandidates(scene, floor: floor, parameters: parameters.isolation, limit: limit)
+        var objects = try boxCandidates(scene, floor: floor, parameters: parameters.isolation, limit: limit,
+                                        walls: walls, wallBand: walls.isEmpty ? 0 : 2 * parameters.wallBand)
         objects.removeAll {
             isWallAlone(scene, cluster: $0, floor: floor, parameters: parameters)
                 || isBareSurface(scene, cluster: $0, floor: floor, parameters: parameters)

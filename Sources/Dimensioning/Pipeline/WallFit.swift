@@ -23,9 +23,12 @@ public struct WallFit: Sendable, Equatable {
 /// vertical plane; it is a wall when its points 10 cm or more above the floor run at least
 /// `wallMinimumWidth` along it (a box's own face is shorter), rise at least `wallMinimumRise`
 /// and fill a quarter of the rectangle they span (a vertical plane through a floor that a
-/// time-of-flight camera bends up at the view's edges holds a long, low strip of it). A second
-/// wall (a corner) is looked for on the remaining points. Deterministic (PCL's fixed RANSAC
-/// seed).
+/// time-of-flight camera bends up at the view's edges holds a long, low strip of it). A plane
+/// that is no wall is set aside and the next largest tried, four planes at most: on a table the
+/// largest can be a box's face with the strip of the table's top in its plane (tuning on-table
+/// scenario 15, seed 2026, iPhone: the wall beyond the box was never tried, and table, box and
+/// wall were refused as one object running off the view). A second wall (a corner) is looked
+/// for on the remaining points. Deterministic (PCL's fixed RANSAC seed).
 ///
 /// - Returns: the walls found, at most two; empty for a cluster with no wall in it.
 func wallsJoining(_ scene: FusedScene, cluster: BoxSegment, parameters: WallParameters, floor: FloorParameters,
@@ -83,7 +86,9 @@ private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, p
           var remaining = try? NativeCloud.voxelDownsample(scene.pointsInWorld.subset(indices),
                                                             leaf: Float(floor.voxelSize)) else { return [] }
     var walls: [WallFit] = []
-    for _ in 0..<2 {
+    // Up to four vertical planes, largest first: the largest may be no wall but a box's face
+    // with the strip of the table's top in its plane, longer than the wall seen above it.
+    for _ in 0..<4 where walls.count < 2 {
         guard remaining.count >= 100 else { break }
         let params = cpc_plane_params.ransac(threshold: floor.distanceThreshold, iterations: floor.maxIterations,
                                              axis: frame.up, epsilonDegrees: 5, axisInPlane: true)
@@ -113,16 +118,31 @@ private func walls(in indices: [Int], of scene: FusedScene, frame: FloorFrame, p
         let rise = percentile(heights, 0.98) - foot
         var positions = inPlane.filter { $0.height >= foot + min(0.1, rise / 2) }.map(\.position)
         positions.sort()
-        let width = percentile(positions, 0.98) - percentile(positions, 0.02)
+        // Its width is that of its widest unbroken run (no gap of 5 voxels along it): a wall is
+        // one surface, while a box's face and the line the plane cuts across another object's
+        // top beyond it are two (tuning on-table scenario 85, seed 2026: a box's face and a
+        // second box's lid 0.3 m past its end spanned 1.02 m).
+        let width = widestRun(positions, gap: 5 * floor.voxelSize)
         // A wall is a surface: it rises, and its points fill a fair share of the rectangle
         // they span (not a box's face and the floor beyond it in one plane).
         let cells = width * rise / (floor.voxelSize * floor.voxelSize)
-        guard width >= longestParcel, rise >= minimumRise,
-              Double(inPlane.count) >= 0.25 * cells else { break }
-        walls.append(WallFit(plane: plane, width: width, height: percentile(heights, 0.98)))
         remaining = remaining.filter { !fit.inliers[$0] }
+        guard width >= longestParcel, rise >= minimumRise, Double(inPlane.count) >= 0.25 * cells else { continue }
+        walls.append(WallFit(plane: plane, width: width, height: percentile(heights, 0.98)))
     }
     return walls
+}
+
+/// The length (metres) of the widest run of sorted `positions` with no step wider than `gap`
+/// between neighbours; 0 when empty.
+func widestRun(_ positions: [Double], gap: Double) -> Double {
+    guard var start = positions.first else { return 0 }
+    var widest = 0.0
+    for k in positions.indices.dropFirst() where positions[k] - positions[k - 1] > gap {
+        widest = max(widest, positions[k - 1] - start)
+        start = positions[k]
+    }
+    return max(widest, positions[positions.count - 1] - start)
 }
 
 /// The floor-frame bounding rectangle (x, y in metres) of the points at `indices`.
