@@ -24,14 +24,17 @@ public struct FloorFit: Sendable, Equatable {
 /// can be the largest plane in view). Among them the lowest is chosen: a box's top can be the largest
 /// plane in view. A candidate with more than `maximumShareBelow` of the points farther than
 /// `belowTolerance` plus `belowTolerancePerSquareMetre` times their squared range under it is not
-/// a floor (the capture saw the box top, not the ground), and
-/// if every candidate fails that way the capture is refused with `noGroundPlane`: the engine
-/// never reports a box height measured from the box's own top. The chosen plane is refined by
+/// a floor (the capture saw the box top, not the ground), unless its plane is wider than any
+/// parcel (`longestParcel`, the longer side of the minimum-area rectangle of its largest
+/// connected part of inliers): no parcel's top is that wide, so it is a table's, a bench's or a
+/// shelf's top, with the room's floor and the foot of a wall below its edge. If every candidate
+/// fails, the capture is refused with `noGroundPlane`: the engine never reports a box height
+/// measured from the box's own top. The chosen plane is refined by
 /// a second PCL fit on the full-resolution points within the sensor's `inlierBand`.
 ///
 /// RANSAC is deterministic: PCL's fixed seed (12345).
-public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init(),
-                     sensor: SensorBehaviour = .shared) throws(DimensioningError) -> FloorFit {
+public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init(), sensor: SensorBehaviour = .shared,
+                     longestParcel: Double = EnvelopeParameters().maximumParcelSide) throws(DimensioningError) -> FloorFit {
     let sampled: PointCloud
     do {
         sampled = try NativeCloud.voxelDownsample(scene.pointsInWorld, leaf: Float(parameters.voxelSize))
@@ -41,7 +44,7 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init(),
     let gravity = scene.gravityInWorld.map(normalize)
     let camera = scene.cameraPosition
     var remaining = sampled
-    var candidates: [(plane: Plane, inliers: Int)] = []
+    var candidates: [(plane: Plane, inliers: Int, points: PointCloud)] = []
     for _ in 0..<max(1, parameters.maximumPlanes) {
         guard remaining.count >= 50 else { break }
         let params = cpc_plane_params.ransac(threshold: parameters.distanceThreshold, iterations: parameters.maxIterations,
@@ -57,7 +60,7 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init(),
         }
         // Without gravity, the floor faces the camera.
         let facesCamera = gravity != nil || abs(dot(plane.normal, normalize(camera - plane.project(camera)))) > 0.5
-        if facesCamera { candidates.append((plane, fit.inlierCount)) }
+        if facesCamera { candidates.append((plane, fit.inlierCount, remaining.filter { fit.inliers[$0] })) }
         remaining = remaining.filter { !fit.inliers[$0] }
     }
     guard !candidates.isEmpty else {
@@ -89,7 +92,10 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init(),
             }
         }
         let share = Double(below) / Double(sampled.count)
-        guard share <= parameters.maximumShareBelow else { rejectedShare = max(rejectedShare, share); continue }
+        guard share <= parameters.maximumShareBelow
+                || isWiderThanAParcel(candidate.points, plane: candidate.plane, scene: scene, longestParcel: longestParcel,
+                                      tolerance: 3 * parameters.voxelSize)
+        else { rejectedShare = max(rejectedShare, share); continue }
         let refined = refineFloor(candidate.plane, scene: scene, band: sensor.inlierBand, gravity: gravity)
         return FloorFit(plane: refined.plane, inlierCount: candidate.inliers,
                         inlierShare: Double(candidate.inliers) / Double(sampled.count), rms: refined.rms,
@@ -97,6 +103,27 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init(),
     }
     let percent = Int((rejectedShare * 100).rounded())
     throw .noGroundPlane(reason: "the largest plane has \(percent) % of the points below it, so it is not the floor (the box top?)")
+}
+
+/// Whether the plane's `inliers` (down-sampled, world frame) span more than `longestParcel`
+/// metres: the longer side of the minimum-area rectangle, on the plane, of their largest
+/// connected part (PCL radius components at `tolerance` metres), so that a box's top and a strip
+/// of floor far off in its plane are not taken for one surface.
+private func isWiderThanAParcel(_ inliers: PointCloud, plane: Plane, scene: FusedScene, longestParcel: Double,
+                                tolerance: Double) -> Bool {
+    guard inliers.count >= 50,
+          let (labels, count) = try? NativeCloud.radiusComponents(inliers, tolerance: Float(tolerance), minSize: 20,
+                                                                 maxSize: Int(Int32.max)), count > 0 else { return false }
+    var sizes = [Int](repeating: 0, count: count)
+    for label in labels where label >= 0 { sizes[Int(label)] += 1 }
+    let largest = Int32(sizes.indices.max { sizes[$0] < sizes[$1] } ?? 0)
+    let frame = FloorFrame(floor: plane, hint: scene.viewDirection)
+    var footprint: [SIMD2<Double>] = []
+    for j in 0..<inliers.count where labels[j] == largest {
+        let q = frame.local(inliers[j])
+        footprint.append(SIMD2(q.x, q.y))
+    }
+    return (minimumAreaRectangle(points: footprint)?.longerSide ?? 0) > longestParcel
 }
 
 /// Indices of `planes` grouped into families of parallel planes (normals within 10 degrees of

@@ -51,7 +51,8 @@ public struct PipelineResult: Sendable {
 public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters = .init()) throws(DimensioningError) -> PipelineResult {
     let (capture, parameters) = try preparedForMeasuring(capture, parameters: parameters)
     let scene = try fuseFrames(capture, parameters: parameters.fusion, sensor: parameters.behaviour)
-    let viewFloor = try fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour)
+    let viewFloor = try fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour,
+                                 longestParcel: parameters.envelope.maximumParcelSide)
     // The object the camera is aimed at comes first; if it is not a measurable box (a laptop,
     // a bag) the next nearest is tried, and if none is, the nearest one's refusal is reported.
     var candidates = try measurableObjects(scene, floor: viewFloor, parameters: parameters,
@@ -73,12 +74,11 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
                                                    floor: parameters.floor, longestParcel: parameters.envelope.maximumParcelSide) : joined
         // A wall is no part of any object: the objects are found again without its points, so
         // that a table standing against a wall is a table (its top wider than any parcel, with
-        // the box on it: `objectsOnSurfaceTop`), not one object with the wall running out of
-        // the view.
-        if !joined.isEmpty, let again = try? measurableObjects(scene, floor: viewFloor, parameters: parameters,
-                                                                limit: parameters.isolation.maximumCandidates, walls: joined),
-           first.isFoundAgain(in: again) {
-            candidates = again
+        // the box on it: `objectsOnSurfaceTop`, or bare: no object), not one object with the
+        // wall running out of the view.
+        if !joined.isEmpty {
+            candidates = try measurableObjects(scene, floor: viewFloor, parameters: parameters,
+                                               limit: parameters.isolation.maximumCandidates, walls: joined)
         }
     }
     // The surface the first candidate stands on, when it is not the view's floor: the objects

@@ -38,7 +38,8 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
                             colour: LumaImage? = nil) throws(DimensioningError) -> SceneMeasurement {
     let (capture, parameters) = try preparedForMeasuring(capture, parameters: parameters)
     let scene = try fuseFrames(capture, parameters: parameters.fusion, sensor: parameters.behaviour)
-    let floor = try fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour)
+    let floor = try fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour,
+                             longestParcel: parameters.envelope.maximumParcelSide)
     let (found, frame) = try sceneObjects(scene, floor: floor, parameters: parameters)
     let objects = found.map(\.object)
 
