@@ -26,23 +26,11 @@ func objectsOnSurfaceTop(_ scene: FusedScene, cluster: BoxSegment, floor: FloorF
                          parameters: PipelineParameters) -> (surface: FloorFit, standing: [BoxSegment])? {
     guard let top = objectTop(scene, box: cluster),
           top.extent.longerSide > parameters.envelope.maximumParcelSide else { return nil }
-    // One surface: the largest connected part of the top (PCL radius components at the
-    // clustering tolerance), not two parcels' tops at one height a few centimetres apart.
-    var all = PointCloud()
-    for i in top.indices { all.append(scene.pointsInWorld[i]) }
-    guard let (labels, count) = try? NativeCloud.radiusComponents(all, tolerance: Float(parameters.isolation.clusterTolerance),
-                                                                 minSize: 20, maxSize: Int(Int32.max)), count > 0
-    else { return nil }
-    var sizes = [Int](repeating: 0, count: count)
-    for label in labels where label >= 0 { sizes[Int(label)] += 1 }
-    let largest = Int32(sizes.indices.max { sizes[$0] < sizes[$1] } ?? 0)
-    var cloud = PointCloud(), footprint: [SIMD2<Double>] = []
-    for (j, i) in top.indices.enumerated() where labels[j] == largest {
-        cloud.append(scene.pointsInWorld[i])
-        let q = cluster.floorFrame.local(scene.pointsInWorld[i])
-        footprint.append(SIMD2(q.x, q.y))
-    }
-    guard let extent = minimumAreaRectangle(points: footprint),
+    // One surface: the largest connected part of the top at the clustering tolerance, not two
+    // parcels' tops at one height a few centimetres apart.
+    guard let (cloud, extent) = largestConnectedPart(scene.pointsInWorld.subset(top.indices),
+                                                     tolerance: parameters.isolation.clusterTolerance,
+                                                     frame: cluster.floorFrame),
           extent.longerSide > parameters.envelope.maximumParcelSide else { return nil }
     guard let fit = planeLike(floor, through: cloud, minimumInliers: 30, parameters: parameters.floor),
           fit.inliers * 10 >= cloud.count * 7 else { return nil }
@@ -51,4 +39,25 @@ func objectsOnSurfaceTop(_ scene: FusedScene, cluster: BoxSegment, floor: FloorF
     // Only what stands on this cluster's top counts: another object in view is not on it.
     let standing = (try? boxCandidates(scene, floor: surface, parameters: parameters.isolation, limit: Int.max)) ?? []
     return (surface, cluster.foundAgain(in: standing))
+}
+
+/// The largest connected part of `points` (PCL radius components at `tolerance` metres, parts of
+/// 20 points or more) and the minimum-area rectangle of its footprint in `frame` (x, y, metres);
+/// nil when no part has 20 points. A surface is judged by it, so that a strip far off in its
+/// plane, or a second top at its level a few centimetres away, does not widen it.
+func largestConnectedPart(_ points: PointCloud, tolerance: Double, frame: FloorFrame)
+    -> (points: PointCloud, extent: Rectangle2D)? {
+    guard let (labels, count) = try? NativeCloud.radiusComponents(points, tolerance: Float(tolerance), minSize: 20,
+                                                                 maxSize: Int(Int32.max)), count > 0 else { return nil }
+    var sizes = [Int](repeating: 0, count: count)
+    for label in labels where label >= 0 { sizes[Int(label)] += 1 }
+    let largest = Int32(sizes.indices.max { sizes[$0] < sizes[$1] } ?? 0)
+    var part = PointCloud(), footprint: [SIMD2<Double>] = []
+    for j in 0..<points.count where labels[j] == largest {
+        part.append(points[j])
+        let q = frame.local(points[j])
+        footprint.append(SIMD2(q.x, q.y))
+    }
+    guard let extent = minimumAreaRectangle(points: footprint) else { return nil }
+    return (part, extent)
 }

@@ -107,23 +107,14 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init(),
 
 /// Whether the plane's `inliers` (down-sampled, world frame) span more than `longestParcel`
 /// metres: the longer side of the minimum-area rectangle, on the plane, of their largest
-/// connected part (PCL radius components at `tolerance` metres), so that a box's top and a strip
-/// of floor far off in its plane are not taken for one surface.
+/// connected part at `tolerance` metres (`largestConnectedPart`), so that a box's top and a
+/// strip of floor far off in its plane are not taken for one surface.
 private func isWiderThanAParcel(_ inliers: PointCloud, plane: Plane, scene: FusedScene, longestParcel: Double,
                                 tolerance: Double) -> Bool {
     guard inliers.count >= 50,
-          let (labels, count) = try? NativeCloud.radiusComponents(inliers, tolerance: Float(tolerance), minSize: 20,
-                                                                 maxSize: Int(Int32.max)), count > 0 else { return false }
-    var sizes = [Int](repeating: 0, count: count)
-    for label in labels where label >= 0 { sizes[Int(label)] += 1 }
-    let largest = Int32(sizes.indices.max { sizes[$0] < sizes[$1] } ?? 0)
-    let frame = FloorFrame(floor: plane, hint: scene.viewDirection)
-    var footprint: [SIMD2<Double>] = []
-    for j in 0..<inliers.count where labels[j] == largest {
-        let q = frame.local(inliers[j])
-        footprint.append(SIMD2(q.x, q.y))
-    }
-    return (minimumAreaRectangle(points: footprint)?.longerSide ?? 0) > longestParcel
+          let part = largestConnectedPart(inliers, tolerance: tolerance, frame: FloorFrame(floor: plane, hint: scene.viewDirection))
+    else { return false }
+    return part.extent.longerSide > longestParcel
 }
 
 /// Indices of `planes` grouped into families of parallel planes (normals within 10 degrees of

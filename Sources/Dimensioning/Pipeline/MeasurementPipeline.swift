@@ -150,7 +150,7 @@ func measurableObjects(_ scene: FusedScene, floor: FloorFit, parameters: Pipelin
                        limit: Int, walls: [WallFit] = []) throws(DimensioningError) -> [BoxSegment] {
     do throws(DimensioningError) {
         var objects = try boxCandidates(scene, floor: floor, parameters: parameters.isolation, limit: limit,
-                                        walls: walls, wallBand: walls.isEmpty ? 0 : 2 * parameters.wallBand)
+                                        walls: walls, wallBand: 2 * parameters.wallBand)
         objects.removeAll {
             isWallAlone(scene, cluster: $0, floor: floor, parameters: parameters)
                 || isBareSurface(scene, cluster: $0, floor: floor, parameters: parameters)

@@ -21,8 +21,8 @@ public struct WallFit: Sendable, Equatable {
 /// RANSAC (PCL `SACMODEL_PARALLEL_PLANE` around the floor's up, within 5°, on the cluster's
 /// points down-sampled to `voxelSize`, inliers within `distanceThreshold`) finds the largest
 /// vertical plane; it is a wall when its points 10 cm or more above the floor run unbroken (no
-/// 5-cm gap, `widestRun`) at least `wallMinimumWidth` along it (a box's own face is shorter), rise at least `wallMinimumRise`
-/// and fill a quarter of the rectangle they span (a vertical plane through a floor that a
+/// 5-cm gap, `widestRun`) at least `wallMinimumWidth` along it (a box's own face is shorter),
+/// rise at least `wallMinimumRise` and fill a quarter of the rectangle they span (a vertical plane through a floor that a
 /// time-of-flight camera bends up at the view's edges holds a long, low strip of it). A plane
 /// that is no wall is set aside and the next largest tried, four planes at most: on a table the
 /// largest can be a box's face with the strip of the table's top in its plane (tuning on-table
