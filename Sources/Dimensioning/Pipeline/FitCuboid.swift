@@ -87,7 +87,7 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     // how small it is.
     if extentA <= 0 || extentB <= 0 {
         let own = 2 * min(rectangle.halfA, rectangle.halfB)
-        if own < parameters.envelope.minimumSide { throw .boxTooSmall(smallestSide: own, minimum: parameters.envelope.minimumSide) }
+        if own < parameters.envelope.minimumSide { throw .boxTooSmall(size: .narrowerSide, metres: own, minimum: parameters.envelope.minimumSide) }
         throw .notCuboid(reason: "the sides located beside its \(Int((own * 1000).rounded())) mm wide top lie past each other")
     }
     let shiftA = (edges[0] - edges[1]) / 2, shiftB = (edges[2] - edges[3]) / 2

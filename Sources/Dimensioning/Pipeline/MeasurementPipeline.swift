@@ -124,7 +124,7 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
             // Lower than any parcel over a parcel's footprint (a bump of the floor, something
             // lying flat): not the object aimed at, whatever its place in the order.
             // (`measureCandidate` refuses only such a candidate by its height.)
-            if case .boxTooSmall(_, let minimum) = error, minimum == parameters.envelope.minimumHeight {
+            if case .boxTooSmall(.height, _, _) = error {
                 if lyingFlat == nil { lyingFlat = error }
                 continue
             }
@@ -210,7 +210,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     // cuts off, and a width seen in part is at least that wide, so a floor's bend running out of
     // the view is not "a box cut off".
     if cuboid.height < parameters.envelope.minimumHeight, cuboid.width >= parameters.envelope.minimumSide {
-        throw .boxTooSmall(smallestSide: cuboid.height, minimum: parameters.envelope.minimumHeight)
+        throw .boxTooSmall(size: .height, metres: cuboid.height, minimum: parameters.envelope.minimumHeight)
     }
     if !clusterAtBorder.isEmpty {
         // A top that itself runs out of the image is a part of a top: the rectangle fitted to
@@ -262,23 +262,31 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     // leaning on something) says the object is not a box, whatever lies around it: it is
     // passed over, not taken for a group of boxes around a sliver of a top.
     if cuboid.width < parameters.envelope.minimumSide {
-        throw .boxTooSmall(smallestSide: cuboid.width, minimum: parameters.envelope.minimumSide)
+        throw .boxTooSmall(size: .narrowerSide, metres: cuboid.width, minimum: parameters.envelope.minimumSide)
     }
-    let outline = gatherOutlineEvidence(scene, box: box, top: top, drop: parameters.backgroundDrop,
+    // The outline's steps, as its roundness, are judged on the object's upper part.
+    let outline = gatherOutlineEvidence(scene, box: box, top: top, topPoints: upperPoints, drop: parameters.backgroundDrop,
                                         supportBand: parameters.floor.belowTolerance)
-    if let step = outlineStep(outline, footprint: cuboid.footprint, pixelFootprints: pixelFootprints, parameters: parameters.shape) {
-        throw .notCuboid(reason: "the top's outline steps by \(Int((step.depth * 1000).rounded())) mm along "
-            + "\(Int((step.length * 1000).rounded())) of \(Int((step.sideLength * 1000).rounded())) mm of one side, "
-            + "with the floor seen in the step (two boxes of one height side by side)")
-    }
-    // A step over the object's own lower part is a recess (a handle, a crushed corner): the
-    // parcel is billed as the cuboid enclosing it, and the result says so.
+    // A step seen down to the support is two parcels; one over the object's own lower level is a
+    // recess (a handle, a crushed corner): the parcel is billed as the cuboid enclosing it, and
+    // the result says so. Under a step where neither shows, the two look alike from here: refused
+    // so once no other check has found a truer reason (two heights, a touch seen).
     var shapeNotes: [String] = []
-    if let recess = outlineStep(outline, footprint: cuboid.footprint, pixelFootprints: pixelFootprints,
-                                parameters: parameters.shape, reachingSupport: false) {
-        shapeNotes.append("the top's outline steps in by \(Int((recess.depth * 1000).rounded())) mm along "
-            + "\(Int((recess.length * 1000).rounded())) of \(Int((recess.sideLength * 1000).rounded())) mm of one side, "
-            + "over a lower part of the parcel (a recess, a handle or a crushed corner): measured as the cuboid enclosing it")
+    var unseenStep: String?
+    if let step = outlineStep(outline, footprint: cuboid.footprint, pixelFootprints: pixelFootprints,
+                              parameters: parameters.shape, levelBand: parameters.behaviour.inlierBand) {
+        let where_ = "the top's outline steps in by \(millimetres(step.depth)) mm along \(millimetres(step.length)) of "
+            + "\(millimetres(step.sideLength)) mm of one side"
+        switch step.floor {
+        case .support:
+            throw .notCuboid(reason: where_ + ", with the floor seen in the step (two boxes of one height side by side)")
+        case .unseen:
+            unseenStep = where_ + ", and from here nothing is seen under the step: a recess in one parcel's lid and two "
+                + "parcels of one height side by side look alike; measure it from above, or from that side"
+        case .level:
+            shapeNotes.append(where_ + ", over a lower part of the parcel (a recess, a handle or a crushed corner): "
+                + "measured as the cuboid enclosing it")
+        }
     }
     if let step = heightStep(topBandInside(scene, box: box, top: top, footprint: cuboid.footprint),
                              footprint: cuboid.footprint, parameters: parameters.shape) {
@@ -305,6 +313,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         // Only the hidden neighbour: no touch was seen.
         throw .severalBoxes(count: estimatedObjectCount(scene, box: box, cuboid: cuboid), contactHidden: !touchSeen)
     }
+    if let unseenStep { throw .notCuboid(reason: unseenStep) }
     // A handle or a strap standing clear of the lid's relief: the enclosing cuboid reaches its top.
     var relief = try measureTopRelief(scene, box: box, top: top, footprint: cuboid.footprint,
                                       pixelFootprint: Statistics.median(pixelFootprints) ?? 0, parameters: parameters.raisedPart)

@@ -1,10 +1,10 @@
 /// A step in the top face's outline: along one side, a run of the top's outermost samples lying
-/// well inside where the rest of that side's samples end, with something well below the top
-/// seen in between. Two boxes of about the same height standing side by side have one top plane
-/// whose outline steps where the narrower box begins (a T or an L), with the support seen down
-/// in the step: not one cuboid, whatever rectangle fits around it. A recess in one parcel's lid
-/// (a toolbox's handle, a crushed corner) steps too, but what is seen in it stands above the
-/// support: that parcel is billed as the cuboid enclosing it (`reachesSupport` false).
+/// well inside where the rest of that side's samples end, with rays seen passing below the top
+/// in between. What those rays stop on inside the enclosing rectangle tells a recess from a gap
+/// (`StepFloor`): two boxes of about one height standing side by side have one top plane whose
+/// outline steps where the narrower box begins (a T or an L), and the support shows inside the
+/// rectangle there; a recess in one parcel's lid (a toolbox's handle, a crushed corner) shows the
+/// parcel's own lower level there, and that parcel is billed as the cuboid enclosing it.
 ///
 /// Lengths in metres, in the floor frame (seen from above).
 struct OutlineStep: Sendable, Equatable {
@@ -17,15 +17,32 @@ struct OutlineStep: Sendable, Equatable {
     var length: Double
     /// The side's length between the corner margins, metres.
     var sideLength: Double
-    /// Whether the rays seen in the step reach the support (another parcel's gap), or stop on
-    /// the object itself above it (a recess).
-    var reachesSupport: Bool = true
+    /// What is seen under the step.
+    var floor: StepFloor = .support
+}
+
+/// What the rays seen passing below the top in an outline step (`OutlineStep`) stop on, well
+/// inside the gap between the step's outline and the side's full outline (a ray that slips past
+/// the side, or meets a wall standing under the step's own outline, says nothing of what lies
+/// under the gap).
+enum StepFloor: Sendable, Equatable {
+    /// The support: nothing stands there down to the surface the object stands on. Two parcels.
+    case support
+    /// One level of the object itself, `height` metres above the floor (a recess's floor, a
+    /// crushed corner): most of the points stopping well inside the gap lie within the sensor's
+    /// plane band of that height.
+    case level(height: Double)
+    /// Neither: every ray slipped past the side, met a wall under the outline, or stopped at
+    /// scattered heights (a sensor's mixed pixels). From this view a recess and a gap look alike.
+    case unseen
 }
 
 /// A ray that passed over the top plane to a point well below it: where it crosses the top plane
-/// (floor frame, metres) and whether that point lies on the support (within `FloorParameters.belowTolerance` of it).
+/// (floor frame, metres), where it stopped (`point`: floor-frame x, y and height, metres), and
+/// whether that point lies on the support (within `FloorParameters.belowTolerance` of it).
 struct PastTopRay: Sendable, Equatable {
     var position: SIMD2<Double>
+    var point: SIMD3<Double>
     var reachesSupport: Bool
 }
 
@@ -34,9 +51,9 @@ struct OutlineEvidence {
     /// The top face's samples, floor frame (x, y), metres.
     var topPoints: [SIMD2<Double>]
     /// Where rays to points well below the top (by `PipelineParameters.backgroundDrop`) cross the top plane,
-    /// floor frame (x, y), metres: places where the top is seen *not* to be, and whether each
-    /// ray reached the support. Asked for only when a side's outline steps at all (a straight
-    /// outline, the usual case, needs none).
+    /// floor frame (x, y), metres: places where the top is seen *not* to be, where each stopped,
+    /// and whether each reached the support. Asked for only when a side's outline steps at all
+    /// (a straight outline, the usual case, needs none).
     var pastTop: () -> [PastTopRay]
 
     init(topPoints: [SIMD2<Double>], pastTop: @escaping () -> [PastTopRay]) {
@@ -44,22 +61,24 @@ struct OutlineEvidence {
         self.pastTop = pastTop
     }
 
-    /// Every ray reaching the support (the floor seen past the top).
+    /// Every ray reaching the support straight below where it crosses the top plane (the floor
+    /// seen from overhead).
     init(topPoints: [SIMD2<Double>], pastTop: [SIMD2<Double>]) {
-        self.init(topPoints: topPoints, pastTop: { pastTop.map { PastTopRay(position: $0, reachesSupport: true) } })
+        self.init(topPoints: topPoints, pastTop: {
+            pastTop.map { PastTopRay(position: $0, point: SIMD3($0.x, $0.y, 0), reachesSupport: true) }
+        })
     }
 }
 
-/// Gathers `OutlineEvidence` for one box: its top inliers, and (when asked) the crossings with
-/// the top plane of the rays from the reference camera to every scene point more than `drop`
-/// metres below the top (none when the camera is not above the top), each marked as reaching the
-/// support when its point lies within `supportBand` metres of the floor plane.
-func gatherOutlineEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, drop: Double,
-                           supportBand: Double) -> OutlineEvidence {
+/// Gathers `OutlineEvidence` for one box: the top's samples `topPoints` (floor frame, metres:
+/// the object's upper part, within `drop` of the top, as the top is seen from above), and (when
+/// asked) the crossings with the top plane of the rays from the reference camera to every scene
+/// point more than `drop` metres below the top (none when the camera is not above the top),
+/// each marked as reaching the support when its point lies within `supportBand` metres of the
+/// floor plane.
+func gatherOutlineEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, topPoints: [SIMD2<Double>],
+                           drop: Double, supportBand: Double) -> OutlineEvidence {
     let frame = box.floorFrame
-    let topPoints = top.inlierIndices.map { i -> SIMD2<Double> in
-        let q = frame.local(scene.pointsInWorld[i]); return SIMD2(q.x, q.y)
-    }
     return OutlineEvidence(topPoints: topPoints) {
         var pastTop: [PastTopRay] = []
         let camera = frame.local(scene.cameraPosition)
@@ -67,7 +86,7 @@ func gatherOutlineEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit
         for i in 0..<scene.pointsInWorld.count {
             let q = frame.local(scene.pointsInWorld[i])
             guard q.z < top.height - drop, let cut = cutWithPlane(from: camera, through: q, height: top.height) else { continue }
-            pastTop.append(PastTopRay(position: cut.position, reachesSupport: q.z < supportBand))
+            pastTop.append(PastTopRay(position: cut.position, point: q, reachesSupport: q.z < supportBand))
         }
         return pastTop
     }
@@ -86,16 +105,21 @@ func gatherOutlineEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit
 /// `pixelFootprints[side]`, whichever is larger: a sensor's edge band moves the whole side by
 /// the same few pixels and never counts) *and* at least `outlineSeenRays` rays cross the top
 /// plane in the gap between the two, seen passing down to something well below the top: a
-/// hole in the data (a glossy patch, a dark label) is not a step. With `reachingSupport`, those
-/// rays must reach the support, and outnumber the rays stopping on the object's own lower part
-/// (two parcels); without, any ray counts (a recess in one parcel too).
+/// hole in the data (a glossy patch, a dark label) is not a step. A run of such strips must
+/// cover at least three strips and `outlineStepMinimumShare` of the side.
 ///
-/// Returns the longest run of consecutive stepping strips over the four sides that covers at
-/// least three strips and `outlineStepMinimumShare` of the side, or nil: the outline is straight.
+/// What the run's rays stop on well inside its gap (more than `levelBand`, the sensor's plane
+/// band, off both outlines) decides its `StepFloor` (`stepFloor`): the support (two parcels),
+/// one level of the object (a recess), or neither. A ray seen passing under the gap may also slip past the side to the
+/// floor beyond (an oblique view over a recess's open edge) or meet a wall under the step's own
+/// outline (a recess's inner wall, or the narrower box's face): neither says what lies under
+/// the gap, so neither counts. Of the runs over the four sides, one seen down to the support is
+/// returned first, then an unseen one, then a level one (the longest of its kind); nil when
+/// the outline is straight.
 func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootprints: [Double],
-                 parameters: ShapeParameters, reachingSupport: Bool = true) -> OutlineStep? {
-    let stripWidth = parameters.outlineStripWidth
-    var best: OutlineStep?
+                 parameters: ShapeParameters, levelBand: Double = SensorBehaviour.shared.inlierBand) -> OutlineStep? {
+    let stripWidth = parameters.outlineStripWidth, seen = parameters.outlineSeenRays
+    var steps: [OutlineStep] = []
     var pastTop: [PastTopRay]? = nil // gathered once, on the first side that steps at all
     for sideOutline in sideOutlines(evidence.topPoints, footprint: footprint, stripWidth: stripWidth,
                                     cornerMargin: parameters.outlineCornerMargin) {
@@ -107,21 +131,19 @@ func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootp
         let threshold = max(parameters.outlineStepMinimum, parameters.outlineStepPixels * footprintHere)
         var candidate = outline.map { full - $0 > threshold }
         guard candidate.contains(true) else { continue }
-        // Rays seen passing below the top inside each candidate strip's gap, to the support and
-        // to the object's own lower part.
-        var toSupport = [Int](repeating: 0, count: strips), toObject = toSupport
+        // Rays seen passing below the top inside each candidate strip's gap, and what those
+        // stopped on well inside it: the support, or heights of the object above it.
+        var passing = [Int](repeating: 0, count: strips), toSupport = passing
+        var heights = [[Double]](repeating: [], count: strips)
         if pastTop == nil { pastTop = evidence.pastTop() }
         for ray in pastTop ?? [] {
             guard let (u, k) = place(ray.position), candidate[k], u > outline[k] + threshold / 2, u < full else { continue }
-            if ray.reachesSupport { toSupport[k] += 1 } else { toObject[k] += 1 }
+            passing[k] += 1
+            let stop = place(SIMD2(ray.point.x, ray.point.y))
+            guard let stop, stop.u > outline[k] + levelBand, stop.u < full - levelBand else { continue }
+            if ray.reachesSupport { toSupport[k] += 1 } else { heights[k].append(ray.point.z) }
         }
-        // Two parcels: the gap is seen down to the support, mostly (an oblique ray can slip past a
-        // recess's open edge to the floor beyond); a recess: seen at all.
-        for k in 0..<strips {
-            let steps = reachingSupport ? toSupport[k] >= parameters.outlineSeenRays && toSupport[k] >= toObject[k]
-                                        : toSupport[k] + toObject[k] >= parameters.outlineSeenRays
-            if !steps { candidate[k] = false }
-        }
+        for k in 0..<strips where passing[k] < seen { candidate[k] = false }
         // Longest run of consecutive stepping strips.
         var runStart = 0, bestRun: Range<Int>? = nil
         for k in 0...strips where k == strips || !candidate[k] {
@@ -130,9 +152,33 @@ func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootp
         }
         guard let run = bestRun, run.count >= 3 else { continue }
         let length = Double(run.count) * 2 * span / Double(strips)
-        guard length >= parameters.outlineStepMinimumShare * 2 * span, (best?.length ?? 0) < length else { continue }
+        guard length >= parameters.outlineStepMinimumShare * 2 * span else { continue }
         let depth = Statistics.median(run.map { full - outline[$0] }) ?? 0
-        best = OutlineStep(side: side, depth: depth, length: length, sideLength: 2 * span, reachesSupport: reachingSupport)
+        steps.append(OutlineStep(side: side, depth: depth, length: length, sideLength: 2 * span,
+                                 floor: stepFloor(support: run.reduce(0) { $0 + toSupport[$1] },
+                                                  heights: run.flatMap { heights[$0] }, seen: seen, band: levelBand)))
     }
-    return best
+    func rank(_ floor: StepFloor) -> Int {
+        switch floor { case .support: 0; case .unseen: 1; case .level: 2 }
+    }
+    return steps.min { (rank($0.floor), -$0.length) < (rank($1.floor), -$1.length) }
+}
+
+/// What the rays stopping well inside a step's gap show (`StepFloor`): `support` of them on the
+/// support, the others at `heights` (metres above the floor). The support is seen when at least
+/// `seen` rays reach it there, and no fewer than the most points on any one level (a wall standing
+/// at the gap's end, or a sensor's mixed pixels, may stop many more rays at scattered heights);
+/// a level when at least `seen` points, and most of all those stopping, lie within `band` either
+/// side of one height.
+func stepFloor(support: Int, heights: [Double], seen: Int, band: Double) -> StepFloor {
+    // The most heights within `band` either side of one height (a window of 2 band).
+    let sorted = heights.sorted()
+    var best = 0, bestLevel = 0.0, low = 0
+    for high in sorted.indices {
+        while sorted[high] - sorted[low] > 2 * band { low += 1 }
+        if high - low + 1 > best { best = high - low + 1; bestLevel = sorted[(low + high) / 2] }
+    }
+    if support >= seen && support >= best { return .support }
+    guard best >= seen, 2 * best > heights.count + support else { return .unseen }
+    return .level(height: bestLevel)
 }

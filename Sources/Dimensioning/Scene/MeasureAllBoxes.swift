@@ -110,7 +110,7 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
             // flat parcel): its height alone says so, before any other check.
             if tops.isEmpty && level < parameters.envelope.minimumHeight {
                 boxes.append(SceneBox(positionOnSupport: centreOnFloor(objects[k], scene: scene, frame: frame), topLevel: level,
-                                      outcome: .failure(.boxTooSmall(smallestSide: level, minimum: parameters.envelope.minimumHeight))))
+                                      outcome: .failure(.boxTooSmall(size: .height, metres: level, minimum: parameters.envelope.minimumHeight))))
                 continue
             }
             let lone = measureLoneObject(objects[k], on: found[k].surface, topLevel: level, scene: scene, pixels: pixels,

@@ -81,7 +81,7 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     let hidden = hiddenOutlinePixels(scene, pixels: pixels, indices: outline.indices)
     if hidden >= minimumHiddenPixels { throw .hiddenBehind(pixels: hidden) }
     if outlineWidth < parameters.envelope.minimumSide {
-        throw .boxTooSmall(smallestSide: outlineWidth, minimum: parameters.envelope.minimumSide)
+        throw .boxTooSmall(size: .narrowerSide, metres: outlineWidth, minimum: parameters.envelope.minimumSide)
     }
     if outline.fill < parameters.shape.minimumFill {
         throw .notCuboid(reason: "the top covers \(Int((outline.fill * 100).rounded())) % of its \(millimetres(outlineLength)) x "
@@ -95,7 +95,7 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     let topScatter = Statistics.robustSigma(heights) ?? 0
     let standing = topLevel - support.level
     if standing < parameters.envelope.minimumHeight {
-        throw .boxTooSmall(smallestSide: standing, minimum: parameters.envelope.minimumHeight)
+        throw .boxTooSmall(size: .height, metres: standing, minimum: parameters.envelope.minimumHeight)
     }
     // The sides no line of the colour image placed, at their silhouettes or faces, for a sensor
     // whose edge band straddles the edge. A class that fattens (stereo, unknown) spreads the lid
@@ -117,7 +117,7 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     if let profile = parameters.profile { (rectangle, sides) = applying(profile, to: rectangle, sides: sides) }
     let length = 2 * rectangle.halfA, width = 2 * rectangle.halfB
     if width < parameters.envelope.minimumSide {
-        throw .boxTooSmall(smallestSide: width, minimum: parameters.envelope.minimumSide)
+        throw .boxTooSmall(size: .narrowerSide, metres: width, minimum: parameters.envelope.minimumSide)
     }
     // The enclosing top: a bowed lid's crown, or a raised part's top, as for a lone box.
     let relief = cartonRelief(rectangle, topLevel: topLevel, topRms: topScatter, supportLevel: support.level, map: map,

@@ -22,9 +22,10 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
     /// the two; or a side was placed at a wall's foot and the wall taken for a second object.
     /// Its side there cannot be told from the wall.
     case againstWall
-    /// The object's smallest side or its height (metres) is under the engine's minimum: a box
-    /// too small to measure, or no box at all (a bump of the floor, something lying flat).
-    case boxTooSmall(smallestSide: Double, minimum: Double)
+    /// The object's `size` (its height, or its top's narrower side) is `metres`, under the
+    /// engine's `minimum` for it: a box too small to measure, or no box at all (a bump of the
+    /// floor, something lying flat, a board's edge).
+    case boxTooSmall(size: ObjectSize, metres: Double, minimum: Double)
     /// The object found (a box, or a table or shelf whose top the view cuts) runs off the edge of
     /// the depth image.
     case boxCutOff(edges: [String])
@@ -102,11 +103,18 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
         case .againstWall:
             return "the box cannot be told from a wall behind it (it stands against the wall, or the sensor's edges blend the two): "
                 + "measure it 10 cm or more from the wall, from where floor shows between them."
-        case let .boxTooSmall(side, minimum):
+        case let .boxTooSmall(size, metres, minimum):
             // "The object", not "the box": what is refused so may be no box at all (a bump of
-            // the floor lower than any parcel, a mat).
-            return String(format: "too small to measure as a box: the object found is %.1f cm at its smallest, under the %.0f cm minimum.",
-                          side * 100, minimum * 100)
+            // the floor lower than any parcel, a mat). Millimetres rounded down, so that a size
+            // under its minimum never reads as equal to it.
+            let found = String(format: "%.1f cm", (metres * 1000).rounded(.down) / 10)
+            let least = String(format: "%g cm", (minimum * 1000).rounded() / 10)
+            switch size {
+            case .height:
+                return "too small to measure as a box: the object found stands \(found) high, under the \(least) minimum height."
+            case .narrowerSide:
+                return "too small to measure as a box: the object found is \(found) across, under the \(least) minimum side."
+            }
         case let .boxCutOff(edges):
             // "The object": what runs off may be what the box stands on (a table whose top the
             // view cuts, held out on tables with a bare top or a box under 10 cm on it).
@@ -143,4 +151,12 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
 
 extension DimensioningError: LocalizedError {
     public var errorDescription: String? { description }
+}
+
+/// Which of an object's sizes a `DimensioningError.boxTooSmall` refusal is about.
+public enum ObjectSize: String, Sendable, Equatable, Codable {
+    /// Its height above the surface it stands on.
+    case height
+    /// Its top's narrower side.
+    case narrowerSide = "narrower_side"
 }

@@ -5,7 +5,8 @@ import Testing
 
 /// A box's lid has four straight sides: a top whose outline steps in (two boxes of one height
 /// side by side) is not one cuboid, while a sensor's edge band (the whole side inset by a few
-/// pixels) and a hole in the data (a glossy patch) are not steps.
+/// pixels) and a hole in the data (a glossy patch) are not steps. What the rays seen under a
+/// step stop on tells two parcels (the support) from a recess (a level of the parcel itself).
 @Suite struct OutlineStepTests {
     /// Samples every 5 mm over the part of a 600 x 300 mm rectangle (centred at the origin,
     /// metres) for which `keep` is true.
@@ -47,6 +48,40 @@ import Testing
         #expect(abs(step.sideLength - 0.54) <= 1e-9)
     }
 
+    /// The T-shaped top's notch (x > 0, |y| > 0.1), seen past in three ways: rays that stopped on
+    /// the floor inside the notch, rays that slipped past the side and met the floor beyond it
+    /// (y = ±0.2), and rays that stopped on one level 40 mm under the top inside the notch.
+    @Test func whatIsSeenUnderTheStepTellsTwoParcelsFromARecess() {
+        let crossings = floorInNotch()
+        func step(_ stop: (SIMD2<Double>) -> (SIMD3<Double>, Bool)) -> OutlineStep? {
+            let rays = crossings.map { c -> PastTopRay in
+                let (point, support) = stop(c)
+                return PastTopRay(position: c, point: point, reachesSupport: support)
+            }
+            return outlineStep(OutlineEvidence(topPoints: notchedTop(), pastTop: { rays }), footprint: footprint,
+                               pixelFootprints: pixels, parameters: ShapeParameters(), levelBand: 0.006)
+        }
+        #expect(step { (SIMD3($0.x, $0.y, 0), true) }?.floor == .support)
+        #expect(step { (SIMD3($0.x, $0.y < 0 ? -0.2 : 0.2, 0), true) }?.floor == .unseen)
+        guard case let .level(height)? = step({ (SIMD3($0.x, $0.y, 0.26), false) })?.floor else {
+            Issue.record("no level found under the step"); return
+        }
+        #expect(abs(height - 0.26) < 1e-9, "level at \(height) m")
+    }
+
+    @Test func aLevelHoldsMostOfWhatStopsUnderTheStep() {
+        // A recess's floor at 260 mm, a few mixed pixels above it.
+        let recess = [Double](repeating: 0.26, count: 20) + [0.27, 0.29, 0.31]
+        #expect(stepFloor(support: 0, heights: recess, seen: 3, band: 0.006) == .level(height: 0.26))
+        // A face running down to the floor at the gap's end stops rays at every height: the
+        // floor seen beside it decides.
+        let face = (0..<60).map { Double($0) * 0.004 }
+        #expect(stepFloor(support: 10, heights: face, seen: 3, band: 0.006) == .support)
+        // The same face alone, or with two stray points on the floor: neither.
+        #expect(stepFloor(support: 2, heights: face, seen: 3, band: 0.006) == .unseen)
+        #expect(stepFloor(support: 0, heights: [], seen: 3, band: 0.006) == .unseen)
+    }
+
     @Test func aHoleInTheDataIsNoStep() {
         // The same missing samples, but nothing seen below the top there: no returns.
         let evidence = OutlineEvidence(topPoints: notchedTop(), pastTop: [])
@@ -79,6 +114,48 @@ import Testing
         #expect(abs(result.cuboid.length - 0.34) <= 0.005, "length \(result.cuboid.length) m")
         #expect(abs(result.cuboid.width - 0.30) <= 0.005, "width \(result.cuboid.width) m")
         #expect(abs(result.cuboid.height - 0.23) <= 0.005, "height \(result.cuboid.height) m")
+    }
+
+    /// Two boxes of one height forming an L (340 x 300 and 300 x 200 mm, 230 mm high, flush at
+    /// one side), seen at 45 degrees from where the second box's face looks across the gap: the
+    /// rays into the gap stop on that face, at every height. Counted as a lower part of one
+    /// parcel, the pair was accepted as one 640 x 302 x 231 mm box at U 4 mm; now it is refused.
+    @Test func anLOfTwoBoxesOfOneHeightIsNeverOneCuboid() {
+        let target = SimulatedBox(center: .zero, length: 0.34, width: 0.30, height: 0.23, yaw: 0.4)
+        let (c, s) = (cos(0.4), sin(0.4))
+        let other = SimulatedBox(center: SIMD2(0.32 * c - 0.05 * s, 0.32 * s + 0.05 * c), length: 0.30, width: 0.20,
+                                 height: 0.232, yaw: 0.4)
+        let middle = SIMD3(0.15 * c, 0.15 * s, 0.115)
+        for azimuth in [0.0, 6 * Double.pi / 4] {
+            let rig = CameraRig(distance: 0.9, elevation: 45 * Double.pi / 180, azimuth: azimuth, lookAt: middle, frameCount: 12)
+            let pair = SceneSimulator.render(scene: SimulatedScene(target: target, otherBoxes: [other], isMeasurable: false),
+                                             rig: rig, noise: .iPhoneLiDAR, seed: 42)
+            PipelineTest.expectNotCuboid(pair.capture, reasonContaining: "outline steps")
+        }
+    }
+
+    /// A 400 x 300 x 300 mm carton with a recess 120 mm along one side, 30 mm deep and 40 mm down.
+    /// Seen at 60 degrees from the recess's open side, its floor shows under the step: measured as
+    /// the enclosing cuboid. Seen from across the lid, every ray over the recess slips past the
+    /// side to the floor beyond; that was refused as "the floor seen in the step (two boxes)",
+    /// which it is not: now the refusal says the two look alike from there.
+    @Test func aRecessSeenFromAcrossTheLidIsNotCalledTwoBoxes() throws {
+        let (l, w, h, notch, depth, drop) = (0.40, 0.30, 0.30, 0.12, 0.03, 0.04)
+        let lid = SimulatedBox(center: SIMD2(0, -depth / 2), length: l, width: w - depth, height: h, yaw: 0)
+        let end = (l - notch) / 2
+        let parts = [SimulatedBox(center: SIMD2(-(notch + end) / 2, (w - depth) / 2), length: end, width: depth, height: h, yaw: 0),
+                     SimulatedBox(center: SIMD2((notch + end) / 2, (w - depth) / 2), length: end, width: depth, height: h, yaw: 0),
+                     SimulatedBox(center: SIMD2(0, (w - depth) / 2), length: notch, width: depth, height: h - drop, yaw: 0)]
+        func render(azimuth: Double) -> DepthCapture {
+            let rig = CameraRig(distance: 0.9, elevation: 60 * Double.pi / 180, azimuth: azimuth, lookAt: SIMD3(0, 0, h), frameCount: 12)
+            return SceneSimulator.render(scene: SimulatedScene(target: lid, otherBoxes: parts), rig: rig, noise: .iPhoneLiDAR,
+                                         seed: 44).capture
+        }
+        let result = try runPipeline(render(azimuth: Double.pi / 4))
+        #expect(abs(result.cuboid.length - l) <= 0.005 && abs(result.cuboid.width - w) <= 0.005,
+                "\(result.cuboid.length) x \(result.cuboid.width) m")
+        #expect(result.shapeNotes.contains { $0.contains("recess") }, "\(result.shapeNotes)")
+        PipelineTest.expectNotCuboid(render(azimuth: 6 * Double.pi / 4), reasonContaining: "look alike")
     }
 
     /// A toolbox-like parcel, 270 x 230 x 87 mm, whose lid has a handle recess 83 mm long and

@@ -79,7 +79,7 @@ import TestSupport
         for box in scene.boxes {
             guard case let .failure(error) = box.outcome else { continue }
             switch error {
-            case let .boxTooSmall(side, minimum):
+            case let .boxTooSmall(_, side, minimum):
                 tooSmall += 1
                 #expect(side > 0.02 && side < minimum, "smallest side \(side) m of at least \(minimum) m")
             case let .notCuboid(reason):

@@ -27,11 +27,11 @@ import TestSupport
         #expect(measured.allSatisfy { (0.08...0.13).contains($0.height) }, "\(MeasureAllBoxesTests.summary(scene))")
         for box in scene.boxes {
             guard case let .failure(error) = box.outcome else { continue }
-            guard case let .boxTooSmall(side, minimum) = error else {
+            guard case let .boxTooSmall(size, side, minimum) = error else {
                 Issue.record("refused as \(error)")
                 continue
             }
-            #expect(side > 0 && side < minimum && minimum == 0.06, "\(side) m of at least \(minimum) m")
+            #expect(size == .height && side > 0 && side < minimum && minimum == 0.06, "\(size) \(side) m of at least \(minimum) m")
         }
     }
 

@@ -118,11 +118,12 @@ import DimensioningSimulation
         let (simulated, kind, parameters) = PipelineTest.fixedFrame(44, seed: 4243, onTable: true)
         #expect(kind == .tinyBox)
         guard let error = PipelineTest.refusal(simulated.capture, parameters: parameters) else { return }
-        guard case let .boxTooSmall(side, minimum) = error else {
+        guard case let .boxTooSmall(size, side, minimum) = error else {
             Issue.record("refused as \(error)")
             return
         }
-        #expect(minimum == parameters.envelope.minimumSide && (0.04...0.065).contains(side), "\(side) m of at least \(minimum) m")
+        #expect(size == .narrowerSide && minimum == parameters.envelope.minimumSide && (0.04...0.065).contains(side),
+                "\(size) \(side) m of at least \(minimum) m")
     }
 
     /// Held-out fixed frames on a table (seed 5077, `--on-table`), scenario 4: one time-of-flight
@@ -140,10 +141,11 @@ import DimensioningSimulation
         guard let error = PipelineTest.refusal(simulated.capture, parameters: parameters) else { return }
         switch error {
         case .noBox: break
-        case let .boxTooSmall(side, minimum):
-            #expect(minimum == parameters.envelope.minimumHeight && side < minimum, "\(side) m high, lower than any parcel")
+        case let .boxTooSmall(size, side, minimum):
+            #expect(size == .height && minimum == parameters.envelope.minimumHeight && side < minimum,
+                    "\(side) m high, lower than any parcel")
             // What is refused is no box: the reason names an object, not "the box".
-            #expect(error.description.hasPrefix("too small to measure as a box: the object found is"), "\(error)")
+            #expect(error.description.hasPrefix("too small to measure as a box: the object found stands"), "\(error)")
         default: Issue.record("refused as \(error)")
         }
     }
