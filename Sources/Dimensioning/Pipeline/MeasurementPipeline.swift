@@ -264,8 +264,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if cuboid.width < parameters.envelope.minimumSide {
         throw .boxTooSmall(size: .narrowerSide, metres: cuboid.width, minimum: parameters.envelope.minimumSide)
     }
-    // The outline's steps, as its roundness, are judged on the object's upper part.
-    let outline = gatherOutlineEvidence(scene, box: box, top: top, topPoints: upperPoints, drop: parameters.backgroundDrop,
+    // The outline's steps are the top plane's, where the object's upper part steps too.
+    let outline = gatherOutlineEvidence(scene, box: box, top: top, upperPoints: upperPoints, drop: parameters.backgroundDrop,
                                         supportBand: parameters.floor.belowTolerance)
     // A step seen down to the support is two parcels; one over the object's own lower level is a
     // recess (a handle, a crushed corner): the parcel is billed as the cuboid enclosing it, and

@@ -50,14 +50,20 @@ struct PastTopRay: Sendable, Equatable {
 struct OutlineEvidence {
     /// The top face's samples, floor frame (x, y), metres.
     var topPoints: [SIMD2<Double>]
+    /// The object's upper part (within `PipelineParameters.backgroundDrop` of the top), floor
+    /// frame (x, y), metres, or nil to judge by `topPoints` alone: where it reaches, the top
+    /// does not step (a bowed lid leaves its plane before its rim, and the plane's samples end
+    /// on a rounded contour of the bow).
+    var upperPoints: [SIMD2<Double>]? = nil
     /// Where rays to points well below the top (by `PipelineParameters.backgroundDrop`) cross the top plane,
     /// floor frame (x, y), metres: places where the top is seen *not* to be, where each stopped,
     /// and whether each reached the support. Asked for only when a side's outline steps at all
     /// (a straight outline, the usual case, needs none).
     var pastTop: () -> [PastTopRay]
 
-    init(topPoints: [SIMD2<Double>], pastTop: @escaping () -> [PastTopRay]) {
+    init(topPoints: [SIMD2<Double>], upperPoints: [SIMD2<Double>]? = nil, pastTop: @escaping () -> [PastTopRay]) {
         self.topPoints = topPoints
+        self.upperPoints = upperPoints
         self.pastTop = pastTop
     }
 
@@ -70,16 +76,18 @@ struct OutlineEvidence {
     }
 }
 
-/// Gathers `OutlineEvidence` for one box: the top's samples `topPoints` (floor frame, metres:
-/// the object's upper part, within `drop` of the top, as the top is seen from above), and (when
-/// asked) the crossings with the top plane of the rays from the reference camera to every scene
-/// point more than `drop` metres below the top (none when the camera is not above the top),
-/// each marked as reaching the support when its point lies within `supportBand` metres of the
-/// floor plane.
-func gatherOutlineEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, topPoints: [SIMD2<Double>],
+/// Gathers `OutlineEvidence` for one box: its top inliers, the object's upper part
+/// `upperPoints` (floor frame, metres: within `drop` of the top), and (when asked) the crossings
+/// with the top plane of the rays from the reference camera to every scene point more than `drop`
+/// metres below the top (none when the camera is not above the top), each marked as reaching the
+/// support when its point lies within `supportBand` metres of the floor plane.
+func gatherOutlineEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, upperPoints: [SIMD2<Double>],
                            drop: Double, supportBand: Double) -> OutlineEvidence {
     let frame = box.floorFrame
-    return OutlineEvidence(topPoints: topPoints) {
+    let topPoints = top.inlierIndices.map { i -> SIMD2<Double> in
+        let q = frame.local(scene.pointsInWorld[i]); return SIMD2(q.x, q.y)
+    }
+    return OutlineEvidence(topPoints: topPoints, upperPoints: upperPoints) {
         var pastTop: [PastTopRay] = []
         let camera = frame.local(scene.cameraPosition)
         guard camera.z > top.height + 0.05 else { return pastTop }
@@ -105,15 +113,17 @@ func gatherOutlineEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit
 /// `pixelFootprints[side]`, whichever is larger: a sensor's edge band moves the whole side by
 /// the same few pixels and never counts) *and* at least `outlineSeenRays` rays cross the top
 /// plane in the gap between the two, seen passing down to something well below the top: a
-/// hole in the data (a glossy patch, a dark label) is not a step. A run of such strips must
-/// cover at least three strips and `outlineStepMinimumShare` of the side.
+/// hole in the data (a glossy patch, a dark label) is not a step. Where the object's upper part
+/// (`OutlineEvidence.upperPoints`) does not step in there too, the strip does not step: the lid
+/// reaches on below its plane (a bow). A run of such strips must cover at least three strips and
+/// `outlineStepMinimumShare` of the side.
 ///
 /// What the run's rays stop on well inside its gap (more than `levelBand`, the sensor's plane
 /// band, off both outlines) decides its `StepFloor` (`stepFloor`): the support (two parcels),
-/// one level of the object (a recess), or neither. A ray seen passing under the gap may also slip past the side to the
-/// floor beyond (an oblique view over a recess's open edge) or meet a wall under the step's own
-/// outline (a recess's inner wall, or the narrower box's face): neither says what lies under
-/// the gap, so neither counts. Of the runs over the four sides, one seen down to the support is
+/// one level of the object (a recess), or neither. A ray seen passing under the gap may also slip
+/// past the side to the floor beyond (an oblique view over a recess's open edge) or meet a wall
+/// under the step's own outline (a recess's inner wall, or the narrower box's face): neither says
+/// what lies under the gap, so neither counts. Of the runs over the four sides, one seen down to the support is
 /// returned first, then an unseen one, then a level one (the longest of its kind); nil when
 /// the outline is straight.
 func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootprints: [Double],
@@ -121,6 +131,9 @@ func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootp
     let stripWidth = parameters.outlineStripWidth, seen = parameters.outlineSeenRays
     var steps: [OutlineStep] = []
     var pastTop: [PastTopRay]? = nil // gathered once, on the first side that steps at all
+    let upperOutlines = evidence.upperPoints.map {
+        sideOutlines($0, footprint: footprint, stripWidth: stripWidth, cornerMargin: parameters.outlineCornerMargin)
+    }
     for sideOutline in sideOutlines(evidence.topPoints, footprint: footprint, stripWidth: stripWidth,
                                     cornerMargin: parameters.outlineCornerMargin) {
         let side = sideOutline.side, span = sideOutline.span, strips = sideOutline.outline.count
@@ -130,6 +143,10 @@ func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootp
         let footprintHere = side < pixelFootprints.count ? pixelFootprints[side] : 0
         let threshold = max(parameters.outlineStepMinimum, parameters.outlineStepPixels * footprintHere)
         var candidate = outline.map { full - $0 > threshold }
+        if let upper = upperOutlines?.first(where: { $0.side == side }), upper.outline.count == strips,
+           let upperFull = Statistics.quantile(upper.outline.map { $0 ?? 0 }, 0.75) {
+            for k in 0..<strips where upperFull - (upper.outline[k] ?? 0) <= threshold { candidate[k] = false }
+        }
         guard candidate.contains(true) else { continue }
         // Rays seen passing below the top inside each candidate strip's gap, and what those
         // stopped on well inside it: the support, or heights of the object above it.
