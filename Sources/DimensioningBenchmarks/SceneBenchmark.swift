@@ -9,11 +9,11 @@ import Foundation
 /// Each scene (seeded) is one of three kinds, in turn:
 /// - apart: three boxes in a row, 8-20 cm apart, each turned up to 0.3 rad;
 /// - step: two boxes pressed together side by side whose heights differ by 6-20 cm;
-/// - one height: two boxes of one height pressed together side by side, with the colour image
-///   of the reference frame (`ColourRenderer`, 4 x the depth's resolution, lids with a 3-mm
-///   dark rim: the seam where they meet).
+/// - one height: two boxes of one height pressed together side by side.
 /// A capture of 10 frames of the iPhone LiDAR model from 1.2-1.8 m, 60-85 degrees down, from any
-/// side. A measured carton is matched to the box whose centre (seen from above) is within 8 cm
+/// side, with the colour image of its reference frame, as an iPhone records one with every depth
+/// frame (`ColourRenderer`, 4 x the depth's resolution, lids with a 3-mm dark rim: the seam where
+/// two meet). A measured carton is matched to the box whose centre (seen from above) is within 8 cm
 /// of its own; one matching none (two boxes measured as one, a box's part) is unmatched.
 public enum SceneBenchmark {
     public struct Report: Sendable, Codable {
@@ -92,8 +92,8 @@ public enum SceneBenchmark {
     /// The name of scene `index`'s kind.
     static func kind(_ index: Int) -> String { ["apart", "step", "one_height"][index % 3] }
 
-    /// The scene `index` of `seed`: its boxes, the camera, and whether it has a colour image.
-    static func scene(_ index: Int, seed: UInt64) -> (SimulatedScene, CameraRig, colour: Bool) {
+    /// The scene `index` of `seed`: its boxes and the camera.
+    static func scene(_ index: Int, seed: UInt64) -> (SimulatedScene, CameraRig) {
         var g = SeededGenerator(seed: seed, stream: UInt64(index) + 1)
         var boxes: [SimulatedBox] = []
         if index % 3 == 0 {
@@ -118,8 +118,7 @@ public enum SceneBenchmark {
         let middle = SIMD3((xs.min()! + xs.max()!) / 2, 0, 0.1)
         let rig = CameraRig(distance: g.uniform(1.2, 1.8), elevation: g.uniform(60, 85) * Double.pi / 180,
                             azimuth: g.uniform(0, 2 * Double.pi), lookAt: middle, frameCount: 10)
-        return (SimulatedScene(name: "scene-\(index)", target: boxes[0], otherBoxes: Array(boxes.dropFirst())), rig,
-                index % 3 == 2)
+        return (SimulatedScene(name: "scene-\(index)", target: boxes[0], otherBoxes: Array(boxes.dropFirst())), rig)
     }
 
     /// How far each side of `m` (+L, −L, +W, −W) lies outward of the side of `truth` it faces,
@@ -150,13 +149,13 @@ public enum SceneBenchmark {
 
     /// Scene `index` of `seed` as `run` measures it: stood on a round table's top with `onTable`
     /// (`ScenarioCatalog.standingOnTable`), rendered by the iPhone LiDAR model seeded `seed +
-    /// index`, and the colour image of its reference frame where its kind has one.
+    /// index`, and the colour image of its reference frame (nil only when it cannot be rendered).
     static func rendered(_ index: Int, seed: UInt64, onTable: Bool = false)
         -> (scene: SimulatedScene, simulated: SimulatedCapture, colour: LumaImage?) {
-        let (plain, rig, withColour) = scene(index, seed: seed)
+        let (plain, rig) = scene(index, seed: seed)
         let scene = onTable ? ScenarioCatalog.standingOnTable(plain) : plain
         let simulated = SceneSimulator.render(scene: scene, rig: rig, noise: .iPhoneLiDAR, seed: seed &+ UInt64(index))
-        return (scene, simulated, withColour ? colourImage(simulated, scene: scene, seed: seed &+ UInt64(index)) : nil)
+        return (scene, simulated, colourImage(simulated, scene: scene, seed: seed &+ UInt64(index)))
     }
 
     /// Renders and measures `count` scenes of `seed`; with `onTable`, each stood on a round

@@ -45,6 +45,31 @@ import TestSupport
         #expect(carton.notAcceptedBecause != nil && !carton.isAccepted(minimumConfidence: 0.85))
     }
 
+    /// The same carton with the benchmark's colour image (an iPhone records one with every
+    /// frame): the image shows no seam across its top (`SeamSearch.noneSeen`), so it is judged as
+    /// a lone box is, and accepted at 10 mm with every dimension within 10 mm and inside ± U. Its
+    /// side against the taller carton stays where the depth puts it (half-way to the taller
+    /// one's foot, in its shadow): a LiDAR's depth does not run on into the gap, so the lid's
+    /// dark rim in the image moves no side.
+    @Test func aLowerCartonWithNoSeamInTheColourImageIsAccepted() throws {
+        let (scene, simulated, colour) = SceneBenchmark.rendered(28, seed: 2026)
+        let image = try #require(colour)
+        let lower = scene.allBoxes.min { $0.height < $1.height }!
+        let cartons = try measureAllBoxes(simulated.capture, colour: image).boxes.compactMap { try? $0.outcome.get() }
+        let carton = try #require(cartons.first { abs($0.height - lower.height) < 0.02 })
+        #expect(carton.method == .topRectangle)
+        #expect(carton.seams == .noneSeen)
+        #expect(!carton.uncertainty.sides.contains { if case .lidEdge = $0.evidence { true } else { false } },
+                "\(carton.uncertainty.sides.map(\.evidence))")
+        let errors = carton.errors(against: lower), u = carton.uncertainty.expanded
+        for k in 0..<3 {
+            #expect(abs(errors[k]) <= u[k], "dimension \(k): error \(errors[k]) against U \(u[k])")
+            #expect(abs(errors[k]) <= 0.010, "dimension \(k): error \(errors[k])")
+        }
+        #expect(carton.notAcceptedBecause == nil)
+        #expect(carton.isAccepted(minimumConfidence: 0.85), "confidence \(carton.probabilityWithinTolerance)")
+    }
+
     /// Which sides rise against a surface: lips in most strips, higher than the widest band's
     /// pixels of lip can rise.
     @Test func aSurfaceRisesHigherThanALip() {

@@ -16,8 +16,7 @@ import TestSupport
     /// dimension still holds its truth.
     @Test func aTallerCartonsSideOverALowerLidKnowsItsEdgeToItsBand() throws {
         let (scene, simulated, colour) = SceneBenchmark.rendered(1, seed: 2026)
-        #expect(colour == nil)
-        let cartons = try measureAllBoxes(simulated.capture).boxes.compactMap { try? $0.outcome.get() }
+        let cartons = try measureAllBoxes(simulated.capture, colour: colour).boxes.compactMap { try? $0.outcome.get() }
         let taller = scene.allBoxes.max { $0.height < $1.height }!
         let carton = try #require(cartons.first { abs($0.height - taller.height) < 0.02 })
         #expect(carton.method == .engine)

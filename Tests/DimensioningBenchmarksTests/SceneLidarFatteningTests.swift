@@ -13,8 +13,7 @@ import TestSupport
 @Suite struct SceneLidarFatteningTests {
     static func cartons(scene index: Int) throws -> (SimulatedScene, [SceneBoxMeasurement]) {
         let (scene, simulated, colour) = SceneBenchmark.rendered(index, seed: 2026)
-        #expect(colour == nil)
-        return (scene, try measureAllBoxes(simulated.capture).boxes.compactMap { try? $0.outcome.get() })
+        return (scene, try measureAllBoxes(simulated.capture, colour: colour).boxes.compactMap { try? $0.outcome.get() })
     }
 
     /// Tuning scene 2026/66: one side of the tallest carton counted 0.49 px of lip, read as

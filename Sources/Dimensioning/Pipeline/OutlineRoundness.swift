@@ -41,6 +41,14 @@ struct SideOutline: Sendable, Equatable {
     /// The side's full outline: the upper quartile of its strips' outlines (nil with none).
     var full: Double? { Statistics.quantile(outline.compactMap { $0 }, 0.75) }
 
+    /// Each strip's outline, a strip with no samples counted as reaching only the centre (0):
+    /// nothing of the top is seen there, as in a step.
+    var outlineOrCentre: [Double] { outline.map { $0 ?? 0 } }
+
+    /// The upper quartile of `outlineOrCentre` (nil with no strips): the full outline when empty
+    /// strips count as stepped in.
+    var fullOrCentre: Double? { Statistics.quantile(outlineOrCentre, 0.75) }
+
     /// The strip `k`'s extent along the side, metres from the footprint's centre.
     func stripExtent(_ k: Int) -> ClosedRange<Double> {
         let width = 2 * span / Double(outline.count)

@@ -123,29 +123,34 @@ func gatherOutlineEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit
 /// one level of the object (a recess), or neither. A ray seen passing under the gap may also slip
 /// past the side to the floor beyond (an oblique view over a recess's open edge) or meet a wall
 /// under the step's own outline (a recess's inner wall, or the narrower box's face): neither says
-/// what lies under the gap, so neither counts. Of the runs over the four sides, one seen down to the support is
-/// returned first, then an unseen one, then a level one (the longest of its kind); nil when
-/// the outline is straight.
+/// what lies under the gap, so neither counts. Of the runs over the four sides, one seen down to
+/// the support is returned first, then an unseen one, then a level one (the longest of its
+/// kind); nil when the outline is straight.
 func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootprints: [Double],
                  parameters: ShapeParameters, levelBand: Double = SensorBehaviour.shared.inlierBand) -> OutlineStep? {
     let stripWidth = parameters.outlineStripWidth, seen = parameters.outlineSeenRays
     var steps: [OutlineStep] = []
-    var pastTop: [PastTopRay]? = nil // gathered once, on the first side that steps at all
-    let upperOutlines = evidence.upperPoints.map {
-        sideOutlines($0, footprint: footprint, stripWidth: stripWidth, cornerMargin: parameters.outlineCornerMargin)
-    }
+    // Gathered once, on the first side that steps at all.
+    var pastTop: [PastTopRay]? = nil
+    var upperOutlines: [SideOutline]?? = nil
     for sideOutline in sideOutlines(evidence.topPoints, footprint: footprint, stripWidth: stripWidth,
                                     cornerMargin: parameters.outlineCornerMargin) {
         let side = sideOutline.side, span = sideOutline.span, strips = sideOutline.outline.count
         func place(_ p: SIMD2<Double>) -> (u: Double, strip: Int)? { sideOutline.place(p, footprint: footprint) }
-        let outline = sideOutline.outline.map { $0 ?? 0 }
-        guard let full = Statistics.quantile(outline, 0.75) else { continue }
+        let outline = sideOutline.outlineOrCentre
+        guard let full = sideOutline.fullOrCentre else { continue }
         let footprintHere = side < pixelFootprints.count ? pixelFootprints[side] : 0
         let threshold = max(parameters.outlineStepMinimum, parameters.outlineStepPixels * footprintHere)
         var candidate = outline.map { full - $0 > threshold }
-        if let upper = upperOutlines?.first(where: { $0.side == side }), upper.outline.count == strips,
-           let upperFull = Statistics.quantile(upper.outline.map { $0 ?? 0 }, 0.75) {
-            for k in 0..<strips where upperFull - (upper.outline[k] ?? 0) <= threshold { candidate[k] = false }
+        if candidate.contains(true), upperOutlines == nil {
+            upperOutlines = .some(evidence.upperPoints.map {
+                sideOutlines($0, footprint: footprint, stripWidth: stripWidth, cornerMargin: parameters.outlineCornerMargin)
+            })
+        }
+        if let upper = upperOutlines??.first(where: { $0.side == side }), upper.outline.count == strips,
+           let upperFull = upper.fullOrCentre {
+            let upperOutline = upper.outlineOrCentre
+            for k in 0..<strips where upperFull - upperOutline[k] <= threshold { candidate[k] = false }
         }
         guard candidate.contains(true) else { continue }
         // Rays seen passing below the top inside each candidate strip's gap, and what those
@@ -154,7 +159,9 @@ func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootp
         var heights = [[Double]](repeating: [], count: strips)
         if pastTop == nil { pastTop = evidence.pastTop() }
         for ray in pastTop ?? [] {
-            guard let (u, k) = place(ray.position), candidate[k], u > outline[k] + threshold / 2, u < full else { continue }
+            guard let (u, k) = place(ray.position), candidate[k], u > outline[k] + threshold / 2, u < full else {
+                continue
+            }
             passing[k] += 1
             let stop = place(SIMD2(ray.point.x, ray.point.y))
             guard let stop, stop.u > outline[k] + levelBand, stop.u < full - levelBand else { continue }

@@ -72,9 +72,18 @@ public struct SceneBoxMeasurement: Sendable {
     public var fitsTolerance: Bool { uncertainty.fits(tolerance: tolerance) }
 
     /// Why a carton measured from its top among others is not accepted, whatever its U: its top
-    /// could be several cartons of one height pressed together. Only a carton cut from its top
-    /// along seams that show plainly (`SeamSearch.cut` with `clear`) escapes this: a seam inside
-    /// it would show as plainly. Nil for a lone object measured by the engine.
+    /// could be several cartons of one height pressed together, and the capture does not show
+    /// that it is not.
+    /// - No colour image (`SeamSearch.notLooked`): the seams between lids were not looked for.
+    /// - Cut along seams that do not all show plainly (`SeamSearch.cut` without `clear`): a
+    ///   fainter seam inside it may be missed.
+    ///
+    /// A top the colour image shows no seam across (`SeamSearch.noneSeen`) is judged as a lone
+    /// object's is: the engine accepts a lone object whose top shows no seam, and a top beside
+    /// a taller carton is no likelier to be two cartons than a top alone. (On the real pallet,
+    /// `Tests/Fixtures/real/neura-pallet`, the tops with no seam seen were each one object: the
+    /// large carton in frame 2, and one 14-cm object in both frames.) Nil for a lone object
+    /// measured by the engine.
     public var notAcceptedBecause: String? {
         guard method == .topRectangle else { return nil }
         let start = "measured from its top among other cartons: cartons of one height pressed together make one top"
@@ -82,7 +91,7 @@ public struct SceneBoxMeasurement: Sendable {
         case .notLooked:
             return start + ", and with no colour image the seams between their lids are not looked for, so it may be several cartons"
         case .noneSeen:
-            return start + "; the colour image shows no seam across it, but lids pressed tight may show none, so it may be several cartons"
+            return nil
         case let .cut(_, weakest, clear):
             return clear ? nil : start + "; it was cut along seams as faint as \(Int(weakest.rounded())) grey levels, "
                 + "so a fainter one inside it may be missed"

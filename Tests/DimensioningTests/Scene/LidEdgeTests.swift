@@ -28,17 +28,21 @@ import TestSupport
         return try #require(measured.first { abs($0.height - 0.20) < 0.02 }, "\(MeasureAllBoxesTests.summary(scene))")
     }
 
-    /// The depth shows the lower lid to its end, 400 mm; the colour image ends it 15 mm sooner,
-    /// at a dark line that runs to the taller neighbour. The side moves to the colour's edge
-    /// (385 mm within 4 mm) as a lid-edge side, and the result says so; the other sides stay.
+    /// For a stereo camera, whose depth runs on across a narrow gap: the depth shows the lower
+    /// lid to its end, 400 mm; the colour image ends it 15 mm sooner, at a dark line that runs to
+    /// the taller neighbour. The side moves to the colour's edge (385 mm within 4 mm) as a
+    /// lid-edge side, and the result says so; the other sides stay.
     @Test func aLidIsEndedWhereTheColourImageShowsTheGapBesideATallerNeighbour() throws {
         let sim = MeasureAllBoxesTests.capture([Self.lower, Self.taller], lookAt: SIMD3(0.1, 0, 0.1), distance: 1.5,
                                                elevation: 70)
-        let plain = try Self.lowerCarton(measureAllBoxes(sim.capture, colour: Self.image(sim, gap: 0)))
+        var stereo = PipelineParameters()
+        stereo.uncertainty.sensorClass = .stereo
+        let plain = try Self.lowerCarton(measureAllBoxes(sim.capture, parameters: stereo, colour: Self.image(sim, gap: 0)))
         #expect(abs(plain.length - 0.40) <= 0.004, "length \(plain.length)")
         #expect(abs(plain.width - 0.30) <= 0.004, "width \(plain.width)")
 
-        let ranOn = try Self.lowerCarton(measureAllBoxes(sim.capture, colour: Self.image(sim, gap: 0.015)))
+        let ranOn = try Self.lowerCarton(measureAllBoxes(sim.capture, parameters: stereo,
+                                                         colour: Self.image(sim, gap: 0.015)))
         #expect(abs(ranOn.length - 0.385) <= 0.004, "length \(ranOn.length)")
         #expect(abs(ranOn.width - 0.30) <= 0.004, "width \(ranOn.width)")
         let lidSides = ranOn.uncertainty.sides.filter { if case .lidEdge = $0.evidence { true } else { false } }
@@ -47,6 +51,31 @@ import TestSupport
         // A lid edge is a physical line: no edge bias, and a profile's offset does not move it.
         #expect(ranOn.sides.filter { $0.lidEdge != nil }.allSatisfy { !$0.carriesProfileOffset })
         #expect(abs(ranOn.length - 0.385) <= ranOn.uncertainty.expanded[0], "U \(ranOn.uncertainty.expanded[0])")
+    }
+
+    /// A LiDAR's depth stops at the lid (its class does not spread depth across edges), so a
+    /// dark line inside the lid beside a taller carton pressed against it is no gap the depth ran
+    /// on into: the carton comes out as it does with no colour image at all, its truth
+    /// (400 x 300 mm) within ± U, and no side is a lid edge. (In the tuning scenes with a colour
+    /// image, the lid's edge put 12 such sides 2.8-7.7 mm inside the lid, at the rim the
+    /// simulator draws.)
+    @Test func aLidarsLidIsNotEndedAtALineInsideIt() throws {
+        var pressed = Self.taller
+        pressed.center.x = 0.35
+        let sim = MeasureAllBoxesTests.capture([Self.lower, pressed], lookAt: SIMD3(0.1, 0, 0.1), distance: 1.5,
+                                               elevation: 70)
+        var lidar = PipelineParameters()
+        lidar.uncertainty.sensorClass = .lidar
+        let carton = try Self.lowerCarton(measureAllBoxes(sim.capture, parameters: lidar,
+                                                          colour: Self.image(sim, gap: 0.015)))
+        let depthOnly = try Self.lowerCarton(measureAllBoxes(sim.capture, parameters: lidar))
+        #expect(abs(carton.length - depthOnly.length) <= 1e-4 && abs(carton.width - depthOnly.width) <= 1e-4,
+                "\(carton.length) x \(carton.width) against \(depthOnly.length) x \(depthOnly.width) m")
+        let u = carton.uncertainty.expanded
+        #expect(abs(carton.length - 0.40) <= min(u[0], 0.010), "length \(carton.length) ± \(u[0])")
+        #expect(abs(carton.width - 0.30) <= min(u[1], 0.010), "width \(carton.width) ± \(u[1])")
+        #expect(carton.sides.allSatisfy { $0.lidEdge == nil })
+        #expect(!carton.uncertainty.sides.contains { if case .lidEdge = $0.evidence { true } else { false } })
     }
 
     /// Levels less than a box's least height apart chain into one layer; each support takes the
