@@ -27,7 +27,8 @@ import Foundation
 /// stream's intrinsics, or the depth's when the capture has none), each top is cut along the
 /// seams between lids it shows (`cutAtSeams`), and a lone object whose top is cut becomes
 /// several cartons measured from their tops. Without one, such cartons make one top: refused
-/// as not a cuboid when they make an L or a T, measured as one carton when a rectangle.
+/// as not a cuboid when they make an L or a T, measured as one carton when a rectangle, and no
+/// carton of the scene is accepted (`SceneBoxMeasurement.notAcceptedBecause`).
 ///
 /// Deterministic like `runPipeline`.
 ///
@@ -114,8 +115,8 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
                 continue
             }
             let lone = measureLoneObject(objects[k], on: found[k].surface, topLevel: level, scene: scene, pixels: pixels,
-                                         map: map, floor: floor, frame: frame, parameters: parameters,
-                                         sceneParameters: sceneParameters)
+                                         map: map, floor: floor, frame: frame, colourSearched: image != nil && !tops.isEmpty,
+                                         parameters: parameters, sceneParameters: sceneParameters)
             // A side past which a taller object's face rises (`EdgeEstimate.risesAgainstSurface`):
             // the engine sees no silhouette of the lid there, and has no model of where the lid
             // ends against, or under the shadow of, that object. Measured from its top as a
@@ -232,9 +233,10 @@ let minimumHiddenPixels = 5
 /// A lone object measured by the whole engine, on the surface it stands on (`surface`, where
 /// `sceneObjects` found it on one, else the view's `floor`), refitted around it; refused as
 /// `hiddenBehind` when something nearer hides part of its top's outline (its points within 2 cm
-/// of the top's level).
+/// of the top's level). `colourSearched`: its top was searched for seams in the colour image,
+/// and none cut it.
 func measureLoneObject(_ object: BoxSegment, on surface: FloorFit?, topLevel: Double, scene: FusedScene,
-                       pixels: PixelPoints?, map: HeightMap, floor: FloorFit, frame: FloorFrame,
+                       pixels: PixelPoints?, map: HeightMap, floor: FloorFit, frame: FloorFrame, colourSearched: Bool,
                        parameters: PipelineParameters, sceneParameters: SceneParameters) -> SceneBox {
     // On the surface it stands on (a table's top, not the room's floor past its edge:
     // `sceneObjects` found it there), the floor refitted around it.
@@ -266,7 +268,7 @@ func measureLoneObject(_ object: BoxSegment, on surface: FloorFit?, topLevel: Do
         } ?? 0
         if shadowed > 0 { throw .hiddenBehind(pixels: hidden, shadowedSides: shadowed) }
         let q = frame.local(result.cuboid.centerInWorld)
-        return SceneBox(positionOnSupport: SIMD2(q.x, q.y), topLevel: topLevel, outcome: .success(SceneBoxMeasurement(result)))
+        return SceneBox(positionOnSupport: SIMD2(q.x, q.y), topLevel: topLevel, outcome: .success(SceneBoxMeasurement(result, searched: colourSearched)))
     } catch {
         return SceneBox(positionOnSupport: centre, topLevel: topLevel, outcome: .failure(error))
     }

@@ -59,8 +59,9 @@ public struct SceneBoxMeasurement: Sendable {
     public var shapeNotes: [String]
     /// The whole pipeline's result, for a carton measured by the engine (`Method.engine`).
     public var pipeline: PipelineResult?
-    /// What the colour image says of seams in its top (`.notLooked` for the engine's cartons,
-    /// which are lone objects).
+    /// What the colour image says of seams in its top: for a lone object measured by the engine,
+    /// `.noneSeen` when its top was searched (a seam would have cut it into cartons measured
+    /// from their tops), `.notLooked` with no colour image.
     public var seams: SeamSearch
     /// A top-rectangle carton's sides (+length, −length, +width, −width) as the camera saw them;
     /// empty for the engine's (its `pipeline` has its edges).
@@ -71,25 +72,29 @@ public struct SceneBoxMeasurement: Sendable {
     /// Whether every dimension's expanded uncertainty (k = 2) is within `tolerance`.
     public var fitsTolerance: Bool { uncertainty.fits(tolerance: tolerance) }
 
-    /// Why a carton measured from its top among others is not accepted, whatever its U: its top
-    /// could be several cartons of one height pressed together, and the capture does not show
-    /// that it is not.
-    /// - No colour image (`SeamSearch.notLooked`): the seams between lids were not looked for.
+    /// Why a carton of a scene is not accepted, whatever its U: its top could be several cartons
+    /// of one height pressed together, and the capture does not show that it is not.
+    /// - Not looked for (`SeamSearch.notLooked`: no colour image, or a lone object with no flat
+    ///   top to look in): the seams between lids were not looked for.
+    ///   So for a lone object too: in the scene benchmark's one-height pairs measured with no
+    ///   colour image (`--scenes`, seeds 2026 and 3313), 3 of 40 pairs whose outline made a
+    ///   rectangle were accepted as one carton 452-691 mm long.
     /// - Cut along seams that do not all show plainly (`SeamSearch.cut` without `clear`): a
     ///   fainter seam inside it may be missed.
     ///
-    /// A top the colour image shows no seam across (`SeamSearch.noneSeen`) is judged as a lone
-    /// object's is: the engine accepts a lone object whose top shows no seam, and a top beside
-    /// a taller carton is no likelier to be two cartons than a top alone. (On the real pallet,
-    /// `Tests/Fixtures/real/neura-pallet`, the tops with no seam seen were each one object: the
-    /// large carton in frame 2, and one 14-cm object in both frames.) Nil for a lone object
-    /// measured by the engine.
+    /// A top the colour image shows no seam across (`SeamSearch.noneSeen`) is judged on its U,
+    /// among others as alone: a top beside a taller carton is no likelier to be two cartons than
+    /// a top alone. (On the real pallet, `Tests/Fixtures/real/neura-pallet`, the tops with no
+    /// seam seen were each one object: the large carton in frame 2, and one 14-cm object in both
+    /// frames.)
     public var notAcceptedBecause: String? {
-        guard method == .topRectangle else { return nil }
-        let start = "measured from its top among other cartons: cartons of one height pressed together make one top"
+        let start = method == .engine
+            ? "measured as a lone object of a scene: cartons of one height pressed together make one object"
+            : "measured from its top among other cartons: cartons of one height pressed together make one top"
         switch seams {
         case .notLooked:
-            return start + ", and with no colour image the seams between their lids are not looked for, so it may be several cartons"
+            return start + ", and the seams between their lids were not looked for (no colour image, or no flat top to look in), "
+                + "so it may be several cartons"
         case .noneSeen:
             return nil
         case let .cut(_, weakest, clear):
@@ -104,8 +109,9 @@ public struct SceneBoxMeasurement: Sendable {
         notAcceptedBecause == nil && uncertainty.accepts(tolerance: tolerance, minimumConfidence: minimumConfidence)
     }
 
-    /// A lone object's measurement by the whole engine.
-    init(_ result: PipelineResult) {
+    /// A lone object's measurement by the whole engine; `searched` when the colour image was
+    /// searched for seams across its top and showed none.
+    init(_ result: PipelineResult, searched: Bool) {
         method = .engine
         length = result.cuboid.length
         width = result.cuboid.width
@@ -118,7 +124,7 @@ public struct SceneBoxMeasurement: Sendable {
         tolerance = result.tolerance
         shapeNotes = result.shapeNotes
         pipeline = result
-        seams = .notLooked
+        seams = searched ? .noneSeen : .notLooked
         sides = []
     }
 
