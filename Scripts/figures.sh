@@ -117,6 +117,21 @@ echo "boxdim accuracy --scenes --on-table" >&2
 } >>"$out"
 echo "- Scenes of several boxes on a table, held out (\`boxdim accuracy --scenes $count_fixed --seed 3313 --on-table\`): $(sed -n 's/^accepted \([0-9]*\): beyond the tolerance \([0-9]*\).*/\1 accepted, \2 beyond the tolerance/p' "$tmp") ($(sed -n 's/^boxes not refused as hidden or cut off \([0-9]*\): accepted [0-9]* (\(.*\))$/\2 of the \1 boxes not refused as hidden or cut off/p' "$tmp")); $(sed -n 's/^truth within ± U (L \/ W \/ H): /truth within ± U /p' "$tmp")" >>"$headlines"
 
+echo "boxdim accuracy --scenes --on-pallet" >&2
+"$boxdim" accuracy --scenes "$count_fixed" --seed 3313 --on-pallet >"$tmp"
+{
+    echo
+    echo "## Scenes of several boxes on a pallet, held out"
+    echo
+    echo "\`boxdim accuracy --scenes $count_fixed --seed 3313 --on-pallet\` (the same scenes on a pallet's deck of"
+    echo "120-mm boards 40 mm apart, 144 mm above the room's floor, which shows past its edges and through its gaps)"
+    echo
+    echo '```text'
+    cat "$tmp"
+    echo '```'
+} >>"$out"
+echo "- Scenes of several boxes on a pallet, held out (\`boxdim accuracy --scenes $count_fixed --seed 3313 --on-pallet\`): $(sed -n 's/^accepted \([0-9]*\): beyond the tolerance \([0-9]*\).*/\1 accepted, \2 beyond the tolerance/p' "$tmp") ($(sed -n 's/^boxes not refused as hidden or cut off \([0-9]*\): accepted [0-9]* (\(.*\))$/\2 of the \1 boxes not refused as hidden or cut off/p' "$tmp")); $(sed -n 's/^truth within ± U (L \/ W \/ H): /truth within ± U /p' "$tmp")" >>"$headlines"
+
 echo "boxdim accuracy (real captures)" >&2
 "$boxdim" accuracy --count 1 --repeatability 0 >"$tmp"
 {

@@ -59,7 +59,7 @@ public struct ColourRenderer: Sendable {
         let others = scene.otherBoxes.map { ParcelTracer($0, origin: origin) }
         let cylinders = scene.cylinders.map { CylinderTracer($0, origin: origin) }
         let walls = scene.walls.map { WallTracer($0, origin: origin) }
-        let floor = FloorTracer(radius: scene.floorRadius, below: scene.floorBelow, origin: origin)
+        let floor = FloorTracer(radius: scene.floorRadius, below: scene.floorBelow, deck: scene.floorDeck, origin: origin)
         let k = intrinsics
         let labelFaces = painters.compactMap { p in scene.target.map { (p, p.label.faceFrame(on: $0)) } }
 

@@ -110,6 +110,16 @@ public enum ScenarioCatalog {
         return scene
     }
 
+    /// `scene` on a pallet's deck (`PalletDeck.under` its boxes: 120-mm boards 40 mm apart, at
+    /// least 1200 x 760 mm), `PalletDeck.euroHeight` above the room's floor, which is seen past
+    /// the deck's edges and through its gaps.
+    public static func standingOnPallet(_ scene: SimulatedScene) -> SimulatedScene {
+        var scene = scene
+        scene.floorDeck = PalletDeck.under(scene.allBoxes)
+        scene.floorBelow = PalletDeck.euroHeight
+        return scene
+    }
+
     static func make(_ kind: ScenarioKind, using g: inout SeededGenerator) -> (SimulatedScene, CameraRig) {
         switch kind {
         case .box:

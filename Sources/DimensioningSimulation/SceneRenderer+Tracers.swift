@@ -37,13 +37,17 @@ enum RayTracer {
 /// The floor plane z = 0, optionally only within `radius` metres of the world origin.
 struct FloorTracer {
     let radius: Double?
-    /// With `radius`: a second floor this many metres below, beyond the first one's edge.
+    /// With `radius` or `deck`: a second floor this many metres below, beyond the first one's
+    /// edge (and through a deck's gaps).
     let below: Double?
+    /// The floor is a pallet's deck of boards (`PalletDeck`).
+    let deck: PalletDeck?
     let origin: SIMD3<Double>
 
-    init(radius: Double?, below: Double? = nil, origin: SIMD3<Double>) {
+    init(radius: Double?, below: Double? = nil, deck: PalletDeck? = nil, origin: SIMD3<Double>) {
         self.radius = radius
         self.below = below
+        self.deck = deck
         self.origin = origin
     }
 
@@ -52,13 +56,12 @@ struct FloorTracer {
         guard origin.z > 0, d.z < 0 else { return nil }
         let t = -origin.z / d.z
         guard t > SceneRenderer.minimumHitDistance else { return nil }
-        if let r = radius {
-            let x = origin.x + t * d.x, y = origin.y + t * d.y
-            guard x * x + y * y <= r * r else {
-                // Past the table's edge, down to the room's floor.
-                guard let below else { return nil }
-                return Hit(t: (-below - origin.z) / d.z, normal: SIMD3(0, 0, 1), id: RenderedDepth.floorID, code: 0)
-            }
+        let x = origin.x + t * d.x, y = origin.y + t * d.y
+        let onFirst = (radius.map { x * x + y * y <= $0 * $0 } ?? true) && (deck?.holds(x: x, y: y) ?? true)
+        guard onFirst else {
+            // Past the table's or deck's edge, or through a gap between boards: the room's floor.
+            guard let below else { return nil }
+            return Hit(t: (-below - origin.z) / d.z, normal: SIMD3(0, 0, 1), id: RenderedDepth.floorID, code: 0)
         }
         return Hit(t: t, normal: SIMD3(0, 0, 1), id: RenderedDepth.floorID, code: 0)
     }

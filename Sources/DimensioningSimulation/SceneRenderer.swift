@@ -70,7 +70,7 @@ public struct SceneRenderer: Sendable {
         for (i, wall) in scene.walls.enumerated() {
             tracers.append(.wall(WallTracer(wall, origin: origin), objectID(ofWall: i), wall.surface.code))
         }
-        let floor = FloorTracer(radius: scene.floorRadius, below: scene.floorBelow, origin: origin)
+        let floor = FloorTracer(radius: scene.floorRadius, below: scene.floorBelow, deck: scene.floorDeck, origin: origin)
         let floorCode = scene.floorSurface.code
 
         rayX.withUnsafeBufferPointer { rx in

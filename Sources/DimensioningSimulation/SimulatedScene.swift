@@ -23,6 +23,9 @@ public struct SimulatedScene: Sendable, Codable, Equatable {
     /// With `floorRadius`: the floor is a table's top, and beyond its edge rays find the room's
     /// floor this many metres below (another plane in view, larger than the table); nil: nothing.
     public var floorBelow: Double? = nil
+    /// The floor is a pallet's deck of boards (with `floorBelow`: the room's floor under it, seen
+    /// past its edges and through its gaps); nil: no deck.
+    public var floorDeck: PalletDeck? = nil
     /// What the floor is made of.
     public var floorSurface: SurfaceKind
     /// False for a hard negative: a correct engine should refuse it, and the ground truth is

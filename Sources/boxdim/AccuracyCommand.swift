@@ -45,6 +45,9 @@ struct AccuracyCommand: ParsableCommand {
     @Flag(help: "Stand every scenario (with --scenes, every scene) on a round table's top (0.6 m radius) with the room's floor 0.75 m below its edge in view: the support is the table, not the largest plane.")
     var onTable = false
 
+    @Flag(help: "With --scenes: stand every scene on a pallet's deck (120-mm boards 40 mm apart, at least 1200 x 760 mm) 144 mm above the room's floor, seen past its edges and through its gaps.")
+    var onPallet = false
+
     @Flag(help: "Give every box to be measured a recess, a handle or a bulge (5-15 mm) in or on its top: the truth is the cuboid that encloses it, as a carrier bills it.")
     var irregularTops = false
 
@@ -76,6 +79,8 @@ struct AccuracyCommand: ParsableCommand {
         if calibrate > 0, profile != nil {
             throw ValidationError("--calibrate and --profile both set the profile: give one")
         }
+        if onPallet, scenes == 0 { throw ValidationError("--on-pallet stands the scenes of --scenes N on a pallet: give --scenes") }
+        if onPallet, onTable { throw ValidationError("--on-pallet and --on-table each set what the scenes stand on: give one") }
     }
 
     func run() throws {
@@ -89,10 +94,16 @@ struct AccuracyCommand: ParsableCommand {
             }
         }
         if scenes > 0 {
-            print("scenes of several boxes" + (onTable ? " on a table 0.75 m above the floor" : "")
+            let support: SceneBenchmark.Support = onPallet ? .pallet : onTable ? .table : .floor
+            let standing = switch support {
+            case .floor: ""
+            case .table: " on a table 0.75 m above the floor"
+            case .pallet: " on a pallet's deck 144 mm above the floor"
+            }
+            print("scenes of several boxes" + standing
                 + ", measured carton by carton (seed \(seed), tolerance \(gate.tolerance) mm, minimum confidence \(minConfidence)):")
             let report = SceneBenchmark.run(count: scenes, seed: seed, parameters: parameters, minConfidence: minConfidence,
-                                            onTable: onTable)
+                                            on: support)
             if verbose {
                 print("every matched carton (error ± U, L / W / H):\n" + report.cartonLines.joined(separator: "\n"))
                 print("every refused top:\n" + report.refusalLines.joined(separator: "\n"))

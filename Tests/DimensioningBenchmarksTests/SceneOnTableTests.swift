@@ -65,7 +65,7 @@ import TestSupport
     /// lid of the lower box reaching past the taller one's corners was taken for the surface it
     /// stands on, and its height, 83 mm short, was accepted. It is measured on the table.
     @Test(arguments: [0, 34]) func boxesOnATableAreMeasuredOnIt(index: Int) throws {
-        let (scene, simulated, _) = SceneBenchmark.rendered(index, seed: 2026, onTable: true)
+        let (scene, simulated, _) = SceneBenchmark.rendered(index, seed: 2026, on: .table)
         let measured = try measureAllBoxes(simulated.capture)
         #expect(measured.boxes.count == scene.allBoxes.count, "\(measured.boxes.map(\.outcome))")
         var engine = 0
