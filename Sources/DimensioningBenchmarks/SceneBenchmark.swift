@@ -199,9 +199,11 @@ public enum SceneBenchmark {
                         report.refusedTops.append(.init(scene: index, kind: kind, code: error.code, reason: error.description))
                         if ["hidden_behind", "box_cut_off"].contains(error.code) {
                             let p = measurement.frame.world(SIMD3(box.positionOnSupport.x, box.positionOnSupport.y, 0))
-                            let apart = { (b: SimulatedBox) in ((b.center - SIMD2(p.x, p.y)) * (b.center - SIMD2(p.x, p.y))).sum() }
-                            if let nearest = scene.allBoxes.indices.min(by: { apart(scene.allBoxes[$0]) < apart(scene.allBoxes[$1]) }),
-                               apart(scene.allBoxes[nearest]) <= 0.08 * 0.08 {
+                            let squared = scene.allBoxes.map { b in
+                                ((b.center - SIMD2(p.x, p.y)) * (b.center - SIMD2(p.x, p.y))).sum()
+                            }
+                            if let nearest = squared.indices.min(by: { squared[$0] < squared[$1] }),
+                               squared[nearest] <= 0.08 * 0.08 {
                                 unseen.insert(nearest)
                             }
                         }

@@ -13,6 +13,15 @@ struct AccuracyCommandTests {
         #expect(r.stderr.contains("--calibrate"), "\(r.stderr)")
     }
 
+    /// `--on-pallet` stands the scenes of `--scenes` on a pallet: without scenes, or with
+    /// `--on-table` too, it is a usage error that names it.
+    @Test(arguments: [["--on-pallet"], ["--scenes", "1", "--on-pallet", "--on-table"]])
+    func aPalletWithoutScenesOrWithATableIsAUsageError(arguments: [String]) throws {
+        let r = try BoxDimBinary.run(["accuracy", "--count", "2"] + arguments)
+        #expect(r.status == 64, "\(r.stdout) \(r.stderr)")
+        #expect(r.stderr.contains("--on-pallet"), "\(r.stderr)")
+    }
+
     @Test func aCalibratedRunNamesEachModelsProfile() throws {
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-acc-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: json) }

@@ -268,7 +268,8 @@ func measureLoneObject(_ object: BoxSegment, on surface: FloorFit?, topLevel: Do
         } ?? 0
         if shadowed > 0 { throw .hiddenBehind(pixels: hidden, shadowedSides: shadowed) }
         let q = frame.local(result.cuboid.centerInWorld)
-        return SceneBox(positionOnSupport: SIMD2(q.x, q.y), topLevel: topLevel, outcome: .success(SceneBoxMeasurement(result, searched: colourSearched)))
+        return SceneBox(positionOnSupport: SIMD2(q.x, q.y), topLevel: topLevel,
+                        outcome: .success(SceneBoxMeasurement(result, searched: colourSearched)))
     } catch {
         return SceneBox(positionOnSupport: centre, topLevel: topLevel, outcome: .failure(error))
     }

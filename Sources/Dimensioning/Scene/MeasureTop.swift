@@ -51,11 +51,10 @@ struct TopOutline: Sendable {
 /// 3. a side along a seam the top was cut at lies on the seam (`snappedToSeams`,
 ///    `SideEvidence.seam`), for a class that spreads depth across edges a side whose depth ran
 ///    on into the gap beside a taller neighbour at its lid's edge in the colour image
-///    (`atLidEdges`, `SideEvidence.lidEdge`); for a sensor
-///    class that does not fatten, every other side at its silhouette or its own face, as a lone
-///    box's (`silhouetteSides`: its evidence and terms as `estimateUncertainty` gives them); a
-///    side still unplaced is known only from the top's extent
-///    (`SideEvidence.topExtent`): the point spacing,
+///    (`atLidEdges`, `SideEvidence.lidEdge`); for a sensor class that does not fatten, every
+///    other side at its silhouette or its own face, as a lone box's (`silhouetteSides`: its
+///    evidence and terms as `estimateUncertainty` gives them); a side still unplaced is known
+///    only from the top's extent (`SideEvidence.topExtent`): the point spacing,
 ///    the class's placement noise, edge bias and fattening at the side's pixel footprint; the
 ///    height from both planes' offsets, the class's height bias and its depth scale
 ///    (`topRectangleUncertainty`).
