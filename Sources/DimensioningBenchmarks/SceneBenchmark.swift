@@ -125,6 +125,13 @@ public enum SceneBenchmark {
         return (SimulatedScene(name: "scene-\(index)", target: boxes[0], otherBoxes: Array(boxes.dropFirst())), rig)
     }
 
+    /// The index of the box of `boxes` whose centre (world x, y, metres) lies nearest `point`, when
+    /// within 8 cm of it: the box a carton or a refused top there is matched to; nil otherwise.
+    static func matchedBox(at point: SIMD2<Double>, in boxes: [SimulatedBox]) -> Int? {
+        let apart = boxes.map { ((($0.center - point) * ($0.center - point)).sum()).squareRoot() }
+        return apart.indices.min { apart[$0] < apart[$1] }.flatMap { apart[$0] <= 0.08 ? $0 : nil }
+    }
+
     /// How far each side of `m` (+L, −L, +W, −W) lies outward of the side of `truth` it faces,
     /// metres (seen from above).
     static func sideErrors(_ m: SceneBoxMeasurement, truth: SimulatedBox) -> [Double] {
@@ -199,13 +206,7 @@ public enum SceneBenchmark {
                         report.refusedTops.append(.init(scene: index, kind: kind, code: error.code, reason: error.description))
                         if ["hidden_behind", "box_cut_off"].contains(error.code) {
                             let p = measurement.frame.world(SIMD3(box.positionOnSupport.x, box.positionOnSupport.y, 0))
-                            let squared = scene.allBoxes.map { b in
-                                ((b.center - SIMD2(p.x, p.y)) * (b.center - SIMD2(p.x, p.y))).sum()
-                            }
-                            if let nearest = squared.indices.min(by: { squared[$0] < squared[$1] }),
-                               squared[nearest] <= 0.08 * 0.08 {
-                                unseen.insert(nearest)
-                            }
+                            if let matched = matchedBox(at: SIMD2(p.x, p.y), in: scene.allBoxes) { unseen.insert(matched) }
                         }
                     }
                     continue
@@ -217,9 +218,8 @@ public enum SceneBenchmark {
                     report.accepted += 1
                     report.byKind[kind, default: .init()].accepted += 1
                 }
-                let centre = SIMD2(m.centerInWorld.x, m.centerInWorld.y)
-                let apart = { (b: SimulatedBox) in ((b.center - centre) * (b.center - centre)).sum().squareRoot() }
-                let truth = scene.allBoxes.min(by: { apart($0) < apart($1) }).flatMap { apart($0) <= 0.08 ? $0 : nil }
+                let truth = matchedBox(at: SIMD2(m.centerInWorld.x, m.centerInWorld.y), in: scene.allBoxes)
+                    .map { scene.allBoxes[$0] }
                 let error = truth.map { [m.length - max($0.length, $0.width), m.width - min($0.length, $0.width), m.height - $0.height] }
                 for (k, tolerance) in Self.tolerances.enumerated()
                 where m.notAcceptedBecause == nil && m.uncertainty.accepts(tolerance: tolerance, minimumConfidence: minConfidence) {

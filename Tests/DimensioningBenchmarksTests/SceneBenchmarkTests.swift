@@ -126,7 +126,8 @@ import TestSupport
             #expect(box.notAcceptedBecause?.contains("may be several cartons") == true)
             #expect(!box.isAccepted(minimumConfidence: 0))
         }
-        let cut = try measureAllBoxes(simulated.capture, colour: try #require(colour)).boxes.compactMap { try? $0.outcome.get() }
+        let image = try #require(colour)
+        let cut = try measureAllBoxes(simulated.capture, colour: image).boxes.compactMap { try? $0.outcome.get() }
         #expect(cut.count == 2, "\(cut.map { [$0.length, $0.width, $0.height] })")
         for box in cut {
             let truth = try #require(scene.allBoxes.nearest(to: box.centerInWorld))

@@ -275,16 +275,16 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     var unseenStep: String?
     if let step = outlineStep(outline, footprint: cuboid.footprint, pixelFootprints: pixelFootprints,
                               parameters: parameters.shape, levelBand: parameters.behaviour.inlierBand) {
-        let where_ = "the top's outline steps in by \(millimetres(step.depth)) mm along \(millimetres(step.length)) of "
+        let stepText = "the top's outline steps in by \(millimetres(step.depth)) mm along \(millimetres(step.length)) of "
             + "\(millimetres(step.sideLength)) mm of one side"
         switch step.floor {
         case .support:
-            throw .notCuboid(reason: where_ + ", with the floor seen in the step (two boxes of one height side by side)")
+            throw .notCuboid(reason: stepText + ", with the floor seen in the step (two boxes of one height side by side)")
         case .unseen:
-            unseenStep = where_ + ", and from here nothing is seen under the step: a recess in one parcel's lid and two "
+            unseenStep = stepText + ", and from here nothing is seen under the step: a recess in one parcel's lid and two "
                 + "parcels of one height side by side look alike; measure it from above, or from that side"
         case .level:
-            shapeNotes.append(where_ + ", over a lower part of the parcel (a recess, a handle or a crushed corner): "
+            shapeNotes.append(stepText + ", over a lower part of the parcel (a recess, a handle or a crushed corner): "
                 + "measured as the cuboid enclosing it")
         }
     }

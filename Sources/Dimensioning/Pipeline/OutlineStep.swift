@@ -131,8 +131,10 @@ func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootp
     let stripWidth = parameters.outlineStripWidth, seen = parameters.outlineSeenRays
     var steps: [OutlineStep] = []
     // Gathered once, on the first side that steps at all.
-    var pastTop: [PastTopRay]? = nil
-    var upperOutlines: [SideOutline]?? = nil
+    lazy var pastTop = evidence.pastTop()
+    lazy var upperOutlines = evidence.upperPoints.map {
+        sideOutlines($0, footprint: footprint, stripWidth: stripWidth, cornerMargin: parameters.outlineCornerMargin)
+    }
     for sideOutline in sideOutlines(evidence.topPoints, footprint: footprint, stripWidth: stripWidth,
                                     cornerMargin: parameters.outlineCornerMargin) {
         let side = sideOutline.side, span = sideOutline.span, strips = sideOutline.outline.count
@@ -142,13 +144,8 @@ func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootp
         let footprintHere = side < pixelFootprints.count ? pixelFootprints[side] : 0
         let threshold = max(parameters.outlineStepMinimum, parameters.outlineStepPixels * footprintHere)
         var candidate = outline.map { full - $0 > threshold }
-        if candidate.contains(true), upperOutlines == nil {
-            upperOutlines = .some(evidence.upperPoints.map {
-                sideOutlines($0, footprint: footprint, stripWidth: stripWidth, cornerMargin: parameters.outlineCornerMargin)
-            })
-        }
-        if let upper = upperOutlines??.first(where: { $0.side == side }), upper.outline.count == strips,
-           let upperFull = upper.fullOrCentre {
+        if candidate.contains(true), let upper = upperOutlines?.first(where: { $0.side == side }),
+           upper.outline.count == strips, let upperFull = upper.fullOrCentre {
             let upperOutline = upper.outlineOrCentre
             for k in 0..<strips where upperFull - upperOutline[k] <= threshold { candidate[k] = false }
         }
@@ -157,8 +154,7 @@ func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootp
         // stopped on well inside it: the support, or heights of the object above it.
         var passing = [Int](repeating: 0, count: strips), toSupport = passing
         var heights = [[Double]](repeating: [], count: strips)
-        if pastTop == nil { pastTop = evidence.pastTop() }
-        for ray in pastTop ?? [] {
+        for ray in pastTop {
             guard let (u, k) = place(ray.position), candidate[k], u > outline[k] + threshold / 2, u < full else {
                 continue
             }
