@@ -18,17 +18,19 @@ import Foundation
 ///    line of sight passes under points seen around the object, as the room's floor is seen
 ///    under a table's top through the gap past the table's near edge, in the shadow of the box
 ///    on it): that is under something, not beside the object's foot;
-/// 3. when the view's floor is seen beside any side (`minimumPointsPerSide` points within 3 cm of
-///    it, and at least half of that side's ring), the object stands on it: a box beside a lower
-///    one has the floor beside its free sides (a box at a table's very edge, with the room's
-///    floor within 10 cm all along a side, cannot be told from it; a sliver of the room's floor
-///    past the table's edge near one corner is not what the box stands on);
-///    otherwise the highest level (2-cm bins, a bin with its two neighbours) seen beside two sides
-///    or more, with `minimumPointsPerSide` points on each and a fifth of the ring's points, and
-///    no higher than the lowest level that is most of what is seen beside some side (as the
-///    view's floor is: a lower neighbour pressed against one side reaches past that side's
-///    corners into the next sides' rings, where the table the box stands on is most of them), read
-///    as the median of the ring's heights within 3 cm of that bin;
+/// 3. the highest level (2-cm bins, a bin with its two neighbours) that runs under the object:
+///    seen along two sides more than show only something lower (`minimumPointsPerSide` points
+///    beside a side itself, within its span: a lower neighbour pressed against one side reaches
+///    past that side's corners, never along the next sides), and a fifth of what the ring shows
+///    at that level or lower. A lower neighbour is seen along one side; two lower ones either
+///    side of the object along two, with the floor along the others (the far side may be hidden
+///    behind the object). A table's top, a pallet's deck or a conveyor runs on along every side
+///    it is seen beside, the room's floor past its edge along one side at most, and through the
+///    gaps between a deck's boards along the same sides as the deck. With nothing lower seen
+///    along any side, a level seen along one side and beside the corners of another will do (a
+///    table's top, the object's far sides hidden behind it). When that level is the
+///    view's floor, or none is seen, the object stands on the view's floor. Read as the median
+///    of the ring's heights within 3 cm of that bin;
 /// 4. when that level is more than `minimumRise` above the view's floor and the object shows
 ///    nothing of itself lower down under its top (more than 2 cm or three of the level's robust
 ///    standard deviations under it; 0.2 % of its points at most, stray pixels: a
@@ -52,8 +54,9 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
         let xy = extent.local(SIMD2(x, y))
         return (xy, SIMD2(Swift.abs(xy.x) - extent.halfA, Swift.abs(xy.y) - extent.halfB))
     }
-    // Points beside the top, by 2-cm level and by side (0: -A, 1: +A, 2: -B, 3: +B).
-    var counts: [Int: [Int]] = [:]
+    // Points beside the top, by 2-cm level and by side (0: -A, 1: +A, 2: -B, 3: +B): all of them,
+    // and those beside the side itself, within its span, not beside a corner.
+    var counts: [Int: [Int]] = [:], along: [Int: [Int]] = [:]
     var ring: [(point: SIMD3<Double>, height: Double)] = []
     // For an organised capture's lines of sight: the reference camera in the floor frame, and
     // the heights seen around the object.
@@ -73,41 +76,42 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
         let side = beyond.x >= beyond.y ? (xy.x > 0 ? 1 : 0) : (xy.y > 0 ? 3 : 2)
         let bin = Int((q.z / 0.02).rounded())
         counts[bin, default: [0, 0, 0, 0]][side] += 1
+        if min(beyond.x, beyond.y) <= 0 { along[bin, default: [0, 0, 0, 0]][side] += 1 }
         ring.append((scene.pointsInWorld[i], q.z))
     }
     guard !ring.isEmpty else { return nil }
-    // The view's floor seen right beside the top, most of what is seen beside that side: the
-    // object stands on it (a box beside a lower one), or at a table's very edge, which this
-    // cannot tell from it. A few of its points past a table's edge near a corner are not it.
-    var onFloor = [0, 0, 0, 0]
-    for b in -1...1 { for s in 0..<4 { onFloor[s] += counts[b]?[s] ?? 0 } }
-    var beside = [0, 0, 0, 0]
-    for levels in counts.values { for s in 0..<4 { beside[s] += levels[s] } }
-    if (0..<4).contains(where: { onFloor[$0] >= minimumPointsPerSide && 2 * onFloor[$0] >= beside[$0] }) { return nil }
-    // What each level (with its neighbours) shows beside each side.
-    func perSide(_ bin: Int) -> [Int] {
+    // What a level (with its neighbours) shows beside each side, and below it.
+    func perSide(_ bin: Int, in table: [Int: [Int]]) -> [Int] {
         var sides = [0, 0, 0, 0]
-        for b in (bin - 1)...(bin + 1) { for s in 0..<4 { sides[s] += counts[b]?[s] ?? 0 } }
+        for b in (bin - 1)...(bin + 1) { for s in 0..<4 { sides[s] += table[b]?[s] ?? 0 } }
         return sides
     }
-    // A level that is most of what is seen beside a side, as the view's floor is above: the box
-    // stands on it or lower. A lower neighbour pressed against one side is most of that side's
-    // ring and reaches past its corners into the next sides' rings; the table beside the other
-    // sides is most of theirs, and the box stands on the table.
-    let ceiling = counts.keys.filter { bin in
-        let sides = perSide(bin)
-        return (0..<4).contains { sides[$0] >= minimumPointsPerSide && 2 * sides[$0] >= beside[$0] }
-    }.min() ?? Int.max
-    // The highest level no higher than that, seen beside two sides or more and holding a fifth
-    // of the ring's points.
+    func below(_ bin: Int, in table: [Int: [Int]]) -> [Int] {
+        var sides = [0, 0, 0, 0]
+        for (b, levels) in table where b < bin - 1 { for s in 0..<4 { sides[s] += levels[s] } }
+        return sides
+    }
+    // The highest level that runs under the object: seen along two sides more than show only
+    // something lower. A lower neighbour is seen along one side; two lower neighbours either
+    // side of the object, with the floor along a third side and the fourth hidden behind the
+    // object, are not what it stands on; a deck seen along three sides, with the room's floor
+    // past its end along the fourth, is.
     var chosen: Int?
-    for bin in counts.keys.sorted(by: >) where bin <= ceiling {
-        let perSide = perSide(bin)
-        let sides = perSide.filter { $0 >= minimumPointsPerSide }.count
-        if sides >= 2 && perSide.reduce(0, +) * 5 >= ring.count {
-            chosen = bin
-            break
-        }
+    for bin in counts.keys.sorted(by: >) {
+        let here = perSide(bin, in: along), lower = below(bin, in: along)
+        let seen = (0..<4).filter { here[$0] >= minimumPointsPerSide }
+        let lowerOnly = (0..<4).filter { !seen.contains($0) && lower[$0] >= minimumPointsPerSide }
+        // Seen along one side only, and beside its corners, with nothing lower seen along any
+        // side: a table seen past one side, the others hidden behind the object or showing the
+        // table only beyond their corners.
+        let besideCorners = perSide(bin, in: counts).filter { $0 >= minimumPointsPerSide }.count
+        guard seen.count >= lowerOnly.count + 2 || (lowerOnly.isEmpty && !seen.isEmpty && besideCorners >= 2) else { continue }
+        // Not a scatter of stray heights: a fifth of what is seen beside the object at this
+        // level or lower.
+        let atOrBelow = perSide(bin, in: counts).reduce(0, +) + below(bin, in: counts).reduce(0, +)
+        guard perSide(bin, in: counts).reduce(0, +) * 5 >= atOrBelow else { continue }
+        chosen = bin
+        break
     }
     guard let chosen else { return nil }
     // The level itself: the median of the ring's heights within a bin of the chosen one (a bin
