@@ -83,6 +83,8 @@ run "Fixed cameras, ten frames, held out" --split fixed --seed 5077 --frames 10 
 run "iPhone LiDAR, the box on a table with the room's floor 0.75 m below in view, held out" --split iphone --seed 9041 --count "$count_iphone" --on-table
 run "Handheld sensor family, the box on a table, held out" --split holdout --seed 3313 --count "$count_family" --on-table
 run "Fixed cameras, single frames, the box on a table, held out" --split fixed --seed 5077 --frames 1 --count "$count_fixed" --on-table
+run "iPhone LiDAR, the box on a pallet's deck (boards 40 mm apart, the room's floor 144 mm below), held out" --split iphone --seed 9041 --count "$count_iphone" --on-pallet
+run "Handheld sensor family, the box on a pallet's deck, held out" --split holdout --seed 3313 --count "$count_family" --on-pallet
 run "Fixed cameras, single frames, the far floor bent away by 50 mm/m² (a stereo camera's range error), held out" --split fixed --seed 5077 --frames 1 --count "$count_fixed" --range-bend 50
 run "iPhone LiDAR, every box with a recess, a handle or a bowed lid (truth: the enclosing cuboid), held out" --split iphone --seed 9041 --count "$count_iphone" --irregular-tops
 run "Handheld sensor family, every box with a recess, a handle or a bowed lid, held out" --split holdout --seed 3313 --count "$count_family" --irregular-tops

@@ -73,7 +73,7 @@ public enum AccuracyBenchmark {
                            jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                            sensors: [SensorFamilyMember] = [SensorFamily.iPhone], frames: Int? = nil,
                            profiles: [String: SensorProfile] = [:], rangeBend: Double? = nil,
-                           onTable: Bool = false, irregularTops: Bool = false) -> [Case] {
+                           onTable: Bool = false, onPallet: Bool = false, irregularTops: Bool = false) -> [Case] {
         let results = ResultSlots<Case>(count: count)
         let next = AtomicCounter()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
@@ -85,7 +85,7 @@ public enum AccuracyBenchmark {
                     caseParameters.profile = profile
                 }
                 results.set(index, evaluate(index: index, seed: seed, parameters: caseParameters, sensors: sensors,
-                                            frames: frames, rangeBend: rangeBend, onTable: onTable,
+                                            frames: frames, rangeBend: rangeBend, onTable: onTable, onPallet: onPallet,
                                             irregularTops: irregularTops))
             }
         }
@@ -95,9 +95,11 @@ public enum AccuracyBenchmark {
     /// Renders and measures one scenario.
     public static func evaluate(index: Int, seed: UInt64, parameters: PipelineParameters = .init(),
                                 sensors: [SensorFamilyMember] = [SensorFamily.iPhone], frames: Int? = nil,
-                                rangeBend: Double? = nil, onTable: Bool = false, irregularTops: Bool = false) -> Case {
+                                rangeBend: Double? = nil, onTable: Bool = false, onPallet: Bool = false,
+                                irregularTops: Bool = false) -> Case {
         let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: frames, sensors: sensors,
-                                                       rangeBend: rangeBend, onTable: onTable, irregularTops: irregularTops)
+                                                       rangeBend: rangeBend, onTable: onTable, onPallet: onPallet,
+                                                       irregularTops: irregularTops)
         let truth = simulated.truth
         var result = Case(index: index, name: simulated.name, kind: kind,
                           truth: [truth.length, truth.width, truth.height])

@@ -42,7 +42,8 @@ public enum DatasetWriter {
 
     /// Renders and writes scenarios `0..<count` of catalog `seed` into `folder` (created if
     /// needed). `frames` (1...60) overrides every scenario's frame count; `onTable` stands every
-    /// scenario on a table with the room's floor below it in view, and `irregularTops` gives
+    /// scenario on a table with the room's floor below it in view, `onPallet` on a pallet's deck
+    /// with the room's floor seen past its edges and through its gaps, and `irregularTops` gives
     /// every box to be measured a recess, a handle or a bowed lid (`ScenarioCatalog.render`).
     ///
     /// - Throws: `unreadableCapture` naming the first file that could not be written.
@@ -50,7 +51,7 @@ public enum DatasetWriter {
     public static func write(to folder: URL, count: Int, seed: UInt64, frames: Int? = nil,
                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                              sensors: [SensorFamilyMember] = [SensorFamily.iPhone], layout: Layout = .strayScanner,
-                             onTable: Bool = false, irregularTops: Bool = false,
+                             onTable: Bool = false, onPallet: Bool = false, irregularTops: Bool = false,
                              progress: (@Sendable (Int) -> Void)? = nil) throws(DimensioningError) -> [Entry] {
         precondition(count >= 0, "count must not be negative")
         if let frames { precondition((1...60).contains(frames), "frames must be 1...60") }
@@ -64,7 +65,7 @@ public enum DatasetWriter {
                 guard index < count else { return }
                 let result = Result { () throws(DimensioningError) in
                     try writeCapture(index: index, seed: seed, frames: frames, into: folder, sensors: sensors, layout: layout,
-                                     onTable: onTable, irregularTops: irregularTops)
+                                     onTable: onTable, onPallet: onPallet, irregularTops: irregularTops)
                 }
                 results.set(index, result)
                 let finished = done.increment() + 1
@@ -85,10 +86,10 @@ public enum DatasetWriter {
     /// Renders scenario `index` and writes it with its truth files.
     static func writeCapture(index: Int, seed: UInt64, frames: Int?, into folder: URL,
                              sensors: [SensorFamilyMember] = [SensorFamily.iPhone],
-                             layout: Layout = .strayScanner, onTable: Bool = false,
+                             layout: Layout = .strayScanner, onTable: Bool = false, onPallet: Bool = false,
                              irregularTops: Bool = false) throws(DimensioningError) -> Entry {
         let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: frames, sensors: sensors,
-                                                       onTable: onTable, irregularTops: irregularTops)
+                                                       onTable: onTable, onPallet: onPallet, irregularTops: irregularTops)
         var truth = simulated.truth
         if kind == .darkBox, let target = simulated.scene.target {
             truth = BoxGroundTruth(length: target.length, width: target.width, height: target.height)

@@ -57,19 +57,20 @@ public enum ScenarioCatalog {
     /// `onTable` stands the scene on a round table's top (`SimulatedScene.floorBelow`) with the
     /// room's floor 0.75 m below its edge: radius 0.6 m, or more so that every box and cylinder
     /// stands 10 cm or more from the edge (never more than the scene's own floor radius).
+    /// `onPallet` (when not `onTable`) stands it on a pallet's deck (`standingOnPallet`).
     /// `irregularTops` gives the target of every scenario that expects a measurement a
     /// `TopFeature` (a recess, a handle or a bulge, drawn from a stream of its own so the scene
     /// is otherwise the same); the truth stays the enclosing cuboid.
     public static func render(index: Int, seed: UInt64, frameCount: Int? = nil,
                               sensors: [SensorFamilyMember] = [SensorFamily.iPhone], rangeBend: Double? = nil,
-                              onTable: Bool = false, irregularTops: Bool = false)
+                              onTable: Bool = false, onPallet: Bool = false, irregularTops: Bool = false)
         -> (capture: SimulatedCapture, kind: ScenarioKind) {
         var s = scenario(index: index, seed: seed)
         if irregularTops, s.kind.expectsMeasurement, let t = s.scene.target {
             var g = SeededGenerator(seed: seed, stream: 0x70F_EA70_0000 &+ UInt64(bitPattern: Int64(index)))
             s.scene.target?.topFeature = TopFeature.random(length: t.length, width: t.width, height: t.height, using: &g)
         }
-        if onTable { s.scene = standingOnTable(s.scene) }
+        if onTable { s.scene = standingOnTable(s.scene) } else if onPallet { s.scene = standingOnPallet(s.scene) }
         if let frameCount { s.rig.frameCount = frameCount }
         let member = sensors.isEmpty ? nil : sensors[index % sensors.count]
         if let member { s.noise = member.noise }
@@ -110,12 +111,16 @@ public enum ScenarioCatalog {
         return scene
     }
 
-    /// `scene` on a pallet's deck (`PalletDeck.under` its boxes: 120-mm boards 40 mm apart, at
+    /// `scene` on a pallet's deck (`PalletDeck.under` its boxes and cylinders: 120-mm boards 40 mm apart, at
     /// least 1200 x 760 mm), `PalletDeck.euroHeight` above the room's floor, which is seen past
     /// the deck's edges and through its gaps.
     public static func standingOnPallet(_ scene: SimulatedScene) -> SimulatedScene {
         var scene = scene
-        scene.floorDeck = PalletDeck.under(scene.allBoxes)
+        // A cylinder stands on the deck too, within the square around it.
+        let cylinders = scene.cylinders.map {
+            SimulatedBox(center: $0.center, length: 2 * $0.radius, width: 2 * $0.radius, height: $0.height, yaw: 0)
+        }
+        scene.floorDeck = PalletDeck.under(scene.allBoxes + cylinders)
         scene.floorBelow = PalletDeck.euroHeight
         return scene
     }

@@ -45,7 +45,7 @@ struct AccuracyCommand: ParsableCommand {
     @Flag(help: "Stand every scenario (with --scenes, every scene) on a round table's top (0.6 m radius) with the room's floor 0.75 m below its edge in view: the support is the table, not the largest plane.")
     var onTable = false
 
-    @Flag(help: "With --scenes: stand every scene on a pallet's deck (120-mm boards 40 mm apart, at least 1200 x 760 mm) 144 mm above the room's floor, seen past its edges and through its gaps.")
+    @Flag(help: "Stand every scenario (with --scenes, every scene) on a pallet's deck (120-mm boards 40 mm apart, at least 1200 x 760 mm) 144 mm above the room's floor, seen past its edges and through its gaps.")
     var onPallet = false
 
     @Flag(help: "Give every box to be measured a recess, a handle or a bulge (5-15 mm) in or on its top: the truth is the cuboid that encloses it, as a carrier bills it.")
@@ -79,7 +79,6 @@ struct AccuracyCommand: ParsableCommand {
         if calibrate > 0, profile != nil {
             throw ValidationError("--calibrate and --profile both set the profile: give one")
         }
-        if onPallet, scenes == 0 { throw ValidationError("--on-pallet stands the scenes of --scenes N on a pallet: give --scenes") }
         if onPallet, onTable { throw ValidationError("--on-pallet and --on-table each set what the scenes stand on: give one") }
     }
 
@@ -120,7 +119,7 @@ struct AccuracyCommand: ParsableCommand {
                                   uniquingKeysWith: { first, _ in first })
         let cases = AccuracyBenchmark.run(count: count, seed: seed, parameters: parameters, jobs: jobs, sensors: split.members,
                                           frames: frames, profiles: profiles, rangeBend: rangeBend > 0 ? rangeBend / 1000 : nil,
-                                          onTable: onTable, irregularTops: irregularTops)
+                                          onTable: onTable, onPallet: onPallet, irregularTops: irregularTops)
         if verbose {
             for c in cases {
                 let measured = c.measured.map { $0.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ") } ?? "-"
@@ -136,6 +135,7 @@ struct AccuracyCommand: ParsableCommand {
               + (profile.map { ", profile \($0)" } ?? "")
               + (rangeBend > 0 ? String(format: ", everything beyond the box bent away by %g mm per square metre", rangeBend) : "")
               + (onTable ? ", on a table 0.75 m above the floor" : "")
+              + (onPallet ? ", on a pallet's deck 144 mm above the floor" : "")
               + (irregularTops ? ", every box with a recess, a handle or a bulge in its top" : "")
               + (calibrate > 0 ? ", each sensor model calibrated on \(calibrate) reference capture(s) of seed \(AccuracyBenchmark.calibrationSeed(for: seed))" : ""))
         for c in calibrations {

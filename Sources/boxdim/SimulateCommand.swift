@@ -41,6 +41,9 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Stand every scenario on a round table's top with the room's floor 0.75 m below its edge in view (as `boxdim accuracy --on-table`): the support is the table.")
     var onTable = false
 
+    @Flag(help: "Stand every scenario on a pallet's deck 144 mm above the room's floor, seen past its edges and through its gaps (as `boxdim accuracy --on-pallet`): the support is the deck.")
+    var onPallet = false
+
     @Option(help: "Captures rendered in parallel (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -54,6 +57,7 @@ struct SimulateCommand: ParsableCommand {
         guard count > 0 else { throw ValidationError("--count must be positive") }
         if let frames, !(1...60).contains(frames) { throw ValidationError("--frames must be 1...60") }
         guard jobs > 0 else { throw ValidationError("--jobs must be positive") }
+        if onPallet, onTable { throw ValidationError("--on-pallet and --on-table each set what the scenarios stand on: give one") }
         if layout != .strayScanner && split != .fixed {
             throw ValidationError("--layout \(layout.rawValue) is for fixed-mount cameras: use it with --split fixed")
         }
@@ -75,7 +79,7 @@ struct SimulateCommand: ParsableCommand {
         do {
             entries = try DatasetWriter.write(to: URL(fileURLWithPath: outDir), count: count, seed: seed ?? split.defaultSeed,
                                               frames: frames, jobs: jobs, sensors: split.members, layout: layout,
-                                              onTable: onTable, irregularTops: irregularTops) { done in
+                                              onTable: onTable, onPallet: onPallet, irregularTops: irregularTops) { done in
                 if !quiet, done % 10 == 0 || done == total {
                     FileHandle.standardError.write(Data("\rsimulate: \(done)/\(total)".utf8))
                 }

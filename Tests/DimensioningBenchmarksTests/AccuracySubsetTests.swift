@@ -63,6 +63,25 @@ import DimensioningSimulation
         #expect(table.filter { $0.isPositive && $0.measured != nil }.count >= 4)
     }
 
+    /// A box on a pallet's deck of boards 40 mm apart, the room's floor 144 mm below seen past
+    /// the deck's edges and through its gaps: it stands on the deck (`supportAround`), never on
+    /// the floor; each of the first eight held-out iPhone scenarios measured on the floor is
+    /// measured on the deck too, its truth within 2u.
+    @Test func aBoxOnAPalletIsMeasuredOnTheDeck() {
+        let floor = AccuracyBenchmark.run(count: 8, seed: 9041, jobs: 2)
+        let pallet = AccuracyBenchmark.run(count: 8, seed: 9041, jobs: 2, onPallet: true)
+        for (a, b) in zip(floor, pallet) where a.isPositive && a.measured != nil {
+            guard let m = b.measured, let u = b.uncertainty else {
+                Issue.record("\(b.name): measured on the floor, refused on the deck: \(b.errorCode ?? "")")
+                continue
+            }
+            for d in 0..<3 {
+                #expect(abs(m[d] - b.truth[d]) <= 2 * u[d] + 0.001, "\(b.name) dimension \(d): \(m[d]) ± \(2 * u[d]) against \(b.truth[d])")
+            }
+        }
+        #expect(pallet.filter { $0.isPositive && $0.measured != nil }.count >= 4)
+    }
+
     /// A fixed ToF camera's single frame of a box on a table (`--split fixed`, its tuning seed
     /// 4243, scenario 2): the table's own heights beside the box spread over the lower of the
     /// 2-cm bins its level was read from, and were taken for the object going on down under its

@@ -13,10 +13,10 @@ struct AccuracyCommandTests {
         #expect(r.stderr.contains("--calibrate"), "\(r.stderr)")
     }
 
-    /// `--on-pallet` stands the scenes of `--scenes` on a pallet: without scenes, or with
-    /// `--on-table` too, it is a usage error that names it.
-    @Test(arguments: [["--on-pallet"], ["--scenes", "1", "--on-pallet", "--on-table"]])
-    func aPalletWithoutScenesOrWithATableIsAUsageError(arguments: [String]) throws {
+    /// `--on-pallet` and `--on-table` each set what the scenarios stand on: both together is a
+    /// usage error that names them, with or without `--scenes`.
+    @Test(arguments: [["--on-pallet", "--on-table"], ["--scenes", "1", "--on-pallet", "--on-table"]])
+    func aPalletWithATableIsAUsageError(arguments: [String]) throws {
         let r = try BoxDimBinary.run(["accuracy", "--count", "2"] + arguments)
         #expect(r.status == 64, "\(r.stdout) \(r.stderr)")
         #expect(r.stderr.contains("--on-pallet"), "\(r.stderr)")

@@ -9,36 +9,36 @@ import Foundation
 /// right beside its top on every side. So:
 ///
 /// 1. the object's top: its points within 3 cm of its highest level (the 99th percentile of its
-///    heights: a box on a table is a small part of the table's cluster), and their extent seen
-///    from above, in the top's own orientation (the minimum-area rectangle of their hull);
-/// 2. the ring around that extent, from 3 to 10 cm out, beside its corners too (what the box stands on is right beside
-///    its foot; a table's edge, and the room's floor past it, are usually farther): every point
-///    in it lower than the top, at any height, another object's too, each beside one of the
-///    top's four sides, except a point seen beneath a surface (`PlanHeights.seenBeneath`: its
-///    line of sight passes under points seen around the object, as the room's floor is seen
-///    under a table's top through the gap past the table's near edge, in the shadow of the box
-///    on it): that is under something, not beside the object's foot;
-/// 3. the highest level (2-cm bins, a bin with its two neighbours) that runs under the object:
-///    seen along two sides more than show only something lower (`minimumPointsPerSide` points
-///    beside a side itself, within its span: a lower neighbour pressed against one side reaches
-///    past that side's corners, never along the next sides), and a fifth of what the ring shows
-///    at that level or lower. A lower neighbour is seen along one side; two lower ones either
-///    side of the object along two, with the floor along the others (the far side may be hidden
-///    behind the object). A table's top, a pallet's deck or a conveyor runs on along every side
-///    it is seen beside, the room's floor past its edge along one side at most, and through the
-///    gaps between a deck's boards along the same sides as the deck. With nothing lower seen
-///    along any side, a level seen along one side and beside the corners of another will do (a
-///    table's top, the object's far sides hidden behind it). When that level is the
-///    view's floor, or none is seen, the object stands on the view's floor. Read as the median
-///    of the ring's heights within 3 cm of that bin;
+///    heights: a box on a table is a small part of the table's cluster), and their extent seen from
+///    above, in the top's own orientation (the minimum-area rectangle of their hull);
+/// 2. the ring around that extent, from 3 to 10 cm out, beside its corners too (what the box stands
+///    on is right beside its foot; a table's edge, and the room's floor past it, are usually
+///    farther): every point in it lower than the top, at any height, another object's too, each
+///    beside one of the top's four sides, except a point seen beneath a surface
+///    (`PlanHeights.seenBeneath`: its line of sight passes under points seen around the object, as
+///    the room's floor is seen under a table's top through the gap past the table's near edge, in
+///    the shadow of the box on it): that is under something, not beside the object's foot;
+/// 3. the highest level (2-cm bins, a bin with its two neighbours) that runs under the object: seen
+///    along two sides more than show only something lower, the level all but absent there (seen
+///    along: `minimumPointsPerSide` points beside the side itself, within its span, as a lower
+///    neighbour pressed against one side reaches past that side's corners, never along the next
+///    sides; all but absent: a quarter of that), and a fifth of what the ring shows at that level
+///    or lower. A lower neighbour is seen along one side; two lower ones either side of the object
+///    along two, with the floor along the others (the far side may be hidden behind the object). A
+///    table's top, a pallet's deck or a conveyor runs on along every side it is seen beside, the
+///    room's floor past its edge along one side at most, and through the gaps between a deck's
+///    boards along the same sides as the deck. With nothing lower seen along any side, a level seen
+///    along one side and beside the corners of another will do (a table's top, the object's far
+///    sides hidden behind it). When that level is the view's floor, or none is seen, the object
+///    stands on the view's floor. Read as the median of the ring's heights within 3 cm of that bin;
 /// 4. when that level is more than `minimumRise` above the view's floor and the object shows
 ///    nothing of itself lower down under its top (more than 2 cm or three of the level's robust
-///    standard deviations under it; 0.2 % of its points at most, stray pixels: a
-///    laptop's screen beside a carton, or a box beside a lower one, goes on down to the floor;
-///    a box on a table stops at it, and nothing under the table's top is seen), the plane through the
-///    ring's points within 3 cm of it (PCL RANSAC, within 10° of the floor's normal) is the
-///    support, oriented like the floor, provided 70 % of those points lie on it (a level through
-///    something upright, a laptop's screen or a wall, is a slice, not a surface).
+///    standard deviations under it; 0.2 % of its points at most, stray pixels: a laptop's screen
+///    beside a carton, or a box beside a lower one, goes on down to the floor; a box on a table
+///    stops at it, and nothing under the table's top is seen), the plane through the ring's points
+///    within 3 cm of it (PCL RANSAC, within 10° of the floor's normal) is the support, oriented
+///    like the floor, provided 70 % of those points lie on it (a level through something upright, a
+///    laptop's screen or a wall, is a slice, not a surface).
 ///
 /// - Returns: nil when the object stands on the view's floor (or nothing clear is seen around
 ///   its top); otherwise the support as a floor fit (`inlierShare` is the share of the ring's
@@ -100,7 +100,9 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
     for bin in counts.keys.sorted(by: >) {
         let here = perSide(bin, in: along), lower = below(bin, in: along)
         let seen = (0..<4).filter { here[$0] >= minimumPointsPerSide }
-        let lowerOnly = (0..<4).filter { !seen.contains($0) && lower[$0] >= minimumPointsPerSide }
+        // A side shows only something lower when the level is all but absent along it (a few of
+        // its points: a far side mostly hidden behind the object, a gap between boards).
+        let lowerOnly = (0..<4).filter { here[$0] * 4 < minimumPointsPerSide && lower[$0] >= minimumPointsPerSide }
         // Seen along one side only, and beside its corners, with nothing lower seen along any
         // side: a table seen past one side, the others hidden behind the object or showing the
         // table only beyond their corners.
