@@ -27,9 +27,9 @@ import Foundation
 ///    along two, with the floor along the others (the far side may be hidden behind the object). A
 ///    table's top, a pallet's deck or a conveyor runs on along every side it is seen beside, the
 ///    room's floor past its edge along one side at most, and through the gaps between a deck's
-///    boards along the same sides as the deck. With nothing lower seen along any side, a level seen
-///    along one side and beside the corners of another will do (a table's top, the object's far
-///    sides hidden behind it). When that level is the view's floor, or none is seen, the object
+///    boards along the same sides as the deck. With no side showing only something lower, a level
+///    seen along one side and beside the corners of another will do (a table's top, the object's
+///    far sides hidden behind it). When that level is the view's floor, or none is seen, the object
 ///    stands on the view's floor. Read as the median of the ring's heights within 3 cm of that bin;
 /// 4. when that level is more than `minimumRise` above the view's floor and the object shows
 ///    nothing of itself lower down under its top (more than 2 cm or three of the level's robust
@@ -103,15 +103,16 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
         // A side shows only something lower when the level is all but absent along it (a few of
         // its points: a far side mostly hidden behind the object, a gap between boards).
         let lowerOnly = (0..<4).filter { here[$0] * 4 < minimumPointsPerSide && lower[$0] >= minimumPointsPerSide }
-        // Seen along one side only, and beside its corners, with nothing lower seen along any
-        // side: a table seen past one side, the others hidden behind the object or showing the
-        // table only beyond their corners.
-        let besideCorners = perSide(bin, in: counts).filter { $0 >= minimumPointsPerSide }.count
+        // Or seen along one side and beside the corners of another, with no side showing only
+        // something lower: a table seen past one side, the others hidden behind the object or
+        // showing the table only beyond their corners.
+        let besideAll = perSide(bin, in: counts)
+        let besideCorners = besideAll.filter { $0 >= minimumPointsPerSide }.count
         guard seen.count >= lowerOnly.count + 2 || (lowerOnly.isEmpty && !seen.isEmpty && besideCorners >= 2) else { continue }
         // Not a scatter of stray heights: a fifth of what is seen beside the object at this
         // level or lower.
-        let atOrBelow = perSide(bin, in: counts).reduce(0, +) + below(bin, in: counts).reduce(0, +)
-        guard perSide(bin, in: counts).reduce(0, +) * 5 >= atOrBelow else { continue }
+        let levelCount = besideAll.reduce(0, +)
+        guard levelCount * 5 >= levelCount + below(bin, in: counts).reduce(0, +) else { continue }
         chosen = bin
         break
     }
