@@ -82,24 +82,6 @@ import DimensioningSimulation
         #expect(pallet.filter { $0.isPositive && $0.measured != nil }.count >= 4)
     }
 
-    /// A blurring sensor's box on a pallet's deck (`--split tuning --on-pallet`, seed 2026,
-    /// scenarios 25 and 88, band3-blur-conf1): the deck was found beside the box, but its
-    /// mixed pixels in the gaps beside the box's foot, and the boards' faces there, were taken
-    /// for the object going on down under its top, so the box and the deck were refused as
-    /// "10 objects touch" (and "5"). Measured on the deck, each within 10 mm and within U.
-    @Test(arguments: [25, 88])
-    func aBlurringSensorsBoxOnAPalletIsMeasuredOnTheDeck(index: Int) throws {
-        let box = AccuracyBenchmark.evaluate(index: index, seed: SensorSplit.tuning.defaultSeed,
-                                             sensors: SensorSplit.tuning.members, onPallet: true)
-        #expect(box.sensor == "band3-blur-conf1" && box.isPositive)
-        let measured = try #require(box.measured, "refused: \(box.errorCode ?? "")")
-        let u = try #require(box.uncertainty) // standard uncertainties; U = 2u
-        for d in 0..<3 {
-            #expect(abs(measured[d] - box.truth[d]) <= 0.010, "dimension \(d): \(measured[d]) against \(box.truth[d])")
-            #expect(abs(measured[d] - box.truth[d]) <= 2 * u[d], "dimension \(d): error beyond U \(2 * u[d])")
-        }
-    }
-
     /// A fixed ToF camera's single frame of a box on a table (`--split fixed`, its tuning seed
     /// 4243, scenario 2): the table's own heights beside the box spread over the lower of the
     /// 2-cm bins its level was read from, and were taken for the object going on down under its
