@@ -64,12 +64,16 @@ func joiningLayers(_ supports: [SupportBeside?], gap: Double) -> [SupportBeside?
 /// cells there. The top stands on one of them, and which one the depth cannot show: a carton
 /// beside a pallet's deck and the floor, or beside a lower neighbour and the layer both stand
 /// on (`SupportBeside.level`, `.ambiguity`), unless one surface is seen squarely beside two of
-/// its sides (within each side's span, each with as many cells as a surface needs to be seen):
-/// it wraps the top's corner, so a top standing lower would pass through it, and the surfaces
-/// lower than it by `minimumHeight` are no support (tuning on-table, seed 2026, capture 20: a
-/// box at a table's edge, the floor seen past it, came out 563 ± 431 mm for 191 mm; a lower
-/// neighbour pressed against one side is squarely beside that side alone). Nil when no surface
-/// is seen.
+/// its sides (within each side's span, 10 cells or more beside each): it wraps the top's corner
+/// or runs under it, so a top standing lower would pass through it. With the other surfaces of
+/// its layer (less than `minimumHeight` from it) it must be seen squarely beside two sides with
+/// as many cells as a surface needs to be seen; then the surfaces lower than it by
+/// `minimumHeight` are no support (tuning on-table, seed 2026, capture 20: a box at a table's
+/// edge, the floor seen past it, came out 563 ± 431 mm for 191 mm; tuning scenes on a pallet,
+/// seed 2026, scenes 23, 32 and 56: cartons of one height on a deck whose gaps part it into a
+/// surface per board, no board alone seen beside two sides with a tenth of the cells, came out
+/// 70-76 mm high, half-way to the floor seen through the gaps, at U 83-85 mm; a lower neighbour
+/// pressed against one side is squarely beside that side alone). Nil when no surface is seen.
 func supportBeside(_ map: HeightMap, rectangle: Rectangle2D, level: Double, minimumHeight: Double, minimumWidth: Double,
                    surfaces: [TopRegion], surfaceOfCell: [Int: Int], parameters: SceneParameters) -> SupportBeside? {
     let reach = parameters.supportReach, inner = 1.5 * map.cellSize
@@ -96,14 +100,28 @@ func supportBeside(_ map: HeightMap, rectangle: Rectangle2D, level: Double, mini
         if a < 0 || b < 0 { square[surface, default: [:]][side, default: 0] += 1 }
         total += 1
     }
-    let needed = max(10, total / 10)
+    // Cells a surface needs to be seen: a tenth of those seen, and never fewer than `fewest`.
+    let fewest = 10, needed = max(fewest, total / 10)
     let seen = votes.filter { $0.value.heights.count >= needed }
         .sorted { surfaces[$0.key].level != surfaces[$1.key].level ? surfaces[$0.key].level > surfaces[$1.key].level : $0.key < $1.key }
-    // One surface seen squarely beside two sides of the top wraps its corner: a top standing
-    // lower would pass through it, so the top stands on it or higher (a box on a table's edge
-    // or corner, the floor seen past it; a carton on a pallet's layer). Surfaces lower than it
-    // by a box's height are out. Two neighbours' lids are two surfaces.
-    let wrapping = seen.first { (square[$0.key]?.values.filter { $0 >= needed }.count ?? 0) >= 2 }.map { surfaces[$0.key].level }
+    // One surface seen squarely beside two sides of the top wraps its corner or runs under it:
+    // a top standing lower would pass through it, so the top stands on it or higher (a box on a
+    // table's edge or corner, the floor seen past it; a carton on a pallet's layer). It wraps
+    // the top together with the other surfaces of its layer (less than a box's height from it,
+    // so no box stands between them: a deck's other boards, which the gaps between them part
+    // into surfaces of their own), seen squarely beside two sides with `needed` cells in all.
+    // A lower neighbour pressed against one side is never squarely beside another, so two
+    // neighbours' lids, each beside its own side, wrap nothing. Surfaces lower than the layer
+    // by a box's height are out.
+    let wrapping = seen.first { anchor in
+        guard (square[anchor.key]?.values.filter { $0 >= fewest }.count ?? 0) >= 2 else { return false }
+        let layer = surfaces[anchor.key].level
+        var sides = [Int: Int]()
+        for (surface, counts) in square where abs(surfaces[surface].level - layer) < minimumHeight {
+            for (side, n) in counts { sides[side, default: 0] += n }
+        }
+        return sides.values.filter { $0 >= needed }.count >= 2
+    }.map { surfaces[$0.key].level }
     let standing = seen.filter { surface in wrapping.map { surfaces[surface.key].level > $0 - minimumHeight } ?? true }
     let levels = standing.compactMap { Statistics.median($0.value.heights) }
     guard let highest = standing.first, levels.count == standing.count else { return nil }
