@@ -24,14 +24,14 @@ import TestSupport
         #expect(SceneBenchmark.kind(index) == "one_height")
         let measured = try measureAllBoxes(simulated.capture, colour: colour)
         // The measured tops standing over a box (within 5 cm of its centre, seen from above),
-        // not the deck's boards, which the view also shows as tops.
-        let cartons = measured.boxes.compactMap { try? $0.outcome.get() }.filter { carton in
-            guard let truth = scene.allBoxes.nearest(to: carton.centerInWorld) else { return false }
-            return length(SIMD2(carton.centerInWorld.x, carton.centerInWorld.y) - truth.center) < 0.05
+        // each with that box, not the deck's boards, which the view also shows as tops.
+        let cartons = measured.boxes.compactMap { try? $0.outcome.get() }.compactMap { carton -> (SceneBoxMeasurement, SimulatedBox)? in
+            guard let truth = scene.allBoxes.nearest(to: carton.centerInWorld),
+                  length(SIMD2(carton.centerInWorld.x, carton.centerInWorld.y) - truth.center) < 0.05 else { return nil }
+            return (carton, truth)
         }
         #expect(scene.allBoxes.count == 2 && cartons.count == 2, "scene \(index): \(measured.boxes.map(\.outcome))")
-        for carton in cartons {
-            let truth = try #require(scene.allBoxes.nearest(to: carton.centerInWorld))
+        for (carton, truth) in cartons {
             let expected = truth.measuredOrder, values = [carton.length, carton.width, carton.height]
             for d in 0..<3 {
                 let error = values[d] - expected[d], u = carton.uncertainty.expanded[d]

@@ -33,8 +33,7 @@ import DimensioningSimulation
     /// floor beside it (20 % of its points). Taken for the support, that top made it a
     /// 342 × 176 × 65 mm box standing on its neighbour, accepted at 20 mm. It stays refused.
     @Test func aFaceGoingOnDownBesideALowerNeighbourStillRefusesItsTop() {
-        let result = AccuracyBenchmark.evaluate(index: 59, seed: 5077, sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo],
-                                                frames: 1)
+        let result = AccuracyBenchmark.evaluate(index: 59, seed: 5077, sensors: SensorSplit.fixed.members, frames: 1)
         #expect(result.kind == .touchingBoxes)
         #expect(result.errorCode == "several_boxes", "\(result.errorCode ?? "measured") \(result.measured ?? [])")
     }

@@ -59,6 +59,11 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
         let xy = extent.local(SIMD2(x, y))
         return (xy, SIMD2(Swift.abs(xy.x) - extent.halfA, Swift.abs(xy.y) - extent.halfB))
     }
+    // The side a point lies beside (the pair it lies farther past) and where along that side
+    // (metres from the extent's centre): from `past`'s local position and distances past.
+    func beside(_ xy: SIMD2<Double>, _ beyond: SIMD2<Double>) -> (side: Int, along: Double) {
+        beyond.x >= beyond.y ? (xy.x > 0 ? 1 : 0, xy.y) : (xy.y > 0 ? 3 : 2, xy.x)
+    }
     // Points beside the top, by 2-cm level and by side (0: -A, 1: +A, 2: -B, 3: +B): all of them,
     // and those beside the side itself, within its span, not beside a corner.
     var counts: [Int: [Int]] = [:], along: [Int: [Int]] = [:]
@@ -78,11 +83,11 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
         // Seen beneath a surface (the room's floor under a table's top, through the gap past
         // the table's near edge): under something, not beside the object's foot.
         if let sight, sight.around.seenBeneath(q, from: sight.camera) { continue }
-        let side = beyond.x >= beyond.y ? (xy.x > 0 ? 1 : 0) : (xy.y > 0 ? 3 : 2)
+        let (side, position) = beside(xy, beyond)
         let bin = Int((q.z / 0.02).rounded())
         counts[bin, default: [0, 0, 0, 0]][side] += 1
         if min(beyond.x, beyond.y) <= 0 { along[bin, default: [0, 0, 0, 0]][side] += 1 }
-        ring.append((scene.pointsInWorld[i], q.z, side, side < 2 ? xy.y : xy.x))
+        ring.append((scene.pointsInWorld[i], q.z, side, position))
     }
     guard !ring.isEmpty else { return nil }
     // What a level (with its neighbours) shows beside each side, and below it.
@@ -136,7 +141,9 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
     // same side, 3 cm or more out. A face going on down is seen where nothing at that level
     // stands in front of it; what lies under a deck at a box's foot is seen through a gap
     // between boards, with the deck beside it.
-    let levelAlong = (0..<4).map { side in ring.filter { $0.side == side && abs($0.height - level) <= 0.03 }.map(\.along).sorted() }
+    var levelAlong = [[Double]](repeating: [], count: 4)
+    for entry in ring where abs(entry.height - level) <= 0.03 { levelAlong[entry.side].append(entry.along) }
+    levelAlong = levelAlong.map { $0.sorted() }
     func levelBeside(_ side: Int, _ along: Double) -> Bool {
         let stretch = levelAlong[side]
         var low = 0, high = stretch.count
@@ -148,8 +155,8 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
         let q = frame.local(scene.pointsInWorld[i])
         let (xy, beyond) = past(q.x, q.y)
         guard max(beyond.x, beyond.y) <= 0.03 else { continue }
-        let side = beyond.x >= beyond.y ? (xy.x > 0 ? 1 : 0) : (xy.y > 0 ? 3 : 2)
-        if !levelBeside(side, side < 2 ? xy.y : xy.x) { under += 1 }
+        let (side, position) = beside(xy, beyond)
+        if !levelBeside(side, position) { under += 1 }
     }
     guard under * 500 <= box.pointIndices.count else { return nil }
     var cloud = PointCloud()
