@@ -52,12 +52,15 @@ public enum SceneBenchmark {
         /// refused so is no box).
         public var unseenBoxes = 0
 
-        /// One refused top of a scene: the refusal's code and its text.
+        /// One refused top of a scene: the refusal's code and its text, and whether a box of the
+        /// scene stands there (`matchedBox`; false for a pallet's board or a patch of floor,
+        /// whose refusal names a box that is not there).
         public struct Refusal: Sendable, Codable, Equatable {
             public var scene: Int
             public var kind: String
             public var code: String
             public var reason: String
+            public var boxThere: Bool = true
         }
 
         /// One matched carton: its error and expanded uncertainty (L, W, H; mm) and how each
@@ -203,11 +206,11 @@ public enum SceneBenchmark {
                 guard case let .success(m) = box.outcome else {
                     if case let .failure(error) = box.outcome {
                         report.refusals[error.code, default: 0] += 1
-                        report.refusedTops.append(.init(scene: index, kind: kind, code: error.code, reason: error.description))
-                        if ["hidden_behind", "box_cut_off"].contains(error.code) {
-                            let p = measurement.frame.world(SIMD3(box.positionOnSupport.x, box.positionOnSupport.y, 0))
-                            if let matched = matchedBox(at: SIMD2(p.x, p.y), in: scene.allBoxes) { unseen.insert(matched) }
-                        }
+                        let p = measurement.frame.world(SIMD3(box.positionOnSupport.x, box.positionOnSupport.y, 0))
+                        let matched = matchedBox(at: SIMD2(p.x, p.y), in: scene.allBoxes)
+                        report.refusedTops.append(.init(scene: index, kind: kind, code: error.code, reason: error.description,
+                                                        boxThere: matched != nil))
+                        if ["hidden_behind", "box_cut_off"].contains(error.code), let matched { unseen.insert(matched) }
                     }
                     continue
                 }
@@ -288,9 +291,18 @@ extension SceneBenchmark.Report {
     /// visible cartons", by the engine's own account of what it saw).
     public var boxesSeenWhole: Int { max(0, boxes - unseenBoxes) }
 
+    /// The refused tops no box of the scene stands under, by code ("none" when every refused top
+    /// is a box's): refusals whose reason names a box that is not there.
+    public var refusedWhereNoBox: String {
+        var codes: [String: Int] = [:]
+        for r in refusedTops where !r.boxThere { codes[r.code, default: 0] += 1 }
+        guard !codes.isEmpty else { return "none" }
+        return codes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+    }
+
     /// One line per refused top: scene, kind and the refusal's text.
     public var refusalLines: [String] {
-        refusedTops.map { "  scene \($0.scene) \($0.kind) refused (\($0.code)): \($0.reason)" }
+        refusedTops.map { "  scene \($0.scene) \($0.kind) refused (\($0.code))\($0.boxThere ? "" : " where no box stands"): \($0.reason)" }
     }
 
     /// A few lines for people.
@@ -321,6 +333,7 @@ extension SceneBenchmark.Report {
             String(format: "median U %.1f / %.1f / %.1f mm; median |error| %.1f / %.1f / %.1f mm",
                    medianU[0], medianU[1], medianU[2], medianError[0], medianError[1], medianError[2]),
             "refused: " + refusals.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "),
+            "refused where no box stands (a board, a patch of floor): " + refusedWhereNoBox,
         ]
         return (head + kinds + tail).joined(separator: "\n")
     }

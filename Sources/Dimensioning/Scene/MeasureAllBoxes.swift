@@ -195,9 +195,10 @@ func regionOwners(_ regions: [TopRegion], map: HeightMap, objects: [BoxSegment],
 /// from the table: a cluster whose top is a surface wider than any parcel is the objects found
 /// on that surface (`objectsOnSurfaceTop`; none for a bare table), and an object standing on
 /// one (`supportAround`: a table's top seen beside its own) the objects found on it that hold
-/// its points; an object that is part of such a surface (`isPartOfSupport`: a board of a
-/// pallet's deck beside a carton on it) is none. Each is then measured on that surface
-/// (returned with it; nil for the view's floor), as `boxdim measure` measures a box on a table.
+/// its points; an object that is part of such a surface (`deckOfBoards`: a board of a
+/// pallet's deck beside a carton on it, or beside such a board) is none. Each is then measured
+/// on that surface (returned with it; nil for the view's floor), as `boxdim measure` measures a
+/// box on a table.
 /// Also returns the view's floor frame.
 ///
 /// - Throws: `noBox` when no object is left, or `noGroundPlane` when the "floor" is the lid of
@@ -223,8 +224,9 @@ func sceneObjects(_ scene: FusedScene, floor: FloorFit,
                 objects.append((object, nil))
             }
         }
-        // A pallet's boards beside a carton standing on the deck are that deck, no carton.
-        objects.removeAll { $0.surface == nil && isPartOfSupport($0.object, scene: scene, supports: supports) }
+        // A pallet's boards beside a carton standing on the deck, and those joined to them, are
+        // that deck, no carton.
+        objects = deckOfBoards(objects, scene: scene, supports: supports)
         if objects.isEmpty { throw .noBox }
         return (objects, onFloor[0].floorFrame)
     } catch .noBox {
