@@ -45,7 +45,7 @@ import TestSupport
     /// every carton were not found part of the deck a carton stands on (`partOfSupport` asks for
     /// a point of the board within reach of that carton's top), so each was listed as a top of
     /// its own, a box that is not there: refused as hidden behind the cartons, or measured
-    /// (tuning scenes on a pallet: 60 refused tops where no box stands; 5 such tops accepted at
+    /// (tuning scenes on a pallet: 60 refused tops where no box stands, and 3 boards accepted at
     /// 20 mm). A board found part of the deck lends its extent to the search for the next
     /// (`deckOfBoards`): every top listed stands where a box of the scene stands (within 8 cm
     /// of its centre, seen from above), and every box is still listed.
