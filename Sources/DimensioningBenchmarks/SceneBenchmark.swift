@@ -135,6 +135,13 @@ public enum SceneBenchmark {
         return apart.indices.min { apart[$0] < apart[$1] }.flatMap { apart[$0] <= 0.08 ? $0 : nil }
     }
 
+    /// `matchedBox` for a top of `measurement`, placed where it lies on its support (a refused
+    /// top has no cuboid, only that position).
+    static func matchedBox(of top: SceneBox, in measurement: SceneMeasurement, boxes: [SimulatedBox]) -> Int? {
+        let p = measurement.frame.world(SIMD3(top.positionOnSupport.x, top.positionOnSupport.y, 0))
+        return matchedBox(at: SIMD2(p.x, p.y), in: boxes)
+    }
+
     /// How far each side of `m` (+L, −L, +W, −W) lies outward of the side of `truth` it faces,
     /// metres (seen from above).
     static func sideErrors(_ m: SceneBoxMeasurement, truth: SimulatedBox) -> [Double] {
@@ -206,8 +213,7 @@ public enum SceneBenchmark {
                 guard case let .success(m) = box.outcome else {
                     if case let .failure(error) = box.outcome {
                         report.refusals[error.code, default: 0] += 1
-                        let p = measurement.frame.world(SIMD3(box.positionOnSupport.x, box.positionOnSupport.y, 0))
-                        let matched = matchedBox(at: SIMD2(p.x, p.y), in: scene.allBoxes)
+                        let matched = matchedBox(of: box, in: measurement, boxes: scene.allBoxes)
                         report.refusedTops.append(.init(scene: index, kind: kind, code: error.code, reason: error.description,
                                                         boxThere: matched != nil))
                         if ["hidden_behind", "box_cut_off"].contains(error.code), let matched { unseen.insert(matched) }

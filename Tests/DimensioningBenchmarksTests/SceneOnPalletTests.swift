@@ -54,9 +54,8 @@ import TestSupport
         let measured = try measureAllBoxes(simulated.capture, colour: colour)
         var found = Set<Int>()
         for box in measured.boxes {
-            let p = measured.frame.world(SIMD3(box.positionOnSupport.x, box.positionOnSupport.y, 0))
-            let matched = SceneBenchmark.matchedBox(at: SIMD2(p.x, p.y), in: scene.allBoxes)
-            #expect(matched != nil, "scene \(index): a top \(box.topLevel) m up at \(p) stands where no box does: \(box.outcome)")
+            let matched = SceneBenchmark.matchedBox(of: box, in: measured, boxes: scene.allBoxes)
+            #expect(matched != nil, "scene \(index): a top \(box.topLevel) m up at \(box.positionOnSupport) stands where no box does: \(box.outcome)")
             if let matched { found.insert(matched) }
         }
         #expect(found.count == scene.allBoxes.count, "scene \(index): \(found.count) of \(scene.allBoxes.count) boxes listed")

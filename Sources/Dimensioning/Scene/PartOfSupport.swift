@@ -49,20 +49,25 @@ func partOfSupport(_ object: BoxSegment, scene: FusedScene, supports: [FoundSupp
 /// deck's boards lie a gap of a few centimetres apart), are the deck too. Without the chain, the
 /// boards farther than 10 cm from every carton stayed listed as tops (tuning scenes on a
 /// pallet, seed 2026: 60 refused tops where no box stands, 44 of them "hidden behind").
+///
+/// Each object is tested only against the surfaces found since it was last tested (`tested`:
+/// how many of `supports` it has been tested against); what it failed once, it fails again.
 func deckOfBoards(_ objects: [(object: BoxSegment, surface: FloorFit?)], scene: FusedScene,
                   supports: [FoundSupport]) -> [(object: BoxSegment, surface: FloorFit?)] {
-    var left = objects, supports = supports
+    var left = objects.map { (entry: $0, tested: 0) }, supports = supports
     var found = true
     while found {
         found = false
-        for index in left.indices.reversed() where left[index].surface == nil {
-            guard let surface = partOfSupport(left[index].object, scene: scene, supports: supports) else { continue }
-            let board = left.remove(at: index).object
+        for index in left.indices.reversed() where left[index].entry.surface == nil && left[index].tested < supports.count {
+            let untested = Array(supports[left[index].tested...])
+            left[index].tested = supports.count
+            guard let surface = partOfSupport(left[index].entry.object, scene: scene, supports: untested) else { continue }
+            let board = left.remove(at: index).entry.object
             if let top = objectTop(scene, box: board) {
                 supports.append(FoundSupport(support: surface.support, extent: top.extent, frame: board.floorFrame))
             }
             found = true
         }
     }
-    return left
+    return left.map(\.entry)
 }
