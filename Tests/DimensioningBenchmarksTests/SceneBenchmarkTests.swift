@@ -74,6 +74,34 @@ import TestSupport
         #expect(refusals == ["hidden_behind"])
     }
 
+    /// A refused top is matched to the box whose centre lies within 8 cm of it, the nearest one
+    /// when two do; past 8 cm from every centre no box stands there.
+    @Test func aTopIsMatchedToTheNearestBoxWithinEightCentimetres() {
+        let boxes = [SimulatedBox(center: SIMD2(0, 0), length: 0.3, width: 0.2, height: 0.2, yaw: 0),
+                     SimulatedBox(center: SIMD2(0.12, 0), length: 0.3, width: 0.2, height: 0.2, yaw: 0)]
+        #expect(SceneBenchmark.matchedBox(at: SIMD2(0.05, 0.01), in: boxes) == 0)
+        #expect(SceneBenchmark.matchedBox(at: SIMD2(0.07, 0.01), in: boxes) == 1)
+        #expect(SceneBenchmark.matchedBox(at: SIMD2(0, 0.079), in: boxes) == 0)
+        #expect(SceneBenchmark.matchedBox(at: SIMD2(-0.081, 0), in: boxes) == nil)
+        #expect(SceneBenchmark.matchedBox(at: SIMD2(0, 0), in: []) == nil)
+    }
+
+    /// The refused tops where no box stands are counted by code, in the codes' order; refusals of
+    /// a box that is there are not among them, and without any the line says "none".
+    @Test func refusalsWhereNoBoxStandsAreCountedByCode() {
+        var report = SceneBenchmark.Report()
+        #expect(report.refusedWhereNoBox == "none")
+        let refusal = { (code: String, there: Bool) in
+            SceneBenchmark.Report.Refusal(scene: 0, kind: "apart", code: code, reason: "r", boxThere: there)
+        }
+        report.refusedTops = [refusal("hidden_behind", true)]
+        #expect(report.refusedWhereNoBox == "none")
+        report.refusedTops += [refusal("not_cuboid", false), refusal("hidden_behind", false), refusal("hidden_behind", false)]
+        #expect(report.refusedWhereNoBox == "2 hidden_behind, 1 not_cuboid")
+        #expect(report.refusalLines.filter { $0.hasSuffix("where no box stands: r") }.count == 3)
+        #expect(report.table.contains("refused where no box stands (a board, a patch of floor): 2 hidden_behind, 1 not_cuboid"))
+    }
+
     @Test func aFewScenesAreMeasuredWithoutAWrongAcceptance() {
         let report = SceneBenchmark.run(count: 4, seed: 5)
         #expect(report.scenes == 4 && report.boxes == 10)

@@ -195,8 +195,8 @@ func regionOwners(_ regions: [TopRegion], map: HeightMap, objects: [BoxSegment],
 /// from the table: a cluster whose top is a surface wider than any parcel is the objects found
 /// on that surface (`objectsOnSurfaceTop`; none for a bare table), and an object standing on
 /// one (`supportAround`: a table's top seen beside its own) the objects found on it that hold
-/// its points; an object that is part of such a surface (`deckOfBoards`: a board of a
-/// pallet's deck beside a carton on it, or beside such a board) is none. Each is then measured
+/// its points; an object that is part of such a surface (`isPartOfSupport`: a board of a
+/// pallet's deck) is none. Each is then measured
 /// on that surface (returned with it; nil for the view's floor), as `boxdim measure` measures a
 /// box on a table.
 /// Also returns the view's floor frame.
@@ -209,7 +209,7 @@ func sceneObjects(_ scene: FusedScene, floor: FloorFit,
     do throws(DimensioningError) {
         let onFloor = try boxCandidates(scene, floor: floor, parameters: parameters.isolation, limit: Int.max)
         var objects: [(object: BoxSegment, surface: FloorFit?)] = []
-        var supports: [FoundSupport] = []
+        var supports: [FloorFit] = []
         for object in onFloor where !isWallAlone(scene, cluster: object, floor: floor, parameters: parameters) {
             if let (surface, standing) = objectsOnSurfaceTop(scene, cluster: object, floor: floor, parameters: parameters) {
                 objects += standing.map { ($0, surface) }
@@ -217,16 +217,14 @@ func sceneObjects(_ scene: FusedScene, floor: FloorFit,
                       let again = try? boxCandidates(scene, floor: support, parameters: parameters.isolation, limit: Int.max) {
                 let standing = object.foundAgain(in: again)
                 objects += standing.isEmpty ? [(object, nil)] : standing.map { ($0, support) }
-                if !standing.isEmpty, let top = objectTop(scene, box: object) {
-                    supports.append(FoundSupport(support: support, extent: top.extent, frame: object.floorFrame))
-                }
+                if !standing.isEmpty { supports.append(support) }
             } else {
                 objects.append((object, nil))
             }
         }
-        // A pallet's boards beside a carton standing on the deck, and those joined to them, are
-        // that deck, no carton.
-        objects = deckOfBoards(objects, scene: scene, supports: supports)
+        // A pallet's boards, on the deck's plane with air under them, are the deck a carton
+        // stands on, no carton.
+        objects.removeAll { $0.surface == nil && isPartOfSupport($0.object, scene: scene, supports: supports) }
         if objects.isEmpty { throw .noBox }
         return (objects, onFloor[0].floorFrame)
     } catch .noBox {

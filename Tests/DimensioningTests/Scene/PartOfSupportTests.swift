@@ -3,7 +3,7 @@ import Testing
 @testable import Dimensioning
 @testable import DimensioningSimulation
 
-/// A pallet's boards are the deck its cartons stand on, not cartons (`deckOfBoards`). Lengths
+/// A pallet's boards are the deck its cartons stand on, not cartons (`isPartOfSupport`). Lengths
 /// in metres.
 @Suite struct PartOfSupportTests {
     /// Two cartons apart on a pallet's deck, seen from 1.5 m at 70°: the deck's boards, 144 mm
