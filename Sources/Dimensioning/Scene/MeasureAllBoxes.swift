@@ -196,9 +196,8 @@ func regionOwners(_ regions: [TopRegion], map: HeightMap, objects: [BoxSegment],
 /// on that surface (`objectsOnSurfaceTop`; none for a bare table), and an object standing on
 /// one (`supportAround`: a table's top seen beside its own) the objects found on it that hold
 /// its points; an object that is part of such a surface (`isPartOfSupport`: a board of a
-/// pallet's deck) is none. Each is then measured
-/// on that surface (returned with it; nil for the view's floor), as `boxdim measure` measures a
-/// box on a table.
+/// pallet's deck) is none. Each is then measured on that surface (returned with it; nil for the
+/// view's floor), as `boxdim measure` measures a box on a table.
 /// Also returns the view's floor frame.
 ///
 /// - Throws: `noBox` when no object is left, or `noGroundPlane` when the "floor" is the lid of
