@@ -31,13 +31,17 @@ public struct EdgeEstimate: Sendable, Equatable {
     public var pixelFootprint: Double
     /// Silhouette sides: the width (pixels) of the band of missing or mixed samples between the
     /// last ray on the top and the first ray past the edge (median over strips; 0 for a sharp
-    /// edge). The edge is put in the band's middle, which is exact for a band that straddles
-    /// the edge symmetrically and less certain the wider the band.
+    /// edge). The edge is put in the band's middle, or where the strips' depths pass half the
+    /// step to the surface the band ends on when those crossings agree better
+    /// (`steadierStrips`): exact for a band that straddles the edge symmetrically, and less
+    /// certain the wider the band.
     public var bandPixels: Double?
     /// Side-face sides: the silhouette estimate minus the side-face estimate (metres) where
     /// both could be made. Sides facing the camera whose face returned nothing (`topAndBase`,
     /// or `topExtent` when the two are too far apart): the floor's base line minus the top's
-    /// extent. A few millimetres means the two methods disagree.
+    /// extent. Silhouette sides facing away: how far apart the strips' half-step crossings and
+    /// their gaps' middles place the side (metres, not signed; nil where no strip had a
+    /// crossing). A few millimetres means the two methods disagree.
     public var disagreement: Double?
     /// The sensor profile's edge correction applied to this side (metres, negative inward).
     public var correction: Double

@@ -12,14 +12,16 @@
 /// - Otherwise, when the camera is above the top: the silhouette. Each ray from the camera is
 ///   cut with the top plane; rays whose point lies on the top are foreground, rays whose point
 ///   lies well below the top (the floor behind the box) or above it (a lip of fattened depth)
-///   passed over the edge. In 2-cm strips along the side, the edge is the middle of the gap
-///   between the outermost foreground cut and the innermost background cut (the position that
-///   misclassifies fewest rays), and the side's edge is the median over the strips that reach
-///   the side's outer level (a recess's strips, a step inside it, do not place the enclosing
-///   cuboid's side; `silhouetteEdge`). Mixed pixels
-///   (depths between top and floor) are in neither class; a sensor's band of mixed, blurred or
-///   invalidated pixels straddles the edge, so the gap's middle is the edge whatever the band's
-///   width. Top-height samples past a break wider than any band are another surface close
+///   passed over the edge. In 2-cm strips along the side, the gap between the outermost
+///   foreground cut and the innermost background cut (the position that misclassifies fewest
+///   rays) is the sensor's band of mixed, blurred or invalidated pixels, which straddles the
+///   edge, so its middle is one estimate of the strip's edge. Where the band ends on a surface,
+///   the other is where the strip's depths, mixed pixels included, pass half the step down to
+///   that surface (`halfStepCrossing`); the side takes the estimate its strips agree on better
+///   (`steadierStrips`), and past a wall, a lip or a face toward the camera, the gap's middle.
+///   The side's edge is the median over the strips that reach the side's outer level
+///   (a recess's strips, a step inside it, do not place the enclosing cuboid's side;
+///   `silhouetteEdge`). Top-height samples past a break wider than any band are another surface close
 ///   behind (`detachingOtherSurfaces`), not top. The gap's width in pixels is measured
 ///   (`EdgeEstimate.bandPixels`), and so is the
 ///   share of strips showing a lip (`lipShare`). The cut positions depend on ray directions
@@ -109,6 +111,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         }
         estimate.strips = silhouette.strips
         estimate.bandPixels = silhouette.bandPixels
+        if silhouette.methodGap > 0 { estimate.disagreement = silhouette.methodGap }
         estimate.stripScatter = silhouette.stripScatter
         estimate.lastTopRay = silhouette.lastTop
         estimate.backdrop = SilhouetteBackdrop(silhouette)
@@ -177,6 +180,7 @@ func reconcileBands(_ positions: inout [Double], _ estimates: inout [EdgeEstimat
         } else if !ownGap {
             positions[side] = lastTop + 0.5 * e.pixelFootprint + e.correction
             estimates[side].method = .topExtent
+            estimates[side].disagreement = nil
         }
     }
 }

@@ -30,19 +30,23 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
     // a mixed pixel between the top and that surface too (`between`, set per strip below).
     let floorDrop = evidence.topHeight - evidence.floorBand, supportBottom = evidence.topHeight + evidence.floorBand
     var buckets = [[StripCut]](repeating: [], count: strips)
+    // Each strip's depth profile: every sample not above the top, mixed pixels too, for the
+    // crossing of half the step (`halfStepCrossing`).
+    var profiles = [[(u: Double, drop: Double)]](repeating: [], count: strips)
     for cut in evidence.rayCuts {
+        let u = outward(cut.position), v = across(cut.position)
+        guard abs(u - half) <= window, abs(v) <= inner else { continue }
+        if cut.drop >= -evidence.foregroundBand { profiles[sideStrips.index(v)].append((u, cut.drop)) }
         let rises = !facesCamera && cut.drop < -evidence.foregroundBand
         let foreground = abs(cut.drop) <= evidence.foregroundBand || (rises && !evidence.lipsArePastEdge)
         let above = rises && evidence.lipsArePastEdge
         guard foreground || above || cut.drop >= backgroundDrop else { continue }
-        let u = outward(cut.position), v = across(cut.position)
-        guard abs(u - half) <= window, abs(v) <= inner else { continue }
         buckets[sideStrips.index(v)].append((u, v, cut.drop, foreground, above, false))
     }
     // A strip counts when both classes meet across a gap of at most a few samples; a side where
     // most strips see nothing past the edge (a face at grazing incidence, dropped by the
     // sensor) has no silhouette to measure.
-    var boundaries: [Double] = [], bands: [Double] = [], lastTops: [Double] = [], rises: [Double] = []
+    var boundaries: [Double] = [], crossings: [Double] = [], bands: [Double] = [], lastTops: [Double] = [], rises: [Double] = []
     var outerRows: [Double] = [], lipEnds: [Double] = [], lipTops: [Double] = []
     var lips = 0, surfaces = 0, surfaceGaps = 0
     // Where a point between top and floor stands (its own distances outward and across,
@@ -109,6 +113,15 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
               var boundary = separatingBoundary(bucket.map { ($0.u, $0.foreground) }) else { continue }
         let pastEdge = bucket.filter { !$0.foreground && $0.u > boundary }
         guard let first = pastEdge.min(by: { $0.u < $1.u }) else { continue }
+        // A side facing away whose band ends on a surface (no wall, no lip): where the strip's
+        // depths pass half the step down to that surface (`halfStepCrossing`), the other
+        // estimate of its edge (`steadierStrips` picks one per side).
+        var crossing: Double?
+        if !facesCamera, !acrossMissingReturns, !first.above, !first.between, !bucket.contains(where: \.above),
+           let found = halfStepCrossing(profiles[index].filter { $0.u <= first.u + footprint / 2 },
+                                        step: first.drop, footprint: footprint) {
+            crossing = found
+        }
         let step = max(evidence.spacing, outerRowStep(foreground), footprint)
         // Nothing at all came back between the top's last ray and the first one past the edge.
         let gapEmpty = !all.contains(where: { $0.u > outer && $0.u < first.u })
@@ -138,6 +151,7 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
         }
         bands.append(max(0, (first.u - outer) / max(footprint, 1e-6) - 1))
         boundaries.append(boundary)
+        crossings.append(crossing ?? boundary)
         lastTops.append(outer)
         stripOf.append(index)
         if !facesCamera, let row = outerRow(bucket.filter(\.foreground).map { ($0.u, $0.drop) },
@@ -168,10 +182,16 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
         if reaching.count >= 2, let first = inside.min(), let last = inside.max(),
            !reaching.contains(where: { stripOf[$0] > first && stripOf[$0] < last }) {
             boundaries = reaching.map { boundaries[$0] }
+            crossings = reaching.map { crossings[$0] }
             lastTops = reaching.map { lastTops[$0] }
             bands = reaching.map { bands[$0] }
         }
     }
+    // The two estimates' medians apart: either may be the wrong one (a band cut short by a
+    // deck's board in every strip moves the gaps' middles alike, and their scatter cannot show it).
+    let methodGap = crossings == boundaries ? 0
+        : abs((Statistics.median(crossings) ?? 0) - (Statistics.median(boundaries) ?? 0))
+    boundaries = steadierStrips(gapMiddles: boundaries, crossings: crossings)
     guard let median = Statistics.median(boundaries) else { return nil }
     var edge = SilhouetteEdge(position: median, strips: boundaries.count, bandPixels: Statistics.median(bands) ?? 0,
                               stripScatter: Statistics.robustSigma(acrossMissingReturns ? lastTops : boundaries) ?? 0,
@@ -179,7 +199,7 @@ func silhouetteEdge(outward: (SIMD2<Double>) -> Double, across: (SIMD2<Double>) 
                               lastTop: Statistics.median(lastTops) ?? median,
                               surfaceShare: Double(surfaces) / counted,
                               surfaceGapShare: Double(surfaceGaps) / counted,
-                              acrossMissingReturns: acrossMissingReturns)
+                              acrossMissingReturns: acrossMissingReturns, methodGap: methodGap)
     if rises.count >= 3, let rise = Statistics.median(rises) {
         edge.outerRowRise = rise
         edge.outerRowRiseError = Statistics.medianStandardError(rises, median: rise)
@@ -273,6 +293,9 @@ struct SilhouetteEdge {
     var surfaceShare: Double
     var surfaceGapShare: Double
     var acrossMissingReturns: Bool
+    /// How far apart (metres) the strips' half-step crossings and their gaps' middles place the
+    /// side (medians); 0 where no strip had a crossing.
+    var methodGap: Double = 0
     var outerRowRise: Double? = nil
     var outerRowRiseError: Double? = nil
     var outerRowPosition: Double? = nil
