@@ -45,6 +45,12 @@ public enum TestPaths {
         try fixture("real/luxonis-oak/\(name).ply")
     }
 
+    /// A printer carton cut out of its scene, no floor (`real/pyransac-box/NAME.ply`, pyRANSAC-3D's
+    /// test data, Open3D's OpenGL axes): caixa (three faces seen), caixa5 (two).
+    public static func pyransacBox(_ name: String) throws -> URL {
+        try fixture("real/pyransac-box/\(name).ply")
+    }
+
     /// The ROS-Industrial table scene (`real/rosi-tabletop/table.pcd`): five box-like objects on a
     /// table, a z-up world-frame cloud merged from several viewpoints.
     public static var rosiTable: URL {

@@ -16,8 +16,10 @@ import Foundation
 ///   side, its open side is "up" (seen from a sensor at the origin, "under it" allows for a depth
 ///   error growing with the square of range, `FloorCandidate.oneSidedFromOrigin`). The cloud is a camera frame when the origin could have been
 ///   the sensor: above the floor (0.15-6 m), every point within a 60° cone of it, in front of
-///   one camera convention's forward axis, with that convention's image "up" not pointing down.
-///   Otherwise it is a world frame (`zUp`, `yUp` when the floor normal is that axis, else
+///   one camera convention's forward axis, with that convention's image "up" not pointing down;
+///   or, with no floor in view (a box cut out of its scene), in front of it within that cone with
+///   every plane that has everything on one side facing the origin from 0.15 m or more, as a
+///   camera sees an object's faces from outside. Otherwise it is a world frame (`zUp`, `yUp` when the floor normal is that axis, else
 ///   `world`), and a **virtual camera** is placed where the sensor was: from the pixel grid the
 ///   points still lie on (`PixelGridViewpoint`), else where the box's shadow on the floor says
 ///   it was (`ShadowViewpoint`), looking at the top of the object nearest the scene's
@@ -243,6 +245,23 @@ enum CloudOrientation {
                 if best == nil || angle < best!.1 { best = (convention, angle) }
             }
             if best != nil { break }
+        }
+        // No floor in view (a box cut out of its scene, a close-up of its faces): the origin is
+        // still the sensor when every plane with everything on one side faces it from 0.15 m or
+        // more, as a camera sees only the outer sides of an object's faces. A world frame's
+        // floor has its origin on it or on the side its points stand, and keeps the world frame.
+        // Read as a world frame, a box cut out of its scene stood on one of its own faces and was
+        // refused for what that made of it (`Tests/Fixtures/real/pyransac-box`: "not a cuboid",
+        // "too small"); seen from its camera it has no floor, which is the true reason.
+        let faces = candidates.filter(\.oneSided)
+        if best == nil, !faces.isEmpty, faces.allSatisfy({ $0.plane.signedDistance(.zero) < -0.15 }) {
+            for (convention, forward, _) in views {
+                let angle = acos(min(1, max(-1, dot(mean, forward))))
+                guard angle <= 50 * Double.pi / 180 else { continue }
+                let inFront = directions.reduce(0) { $0 + (dot($1, forward) > 0 ? 1 : 0) }
+                guard Double(inFront) >= 0.98 * Double(directions.count) else { continue }
+                if best == nil || angle < best!.1 { best = (convention, angle) }
+            }
         }
         return best?.0
     }
