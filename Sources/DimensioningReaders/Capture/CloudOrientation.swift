@@ -19,8 +19,8 @@ import Foundation
 ///   one camera convention's forward axis, with that convention's image "up" not pointing down;
 ///   or, with no floor in view (a box cut out of its scene), in front of it within that cone with
 ///   every plane that has everything on one side facing the origin from 0.15 m or more, as a
-///   camera sees an object's faces from outside. Otherwise it is a world frame (`zUp`, `yUp` when the floor normal is that axis, else
-///   `world`), and a **virtual camera** is placed where the sensor was: from the pixel grid the
+///   camera sees an object's faces from outside. Otherwise it is a world frame (`zUp`, `yUp`
+///   when the floor normal is that axis, else `world`), and a **virtual camera** is placed where the sensor was: from the pixel grid the
 ///   points still lie on (`PixelGridViewpoint`), else where the box's shadow on the floor says
 ///   it was (`ShadowViewpoint`), looking at the top of the object nearest the scene's
 ///   middle (without a shadow: 1 m above it, looking straight down), so that range checks and
@@ -230,21 +230,23 @@ enum CloudOrientation {
             (.opengl, SIMD3(0, 0, -1), SIMD3(0, 1, 0)),
             (.rosBody, SIMD3(1, 0, 0), SIMD3(0, 0, 1)),
         ]
-        var best: (AxesConvention, Double)?
+        // The conventions whose camera could see every point: the points' mean direction within
+        // 50° of its forward axis and 98 % of them in front of it, nearest first.
+        let seeing = views.compactMap { view -> (convention: AxesConvention, imageUp: SIMD3<Double>, angle: Double)? in
+            let angle = acos(min(1, max(-1, dot(mean, view.forward))))
+            guard angle <= 50 * Double.pi / 180 else { return nil }
+            let inFront = directions.reduce(0) { $0 + (dot($1, view.forward) > 0 ? 1 : 0) }
+            guard Double(inFront) >= 0.98 * Double(directions.count) else { return nil }
+            return (view.0, view.imageUp, angle)
+        }.sorted { $0.angle < $1.angle }
+        guard !seeing.isEmpty else { return nil }
         for floor in candidates {
             // Seen from a sensor at the origin: the floor faces it, and (almost) nothing lies
             // under it beyond the depth error at each point's range (`seenFromOrigin`).
             let plane = floor.plane.offset < 0 ? floor.plane.flipped : floor.plane
             let height = plane.offset  // distance of the origin above the plane
             guard height > 0.15, height < 6, isOneSided(plane, sampled, seenFromOrigin: true) else { continue }
-            for (convention, forward, imageUp) in views {
-                let angle = acos(min(1, max(-1, dot(mean, forward))))
-                guard angle <= 50 * Double.pi / 180, dot(plane.normal, imageUp) > -0.2 else { continue }
-                let inFront = directions.reduce(0) { $0 + (dot($1, forward) > 0 ? 1 : 0) }
-                guard Double(inFront) >= 0.98 * Double(directions.count) else { continue }
-                if best == nil || angle < best!.1 { best = (convention, angle) }
-            }
-            if best != nil { break }
+            if let view = seeing.first(where: { dot(plane.normal, $0.imageUp) > -0.2 }) { return view.convention }
         }
         // No floor in view (a box cut out of its scene, a close-up of its faces): the origin is
         // still the sensor when every plane with everything on one side faces it from 0.15 m or
@@ -254,16 +256,8 @@ enum CloudOrientation {
         // refused for what that made of it (`Tests/Fixtures/real/pyransac-box`: "not a cuboid",
         // "too small"); seen from its camera it has no floor, which is the true reason.
         let faces = candidates.filter(\.oneSided)
-        if best == nil, !faces.isEmpty, faces.allSatisfy({ $0.plane.signedDistance(.zero) < -0.15 }) {
-            for (convention, forward, _) in views {
-                let angle = acos(min(1, max(-1, dot(mean, forward))))
-                guard angle <= 50 * Double.pi / 180 else { continue }
-                let inFront = directions.reduce(0) { $0 + (dot($1, forward) > 0 ? 1 : 0) }
-                guard Double(inFront) >= 0.98 * Double(directions.count) else { continue }
-                if best == nil || angle < best!.1 { best = (convention, angle) }
-            }
-        }
-        return best?.0
+        guard !faces.isEmpty, faces.allSatisfy({ $0.plane.signedDistance(.zero) < -0.15 }) else { return nil }
+        return seeing[0].convention
     }
 
     /// The floor of a world-frame cloud, normal up: the largest one-sided plane (or, with a
