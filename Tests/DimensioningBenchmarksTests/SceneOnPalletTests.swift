@@ -50,8 +50,13 @@ import TestSupport
     /// pieces of board beyond a carton's shadow (scenes 8 and 89: two each, refused as hidden
     /// behind). A board is now the deck wherever it lies, when on the deck's plane with air under
     /// it: every top listed stands where a box of the scene stands (within 8 cm of its centre,
-    /// seen from above), and every box is still listed.
-    @Test(arguments: [8, 44, 74, 81, 89]) func aDecksBoardsAwayFromTheCartonsAreNoTops(index: Int) throws {
+    /// seen from above), and every box is still listed. A piece of board between two cartons,
+    /// one cluster with the mixed pixels along their lids' edges, had a top (the 99th percentile
+    /// of its heights) 5-12 cm above the deck (scenes 15, 36, 51, 72, 114), and the deck's plane,
+    /// fitted around one carton, leant 3.6° and missed the boards 0.4-0.6 m away by 2-3 cm
+    /// (scene 55): a board is now judged by its points' median height, against the deck's plane
+    /// or its level above the floor.
+    @Test(arguments: [8, 15, 36, 44, 51, 55, 72, 74, 81, 89, 114]) func aDecksBoardsAwayFromTheCartonsAreNoTops(index: Int) throws {
         let (scene, simulated, colour) = SceneBenchmark.rendered(index, seed: 2026, on: .pallet)
         let measured = try measureAllBoxes(simulated.capture, colour: colour)
         var found = Set<Int>()

@@ -208,7 +208,7 @@ func sceneObjects(_ scene: FusedScene, floor: FloorFit,
     do throws(DimensioningError) {
         let onFloor = try boxCandidates(scene, floor: floor, parameters: parameters.isolation, limit: Int.max)
         var objects: [(object: BoxSegment, surface: FloorFit?)] = []
-        var supports: [FloorFit] = []
+        var supports: [SurfaceStoodOn] = []
         for object in onFloor where !isWallAlone(scene, cluster: object, floor: floor, parameters: parameters) {
             if let (surface, standing) = objectsOnSurfaceTop(scene, cluster: object, floor: floor, parameters: parameters) {
                 objects += standing.map { ($0, surface) }
@@ -216,13 +216,13 @@ func sceneObjects(_ scene: FusedScene, floor: FloorFit,
                       let again = try? boxCandidates(scene, floor: support, parameters: parameters.isolation, limit: Int.max) {
                 let standing = object.foundAgain(in: again)
                 objects += standing.isEmpty ? [(object, nil)] : standing.map { ($0, support) }
-                if !standing.isEmpty { supports.append(support) }
+                if !standing.isEmpty { supports.append(SurfaceStoodOn(support, under: object, scene: scene, floor: floor)) }
             } else {
                 objects.append((object, nil))
             }
         }
-        // A pallet's boards, on the deck's plane with air under them, are the deck a carton
-        // stands on, no carton.
+        // A pallet's boards, on the deck with air under them, are the deck a carton stands on,
+        // no carton.
         objects.removeAll { $0.surface == nil && isPartOfSupport($0.object, scene: scene, supports: supports) }
         if objects.isEmpty { throw .noBox }
         return (objects, onFloor[0].floorFrame)
