@@ -88,6 +88,7 @@ run "Handheld sensor family, the box on a pallet's deck, held out" --split holdo
 run "Fixed cameras, single frames, the far floor bent away by 50 mm/m² (a stereo camera's range error), held out" --split fixed --seed 5077 --frames 1 --count "$count_fixed" --range-bend 50
 run "iPhone LiDAR, every box with a recess, a handle or a bowed lid (truth: the enclosing cuboid), held out" --split iphone --seed 9041 --count "$count_iphone" --irregular-tops
 run "Handheld sensor family, every box with a recess, a handle or a bowed lid, held out" --split holdout --seed 3313 --count "$count_family" --irregular-tops
+run "iPhone LiDAR, every box with a flat lid leaning 1-4° along its length (truth: the enclosing cuboid), held out" --split iphone --seed 9041 --count "$count_iphone" --leaning-lids
 
 echo "boxdim accuracy --scenes" >&2
 "$boxdim" accuracy --scenes "$count_fixed" --seed 3313 >"$tmp"

@@ -73,7 +73,8 @@ public enum AccuracyBenchmark {
                            jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                            sensors: [SensorFamilyMember] = [SensorFamily.iPhone], frames: Int? = nil,
                            profiles: [String: SensorProfile] = [:], rangeBend: Double? = nil,
-                           onTable: Bool = false, onPallet: Bool = false, irregularTops: Bool = false) -> [Case] {
+                           onTable: Bool = false, onPallet: Bool = false, irregularTops: Bool = false,
+                           leaningLids: Bool = false) -> [Case] {
         let results = ResultSlots<Case>(count: count)
         let next = AtomicCounter()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
@@ -86,7 +87,7 @@ public enum AccuracyBenchmark {
                 }
                 results.set(index, evaluate(index: index, seed: seed, parameters: caseParameters, sensors: sensors,
                                             frames: frames, rangeBend: rangeBend, onTable: onTable, onPallet: onPallet,
-                                            irregularTops: irregularTops))
+                                            irregularTops: irregularTops, leaningLids: leaningLids))
             }
         }
         return results.values()
@@ -96,10 +97,10 @@ public enum AccuracyBenchmark {
     public static func evaluate(index: Int, seed: UInt64, parameters: PipelineParameters = .init(),
                                 sensors: [SensorFamilyMember] = [SensorFamily.iPhone], frames: Int? = nil,
                                 rangeBend: Double? = nil, onTable: Bool = false, onPallet: Bool = false,
-                                irregularTops: Bool = false) -> Case {
+                                irregularTops: Bool = false, leaningLids: Bool = false) -> Case {
         let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: frames, sensors: sensors,
                                                        rangeBend: rangeBend, onTable: onTable, onPallet: onPallet,
-                                                       irregularTops: irregularTops)
+                                                       irregularTops: irregularTops, leaningLids: leaningLids)
         let truth = simulated.truth
         var result = Case(index: index, name: simulated.name, kind: kind,
                           truth: [truth.length, truth.width, truth.height])

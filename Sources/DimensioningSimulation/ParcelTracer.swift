@@ -1,11 +1,12 @@
 import Dimensioning
 
 /// Ray tests for a whole `SimulatedBox`: its blocks (`SimulatedBox.parts`) and, for a bulge,
-/// the bowed lid on top. Built once per frame from the camera's world position; `intersect`
+/// the bowed lid on top, for a leaning lid the wedge on top. Built once per frame from the camera's world position; `intersect`
 /// takes the ray's world direction with camera-frame z = 1, so `t` is the hit's z-depth (metres).
 struct ParcelTracer {
     let blocks: [BoxTracer]
     let dome: DomeTracer?
+    let wedge: WedgeTracer?
 
     init(_ box: SimulatedBox, origin: SIMD3<Double>) {
         blocks = box.parts.map { BoxTracer(box, part: $0, origin: origin) }
@@ -13,6 +14,11 @@ struct ParcelTracer {
             dome = DomeTracer(box, rise: rise, origin: origin)
         } else {
             dome = nil
+        }
+        if case let .lean(rise)? = box.topFeature {
+            wedge = WedgeTracer(box, rise: rise, origin: origin)
+        } else {
+            wedge = nil
         }
     }
 
@@ -23,6 +29,7 @@ struct ParcelTracer {
             if let hit = block.intersect(d), hit.0 < (best?.0 ?? .infinity) { best = hit }
         }
         if let dome, let hit = dome.intersect(d), hit.0 < (best?.0 ?? .infinity) { best = hit }
+        if let wedge, let hit = wedge.intersect(d), hit.0 < (best?.0 ?? .infinity) { best = hit }
         return best
     }
 }

@@ -60,15 +60,21 @@ public enum ScenarioCatalog {
     /// `onPallet` (when not `onTable`) stands it on a pallet's deck (`standingOnPallet`).
     /// `irregularTops` gives the target of every scenario that expects a measurement a
     /// `TopFeature` (a recess, a handle or a bulge, drawn from a stream of its own so the scene
-    /// is otherwise the same); the truth stays the enclosing cuboid.
+    /// is otherwise the same); the truth stays the enclosing cuboid. `leaningLids` gives it a lid
+    /// leaning 1-4° along its length instead (`TopFeature.randomLean`, a stream of its own).
     public static func render(index: Int, seed: UInt64, frameCount: Int? = nil,
                               sensors: [SensorFamilyMember] = [SensorFamily.iPhone], rangeBend: Double? = nil,
-                              onTable: Bool = false, onPallet: Bool = false, irregularTops: Bool = false)
+                              onTable: Bool = false, onPallet: Bool = false, irregularTops: Bool = false,
+                              leaningLids: Bool = false)
         -> (capture: SimulatedCapture, kind: ScenarioKind) {
         var s = scenario(index: index, seed: seed)
         if irregularTops, s.kind.expectsMeasurement, let t = s.scene.target {
             var g = SeededGenerator(seed: seed, stream: 0x70F_EA70_0000 &+ UInt64(bitPattern: Int64(index)))
             s.scene.target?.topFeature = TopFeature.random(length: t.length, width: t.width, height: t.height, using: &g)
+        }
+        if leaningLids, s.kind.expectsMeasurement, let t = s.scene.target {
+            var g = SeededGenerator(seed: seed, stream: 0x1EA0_0000_0000 &+ UInt64(bitPattern: Int64(index)))
+            s.scene.target?.topFeature = TopFeature.randomLean(length: t.length, height: t.height, using: &g)
         }
         if onTable { s.scene = standingOnTable(s.scene) } else if onPallet { s.scene = standingOnPallet(s.scene) }
         if let frameCount { s.rig.frameCount = frameCount }

@@ -1,4 +1,5 @@
 import Dimensioning
+import Foundation
 
 /// Something in or on a parcel's top that keeps it from being a plain cuboid.
 ///
@@ -21,13 +22,19 @@ public enum TopFeature: Sendable, Codable, Equatable {
     /// A lid that bows up by `rise` in the middle and meets the body at its four top edges:
     /// the height above the body is `rise · (1 − (2x/length)²) · (1 − (2y/width)²)`.
     case bulge(rise: Double)
+    /// A lid that leans along the length axis: flat, `rise` lower at the −x end than at the +x
+    /// end, where it reaches the enclosing top. A carton crushed at one end, or a sagging lid; the
+    /// OAK-D captures (`Tests/Fixtures/real/luxonis-oak`) show lids leaning 2.7-3.9° from the
+    /// floor around them.
+    case lean(rise: Double)
 
-    /// The feature's kind: "recess", "handle" or "bulge".
+    /// The feature's kind: "recess", "handle", "bulge" or "lean".
     public var kind: String {
         switch self {
         case .recess: return "recess"
         case .handle: return "handle"
         case .bulge: return "bulge"
+        case .lean: return "lean"
         }
     }
 
@@ -41,6 +48,8 @@ public enum TopFeature: Sendable, Codable, Equatable {
             return "a handle \(mm(span)) × \(mm(thickness)) mm, \(mm(rise)) mm high"
         case let .bulge(rise):
             return "a bulge \(mm(rise)) mm high"
+        case let .lean(rise):
+            return "a lid leaning \(mm(rise)) mm down along its length"
         }
     }
 
@@ -62,6 +71,13 @@ public enum TopFeature: Sendable, Codable, Equatable {
                            rise: g.uniform(0.005, 0.015))
         }
         return .bulge(rise: g.uniform(0.005, 0.015))
+    }
+
+    /// Draws a leaning lid for a parcel of `length × height` metres: 1-4° from level (what the
+    /// OAK-D captures show), at most half the height down.
+    public static func randomLean(length: Double, height: Double, using g: inout SeededGenerator) -> TopFeature {
+        let degrees = g.uniform(1, 4)
+        return .lean(rise: min(0.5 * height, length * tan(degrees * Double.pi / 180)))
     }
 }
 
@@ -104,6 +120,9 @@ extension SimulatedBox {
                     BoxPart(lower: SIMD3(-bx, -by, h - rise), upper: SIMD3(bx, by, h))]
         case let .bulge(rise):
             // The body; the bowed lid above it is `DomeTracer`'s.
+            return [BoxPart(lower: SIMD3(-hx, -hy, 0), upper: SIMD3(hx, hy, h - rise))]
+        case let .lean(rise):
+            // The body; the wedge above it is `WedgeTracer`'s.
             return [BoxPart(lower: SIMD3(-hx, -hy, 0), upper: SIMD3(hx, hy, h - rise))]
         }
     }

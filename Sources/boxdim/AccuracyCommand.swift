@@ -51,6 +51,9 @@ struct AccuracyCommand: ParsableCommand {
     @Flag(help: "Give every box to be measured a recess, a handle or a bulge (5-15 mm) in or on its top: the truth is the cuboid that encloses it, as a carrier bills it.")
     var irregularTops = false
 
+    @Flag(help: "Give every box to be measured a flat lid leaning 1-4° along its length (a crushed end, a sagging lid; real OAK-D lids lean 2.7-3.9° from the floor around them): the truth is the cuboid that encloses it.")
+    var leaningLids = false
+
     @Option(help: "Parallel workers (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -119,7 +122,8 @@ struct AccuracyCommand: ParsableCommand {
                                   uniquingKeysWith: { first, _ in first })
         let cases = AccuracyBenchmark.run(count: count, seed: seed, parameters: parameters, jobs: jobs, sensors: split.members,
                                           frames: frames, profiles: profiles, rangeBend: rangeBend > 0 ? rangeBend / 1000 : nil,
-                                          onTable: onTable, onPallet: onPallet, irregularTops: irregularTops)
+                                          onTable: onTable, onPallet: onPallet, irregularTops: irregularTops,
+                                          leaningLids: leaningLids)
         if verbose {
             for c in cases {
                 let measured = c.measured.map { $0.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ") } ?? "-"
@@ -137,6 +141,7 @@ struct AccuracyCommand: ParsableCommand {
               + (onTable ? ", on a table 0.75 m above the floor" : "")
               + (onPallet ? ", on a pallet's deck 144 mm above the floor" : "")
               + (irregularTops ? ", every box with a recess, a handle or a bulge in its top" : "")
+              + (leaningLids ? ", every box with a lid leaning 1-4° along its length" : "")
               + (calibrate > 0 ? ", each sensor model calibrated on \(calibrate) reference capture(s) of seed \(AccuracyBenchmark.calibrationSeed(for: seed))" : ""))
         for c in calibrations {
             if let p = c.profile {
@@ -154,7 +159,7 @@ struct AccuracyCommand: ParsableCommand {
         if split != .iphone { print("\nper sensor model:\n" + bySensor.table) }
         let coverage = CoverageSummary(cases: cases, tolerance: gate.tolerance / 1000, minConfidence: minConfidence)
         print("\n" + coverage.table)
-        if irregularTops {
+        if irregularTops || leaningLids {
             let byFeature = CoverageSummary(cases: cases, tolerance: gate.tolerance / 1000, minConfidence: minConfidence,
                                             grouping: "feature", group: { $0.topFeature?.kind ?? "negatives" })
             print("\nper feature of the top:\n" + byFeature.rowsTable)

@@ -63,6 +63,25 @@ import Testing
         #expect(nearEdge.allSatisfy { $0.z < b.height - 0.009 }, "edge heights up to \(nearEdge.map(\.z).max()!)")
     }
 
+    /// A lid leaning 20 mm down along its length: every point of the lid lies on its plane, from
+    /// the enclosing height at the +x end down to 20 mm under it at the −x end (within 0.1 mm).
+    @Test func aLeaningLidIsAPlaneFromTheTopDown() {
+        let b = box(.lean(rise: 0.020))
+        let points = topPoints(of: b)
+        let lid = points.compactMap { p -> (x: Double, z: Double)? in
+            let q = p - SIMD3(b.center.x, b.center.y, 0)
+            let x = simDot(q, b.lengthAxis), y = simDot(q, b.widthAxis)
+            guard abs(x) < b.length / 2 - 0.005, abs(y) < b.width / 2 - 0.005 else { return nil }
+            return (x, p.z)
+        }
+        #expect(lid.count > 100)
+        for point in lid {
+            let expected = b.height - 0.020 + 0.020 * (point.x + b.length / 2) / b.length
+            #expect(abs(point.z - expected) < 1e-4, "at x = \(point.x): \(point.z) against \(expected)")
+        }
+        #expect(abs(points.map(\.z).max()! - b.height) < 1e-3)
+    }
+
     /// The catalog's irregular tops keep every scenario's scene and truth, and only the boxes to
     /// be measured get a feature.
     @Test func irregularTopsChangeOnlyTheTargetsTop() {

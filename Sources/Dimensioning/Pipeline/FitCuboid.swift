@@ -236,6 +236,10 @@ func polygonArea(_ polygon: [SIMD2<Double>]) -> Double {
     return abs(twice) / 2
 }
 
+/// The band about a top's plane whose points are its foreground, metres: three of its RMS
+/// `rms` (metres), and at least 6 mm.
+func foregroundBand(rms: Double) -> Double { max(0.006, 3 * rms) }
+
 /// Prepares the evidence `locateEdge` uses: side-face points, top points and the top-plane cuts
 /// of the camera rays through every scene point near the box, all in rectangle coordinates.
 func gatherEdgeEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, rectangle: Rectangle2D,
@@ -247,7 +251,12 @@ func gatherEdgeEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, r
         let local = rectangle.local(SIMD2(q.x, q.y))
         side.append(SIMD3(local.x, local.y, h))
     }
-    return edgeEvidence(scene, frame: frame, rectangle: rectangle, topLevel: top.height, topRms: top.rms,
+    var lean = LidLean.level(rms: top.rms)
+    let lidPoints = top.inlierIndices.map { frame.local(scene.pointsInWorld[$0]) }
+    if let fitted = LidLean(points: lidPoints), fitted.isFlatLean(of: lidPoints, over: rectangle, levelBand: foregroundBand(rms: top.rms)) {
+        lean = fitted
+    }
+    return edgeEvidence(scene, frame: frame, rectangle: rectangle, topLevel: top.height, lean: lean,
                         standing: top.height, topPoints: topPoints, sidePoints: side)
 }
 
@@ -269,27 +278,36 @@ extension IsolationParameters {
 /// through every scene point within 15 cm of the rectangle are cut with the top plane.
 func edgeEvidence(_ scene: FusedScene, frame: FloorFrame, rectangle: Rectangle2D, topLevel: Double, topRms: Double,
                   standing: Double, topPoints: [SIMD2<Double>], sidePoints: [SIMD3<Double>]) -> EdgeEvidence {
+    edgeEvidence(scene, frame: frame, rectangle: rectangle, topLevel: topLevel, lean: .level(rms: topRms),
+                 standing: standing, topPoints: topPoints, sidePoints: sidePoints)
+}
+
+func edgeEvidence(_ scene: FusedScene, frame: FloorFrame, rectangle: Rectangle2D, topLevel: Double, lean: LidLean,
+                  standing: Double, topPoints: [SIMD2<Double>], sidePoints: [SIMD3<Double>]) -> EdgeEvidence {
     let camera = frame.local(scene.cameraPosition)
     let cameraAboveTop = camera.z - topLevel
+    let topRms = lean.rms
     var cuts: [(position: SIMD2<Double>, drop: Double)] = []
-    let foregroundBand = max(0.006, 3 * topRms)
+    let foregroundBand = foregroundBand(rms: topRms)
     if cameraAboveTop > 0.05 {
         let reach = max(rectangle.halfA, rectangle.halfB) + 0.15
         let points = scene.pointsInWorld
         for i in 0..<points.count {
             let p = frame.local(points[i])
-            let drop = topLevel - p.z
+            let drop = topLevel + lean.rise(at: SIMD2(p.x, p.y)) - p.z
             let foreground = abs(drop) <= foregroundBand
             // The ray camera -> p meets the top plane at parameter t (0 at the camera). A
             // foreground point is moved along its ray onto the plane (removing depth noise); a
             // background point must lie beyond the plane (t < 1); a point above the plane (a
             // lip) before it (t > 1), and still below the camera.
             guard p.z < camera.z - 0.01,
-                  let (t, cut) = cutWithPlane(from: camera, through: p, height: topLevel),
+                  let (t, cut) = cutWithLid(from: camera, through: p, level: topLevel, lean: lean),
                   foreground || (drop > 0 ? t < 1 : t > 1) else { continue }
             let local = rectangle.local(cut)
             guard abs(local.x) <= reach, abs(local.y) <= reach else { continue }
-            cuts.append((local, drop))
+            let rise = lean.rise(at: cut)
+            let below = topLevel + rise - p.z, standingHere = standing + rise
+            cuts.append((local, standingHere > 0.01 ? below * standing / standingHere : below))
         }
     }
     return EdgeEvidence(sidePoints: sidePoints, topPoints: topPoints.map { rectangle.local($0) }, rayCuts: cuts,
