@@ -251,6 +251,7 @@ func gatherEdgeEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, r
         let local = rectangle.local(SIMD2(q.x, q.y))
         side.append(SIMD3(local.x, local.y, h))
     }
+    // The lid's own plane when it is a flat lid that leans (`LidLean.isFlatLean`), else level.
     var lean = LidLean.level(rms: top.rms)
     let lidPoints = top.inlierIndices.map { frame.local(scene.pointsInWorld[$0]) }
     if let fitted = LidLean(points: lidPoints), fitted.isFlatLean(of: lidPoints, over: rectangle, levelBand: foregroundBand(rms: top.rms)) {
@@ -282,6 +283,12 @@ func edgeEvidence(_ scene: FusedScene, frame: FloorFrame, rectangle: Rectangle2D
                  standing: standing, topPoints: topPoints, sidePoints: sidePoints)
 }
 
+/// `edgeEvidence` for a lid that may lean (`lean`: its own plane, through `topLevel` at
+/// `lean.origin`; `LidLean.level` for one parallel to the floor). The rays are cut with that
+/// plane, and a point's drop is taken below it where its ray crosses it, scaled by `standing` over
+/// the lid's own height above the support there, so that the support lies at the drop `standing`
+/// under every part of the lid (the scale is 1 for a level lid). The foreground band is three of
+/// `lean.rms`, the lid's noise about its own plane.
 func edgeEvidence(_ scene: FusedScene, frame: FloorFrame, rectangle: Rectangle2D, topLevel: Double, lean: LidLean,
                   standing: Double, topPoints: [SIMD2<Double>], sidePoints: [SIMD3<Double>]) -> EdgeEvidence {
     let camera = frame.local(scene.cameraPosition)
