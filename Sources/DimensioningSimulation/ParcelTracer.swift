@@ -39,29 +39,22 @@ struct ParcelTracer {
 /// marched through the lid's bounding slab in 64 steps and the first crossing refined by
 /// bisection, which resolves the surface to far below a millimetre at a camera's ranges.
 struct DomeTracer {
-    let axisX: SIMD3<Double>, axisY: SIMD3<Double>
-    let a: Double, b: Double, base: Double, rise: Double
-    /// The camera position in the box frame (x, y about the footprint's centre; z above the floor), metres.
-    let o: SIMD3<Double>
+    let frame: LidFrame
+    let rise: Double
 
     init(_ box: SimulatedBox, rise: Double, origin: SIMD3<Double>) {
-        axisX = box.lengthAxis
-        axisY = box.widthAxis
-        a = box.length / 2
-        b = box.width / 2
-        base = box.height - rise
+        frame = LidFrame(box, rise: rise, origin: origin)
         self.rise = rise
-        let rel = origin - SIMD3(box.center.x, box.center.y, 0)
-        o = SIMD3(simDot(rel, axisX), simDot(rel, axisY), rel.z)
     }
 
     @inline(__always)
     func surface(_ x: Double, _ y: Double) -> Double {
-        let u = x / a, v = y / b
-        return base + rise * (1 - u * u) * (1 - v * v)
+        let u = x / frame.a, v = y / frame.b
+        return frame.base + rise * (1 - u * u) * (1 - v * v)
     }
 
     func intersect(_ dw: SIMD3<Double>) -> (Double, SIMD3<Double>)? {
+        let (axisX, axisY, a, b, base, o) = (frame.axisX, frame.axisY, frame.a, frame.b, frame.base, frame.o)
         let d = SIMD3(simDot(dw, axisX), simDot(dw, axisY), dw.z)
         // The ray's span inside the slab |x| <= a, |y| <= b, base <= z <= base + rise.
         let lower = SIMD3(-a, -b, base), upper = SIMD3(a, b, base + rise)
@@ -100,5 +93,25 @@ struct DomeTracer {
             return (hi, n)
         }
         return nil
+    }
+}
+
+/// A lid's frame, shared by the tracers of lids that are not flat (`DomeTracer`, `WedgeTracer`):
+/// the box's length and width axes (world), its half length `a` and half width `b`, the body's
+/// top `base` (the enclosing height less the lid's `rise`), and the camera position `o` in the
+/// box frame (x, y about the footprint's centre; z above the floor). Metres.
+struct LidFrame {
+    let axisX: SIMD3<Double>, axisY: SIMD3<Double>
+    let a: Double, b: Double, base: Double
+    let o: SIMD3<Double>
+
+    init(_ box: SimulatedBox, rise: Double, origin: SIMD3<Double>) {
+        axisX = box.lengthAxis
+        axisY = box.widthAxis
+        a = box.length / 2
+        b = box.width / 2
+        base = box.height - rise
+        let rel = origin - SIMD3(box.center.x, box.center.y, 0)
+        o = SIMD3(simDot(rel, axisX), simDot(rel, axisY), rel.z)
     }
 }

@@ -7,25 +7,18 @@ import Dimensioning
 /// by the lid's half-space (Kay and Kajiya's slab method with one more plane), and the face that
 /// clips last on entry is the one hit.
 struct WedgeTracer {
-    let axisX: SIMD3<Double>, axisY: SIMD3<Double>
-    let a: Double, b: Double, base: Double, rise: Double
-    /// The camera position in the box frame (x, y about the footprint's centre; z above the floor), metres.
-    let o: SIMD3<Double>
+    let frame: LidFrame
+    let rise: Double
 
     init(_ box: SimulatedBox, rise: Double, origin: SIMD3<Double>) {
-        axisX = box.lengthAxis
-        axisY = box.widthAxis
-        a = box.length / 2
-        b = box.width / 2
-        base = box.height - rise
+        frame = LidFrame(box, rise: rise, origin: origin)
         self.rise = rise
-        let rel = origin - SIMD3(box.center.x, box.center.y, 0)
-        o = SIMD3(simDot(rel, axisX), simDot(rel, axisY), rel.z)
     }
 
     /// The first hit along world direction `dw` (camera-frame z = 1, so the distance returned is
     /// the hit's z-depth) and the world normal of the face hit; nil for a miss.
     func intersect(_ dw: SIMD3<Double>) -> (Double, SIMD3<Double>)? {
+        let (axisX, axisY, a, b, base, o) = (frame.axisX, frame.axisY, frame.a, frame.b, frame.base, frame.o)
         let d = SIMD3(simDot(dw, axisX), simDot(dw, axisY), dw.z)
         let lower = SIMD3(-a, -b, base), upper = SIMD3(a, b, base + rise)
         var t0 = -Double.infinity, t1 = Double.infinity
