@@ -44,7 +44,8 @@ public enum DatasetWriter {
     /// needed). `frames` (1...60) overrides every scenario's frame count; `onTable` stands every
     /// scenario on a table with the room's floor below it in view, `onPallet` on a pallet's deck
     /// with the room's floor seen past its edges and through its gaps, and `irregularTops` gives
-    /// every box to be measured a recess, a handle or a bowed lid (`ScenarioCatalog.render`).
+    /// every box to be measured a recess, a handle or a bowed lid, `leaningLids` a flat lid
+    /// leaning along its length (`ScenarioCatalog.render`).
     ///
     /// - Throws: `unreadableCapture` naming the first file that could not be written.
     @discardableResult
@@ -52,7 +53,7 @@ public enum DatasetWriter {
                              jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                              sensors: [SensorFamilyMember] = [SensorFamily.iPhone], layout: Layout = .strayScanner,
                              onTable: Bool = false, onPallet: Bool = false, irregularTops: Bool = false,
-                             progress: (@Sendable (Int) -> Void)? = nil) throws(DimensioningError) -> [Entry] {
+                             leaningLids: Bool = false, progress: (@Sendable (Int) -> Void)? = nil) throws(DimensioningError) -> [Entry] {
         precondition(count >= 0, "count must not be negative")
         if let frames { precondition((1...60).contains(frames), "frames must be 1...60") }
         try CaptureFile.makeFolder(folder)
@@ -65,7 +66,8 @@ public enum DatasetWriter {
                 guard index < count else { return }
                 let result = Result { () throws(DimensioningError) in
                     try writeCapture(index: index, seed: seed, frames: frames, into: folder, sensors: sensors, layout: layout,
-                                     onTable: onTable, onPallet: onPallet, irregularTops: irregularTops)
+                                     onTable: onTable, onPallet: onPallet, irregularTops: irregularTops,
+                                     leaningLids: leaningLids)
                 }
                 results.set(index, result)
                 let finished = done.increment() + 1
@@ -87,9 +89,10 @@ public enum DatasetWriter {
     static func writeCapture(index: Int, seed: UInt64, frames: Int?, into folder: URL,
                              sensors: [SensorFamilyMember] = [SensorFamily.iPhone],
                              layout: Layout = .strayScanner, onTable: Bool = false, onPallet: Bool = false,
-                             irregularTops: Bool = false) throws(DimensioningError) -> Entry {
+                             irregularTops: Bool = false, leaningLids: Bool = false) throws(DimensioningError) -> Entry {
         let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: frames, sensors: sensors,
-                                                       onTable: onTable, onPallet: onPallet, irregularTops: irregularTops)
+                                                       onTable: onTable, onPallet: onPallet, irregularTops: irregularTops,
+                                                       leaningLids: leaningLids)
         var truth = simulated.truth
         if kind == .darkBox, let target = simulated.scene.target {
             truth = BoxGroundTruth(length: target.length, width: target.width, height: target.height)

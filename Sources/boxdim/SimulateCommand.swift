@@ -38,6 +38,9 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Give every box to be measured a recess, a handle or a bulge (5-15 mm) in or on its top; the truth stays the cuboid that encloses it.")
     var irregularTops = false
 
+    @Flag(help: "Give every box to be measured a flat lid leaning 1-4° along its length (as `boxdim accuracy --leaning-lids`): the truth is the cuboid that encloses it.")
+    var leaningLids = false
+
     @Flag(help: "Stand every scenario on a round table's top with the room's floor 0.75 m below its edge in view (as `boxdim accuracy --on-table`): the support is the table.")
     var onTable = false
 
@@ -79,7 +82,8 @@ struct SimulateCommand: ParsableCommand {
         do {
             entries = try DatasetWriter.write(to: URL(fileURLWithPath: outDir), count: count, seed: seed ?? split.defaultSeed,
                                               frames: frames, jobs: jobs, sensors: split.members, layout: layout,
-                                              onTable: onTable, onPallet: onPallet, irregularTops: irregularTops) { done in
+                                              onTable: onTable, onPallet: onPallet, irregularTops: irregularTops,
+                                              leaningLids: leaningLids) { done in
                 if !quiet, done % 10 == 0 || done == total {
                     FileHandle.standardError.write(Data("\rsimulate: \(done)/\(total)".utf8))
                 }

@@ -26,6 +26,9 @@ struct EdgeEvidence {
     /// Points above the top past a silhouette (a lip) count as past the edge (no sensor
     /// profile) or as the top (a profile calibrates the sensor's spread, lip included).
     var lipsArePastEdge = true
+    /// The lid's own plane when it is a flat lid that leans (`LidLean.isFlatLean`), and the
+    /// rays were cut with it; nil for a level lid.
+    var lean: LidLean? = nil
     /// Every point was seen from the reference camera (`FusedScene.isSingleViewpoint`): a gap
     /// to a surface behind a side is then measured like a gap to the floor.
     var singleViewpoint = false

@@ -23,6 +23,9 @@ public struct CuboidFit: Sendable {
     public var topPointCount: Int
     /// What the sides showed about a fattening sensor (`assessLips`).
     public var lips: LipAssessment = .unknown
+    /// The lid's own plane when it leans (`LidLean.isFlatLean`), in `footprint`'s floor
+    /// coordinates; nil for a level lid.
+    public var lean: LidLean? = nil
 }
 
 /// Fits the oriented cuboid.
@@ -105,7 +108,7 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     let axisA = frame.worldDirection(footprint.axisA), axisB = frame.worldDirection(footprint.axisB)
     return CuboidFit(footprint: footprint, length: 2 * footprint.halfA, width: 2 * footprint.halfB,
                      height: top.height, centerInWorld: center, axesInWorld: [axisA, axisB, frame.up],
-                     fill: fill, edges: estimates, topPointCount: top2D.count, lips: lips)
+                     fill: fill, edges: estimates, topPointCount: top2D.count, lips: lips, lean: evidence.lean)
 }
 
 /// Rotates the rectangle within ±3 degrees (0.05-degree steps) to minimise the area spanned by
@@ -252,13 +255,14 @@ func gatherEdgeEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, r
         side.append(SIMD3(local.x, local.y, h))
     }
     // The lid's own plane when it is a flat lid that leans (`LidLean.isFlatLean`), else level.
-    var lean = LidLean.level(rms: top.rms)
     let lidPoints = top.inlierIndices.map { frame.local(scene.pointsInWorld[$0]) }
-    if let fitted = LidLean(points: lidPoints), fitted.isFlatLean(of: lidPoints, over: rectangle, levelBand: foregroundBand(rms: top.rms)) {
-        lean = fitted
+    let flat = LidLean(points: lidPoints).flatMap { fitted in
+        fitted.isFlatLean(of: lidPoints, over: rectangle, levelBand: foregroundBand(rms: top.rms)) ? fitted : nil
     }
-    return edgeEvidence(scene, frame: frame, rectangle: rectangle, topLevel: top.height, lean: lean,
-                        standing: top.height, topPoints: topPoints, sidePoints: side)
+    var evidence = edgeEvidence(scene, frame: frame, rectangle: rectangle, topLevel: top.height,
+                                lean: flat ?? .level(rms: top.rms), standing: top.height, topPoints: topPoints, sidePoints: side)
+    evidence.lean = flat
+    return evidence
 }
 
 extension IsolationParameters {

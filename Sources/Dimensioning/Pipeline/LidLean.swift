@@ -9,13 +9,13 @@
 /// on simulated lids leaning 1-4° (`boxdim accuracy --leaning-lids`, tuning seed 2026) the
 /// length's truth lay within U 32 % of the time, and 13 boxes were accepted more than 10 mm off.
 /// Cut with its own plane (`edgeEvidence`), 90 % and 2.
-struct LidLean: Sendable, Equatable {
+public struct LidLean: Sendable, Equatable {
     /// Floor coordinates (x, y, metres) the gradient is taken about: the lid points' mean.
-    var origin: SIMD2<Double>
+    public var origin: SIMD2<Double>
     /// Rise of the lid per metre along floor x and y.
-    var gradient: SIMD2<Double>
+    public var gradient: SIMD2<Double>
     /// RMS distance of the lid's points from the leaning plane, metres.
-    var rms: Double
+    public var rms: Double
 
     /// A lid parallel to the floor, with noise `rms` metres.
     static func level(rms: Double) -> LidLean { LidLean(origin: .zero, gradient: .zero, rms: rms) }
@@ -73,7 +73,15 @@ struct LidLean: Sendable, Equatable {
     }
 
     /// How far the lid at floor position `xy` lies above its level at `origin`, metres.
-    func rise(at xy: SIMD2<Double>) -> Double { (gradient * (xy - origin)).sum() }
+    public func rise(at xy: SIMD2<Double>) -> Double { (gradient * (xy - origin)).sum() }
+
+    /// Over `footprint` (floor coordinates): the lid's level at its centre, above the level at
+    /// `origin` (metres, either sign: the top's RANSAC slab, whose points set `origin`, may lie
+    /// anywhere along a lean), and how far the highest corner rises above that centre (>= 0).
+    public func levelAndHighCorner(over footprint: Rectangle2D) -> (level: Double, highCorner: Double) {
+        let level = rise(at: footprint.center)
+        return (level, max(0, (footprint.corners.map { rise(at: $0) }.max() ?? level) - level))
+    }
 }
 
 /// Where the line from `camera` through `point` (floor coordinates, metres) meets the plane

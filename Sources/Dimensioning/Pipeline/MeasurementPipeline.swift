@@ -316,7 +316,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     if let unseenStep { throw .notCuboid(reason: unseenStep) }
     // A handle or a strap standing clear of the lid's relief: the enclosing cuboid reaches its top.
     var relief = try measureTopRelief(scene, box: box, top: top, footprint: cuboid.footprint,
-                                      pixelFootprint: Statistics.median(pixelFootprints) ?? 0, parameters: parameters.raisedPart)
+                                      pixelFootprint: Statistics.median(pixelFootprints) ?? 0, lean: cuboid.lean,
+                                      parameters: parameters.raisedPart)
     // A lid bowed up falls toward its sides as a lip rises: only a side sharp against the bow
     // still rules fattening out.
     if let bowed = relief, cuboid.lips.fatteningRuledOut,
@@ -339,7 +340,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     // A lid bowed up: the height reaches as far toward its crown as the bow supports.
     if let measured = relief { relief?.crown = measured.crown(lidProfile: lidProfile) }
     // The enclosing top: a bowed lid's crown, or a raised part's top.
-    if let relief, relief.enclosingRise > 0 {
+    if let relief, relief.enclosingRise != 0 {
         cuboid.height += relief.enclosingRise
         cuboid.centerInWorld += box.floorFrame.up * (relief.enclosingRise / 2)
     }

@@ -1,13 +1,28 @@
 import Foundation
 
 extension TopRelief {
-    /// How far the enclosing cuboid's top stands above the lid's plane, metres (>= 0): a bowed
-    /// lid's crown as far as its bow supports (`crown`, once decided) and a raised part's rise.
-    var enclosingRise: Double { max(0, crown?.raise ?? 0) + (raisedPart?.rise ?? 0) }
+    /// How far the enclosing cuboid's top stands above the lid's plane, metres: a bowed lid's
+    /// crown as far as its bow supports (`crown`, once decided), a raised part's rise, and a
+    /// leaning lid's level at the footprint's centre (`leanLevel`) and half its rise from there
+    /// (`leanRise`). Only a leaning lid's level can make it negative.
+    ///
+    /// Half: a lid that leans against the floor beside it may be a crushed or bulging end, whose
+    /// enclosing top is the lid's high end, or the sensor's depth error, which leaves the box as
+    /// high as the lid's level (one OAK-D carton of `Tests/Fixtures/real/luxonis-oak` leans 3.9°
+    /// in `example_4.ply` and 1.0° in `calibration_box.ply`, its floor ring about 0.5°). The
+    /// capture cannot tell them apart, so the height is the middle of the two, and the truth is
+    /// at one of its ends: a standard uncertainty of half the rise (`heightTerms`; a two-point
+    /// distribution, whose standard deviation is its half-width, where a rectangle's would be
+    /// `a/√3` and leave the simulated crushed ends at the edge of the coverage interval).
+    var enclosingRise: Double { max(0, crown?.raise ?? 0) + (raisedPart?.rise ?? 0) + leanLevel + leanRise / 2 }
 
     /// What the result says of the lid's shape: measured to its crown, or to a raised part's top.
     var shapeNotes: [String] {
         var notes: [String] = []
+        if leanRise >= 0.001 {
+            notes.append("the lid leans: its high corner stands \(Int((leanRise * 1000).rounded())) mm above its level "
+                + "(a crushed end, or the sensor's depth error): measured half-way up, and the height's uncertainty covers both")
+        }
         if let crown, crown.raise >= 0.001 {
             notes.append("the lid bows up \(Int((crown.raise * 1000).rounded())) mm above its plane: measured to its crown")
         }
@@ -28,16 +43,18 @@ extension TopRelief {
     /// crown raised the height by, which carries its own doubt (`LidCrown`). Where a narrow group
     /// of cells (`narrowRise`) reaches higher than the height was measured to, the top may reach
     /// it: a rectangle as wide as its rise above that height, in place of the lid's relief.
+    /// A leaning lid adds half its rise, as a standard uncertainty (`enclosingRise`).
     var heightTerms: [UncertaintyTerm] {
+        let leaning = leanRise > 0 ? [UncertaintyTerm(name: .lidLean, standard: leanRise / 2, kind: .typeB)] : []
         if let part = raisedPart {
             return [UncertaintyTerm(name: .raisedPart, standard: part.levelDoubt, kind: .typeB)]
-                + (narrowAbove > 0 ? [.rectangle(.narrowPart, halfWidth: narrowAbove)] : [])
+                + (narrowAbove > 0 ? [.rectangle(.narrowPart, halfWidth: narrowAbove)] : []) + leaning
         }
         let relieved: [UncertaintyTerm] = narrowAbove > 0
             ? [.rectangle(.narrowPart, halfWidth: narrowAbove)]
             : [.rectangle(.lidRelief, halfWidth: crown?.unresolved ?? lidHigh)]
-        guard let crown else { return relieved }
-        return relieved + [UncertaintyTerm(name: .lidCrown, standard: crown.standard, kind: .typeB)]
+        guard let crown else { return relieved + leaning }
+        return relieved + [UncertaintyTerm(name: .lidCrown, standard: crown.standard, kind: .typeB)] + leaning
     }
 
     /// How far a narrow group of cells (`narrowRise`) stands above the height measured to, metres,

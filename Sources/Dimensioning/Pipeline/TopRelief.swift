@@ -41,6 +41,15 @@ public struct TopRelief: Sendable, Equatable {
     /// How far the height was raised to a bowed lid's crown, and what is left in doubt about it
     /// (`TopRelief.crown(lidProfile:)`); nil until the pipeline decides it, and with a raised part.
     public var crown: LidCrown? = nil
+    /// How far a lid that leans (`LidLean.isFlatLean`) rises at the footprint's highest corner
+    /// above its level at the footprint's centre, metres (>= 0; 0 for a level lid). The relief
+    /// above is measured about the leaning plane.
+    public var leanRise: Double = 0
+    /// Where a leaning lid's level at the footprint's centre lies above the top's plane
+    /// (`TopFaceFit.height`), metres (either sign; 0 for a level lid): the top's RANSAC slab may
+    /// hold any part of a lean (tuning seed 2026, `--leaning-lids`, scenario 25: 1.9 mm under
+    /// the lid's middle).
+    public var leanLevel: Double = 0
 }
 
 /// A part of a parcel that rises above its lid: a carry handle, a strap, a label's or a tape's
@@ -88,10 +97,13 @@ public struct RaisedPartParameters: Sendable, Equatable, Codable {
 /// `minimumArea` sets the next level (its cells' median), and the search climbs on inside it
 /// until no group rises further: a handle's top in one step, a steep crown in a few.
 ///
+/// With `lean` (a flat lid that leans, `CuboidFit.lean`), heights are taken about the leaning
+/// plane, so the lean is neither relief nor bow, and `TopRelief.leanRise` says how far it rises.
+///
 /// - Returns: nil when the footprint is too small to hold a cell clear of its sides.
 /// - Throws: `internalFailure` when the native clustering fails.
 public func measureTopRelief(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit, footprint: Rectangle2D,
-                             pixelFootprint: Double, parameters: RaisedPartParameters = .init())
+                             pixelFootprint: Double, lean: LidLean? = nil, parameters: RaisedPartParameters = .init())
     throws(DimensioningError) -> TopRelief? {
     let cell = max(0.01, 2 * pixelFootprint)
     let margin = max(0.015, 3 * pixelFootprint)
@@ -104,10 +116,11 @@ public func measureTopRelief(_ scene: FusedScene, box: BoxSegment, top: TopFaceF
     for (k, i) in box.pointIndices.enumerated() {
         let q = box.floorFrame.local(scene.pointsInWorld[i])
         let p = footprint.local(SIMD2(q.x, q.y))
-        guard abs(p.x) < halfA, abs(p.y) < halfB, box.heights[k].isFinite else { continue }
+        let height = box.heights[k] - (lean?.rise(at: SIMD2(q.x, q.y)) ?? 0)
+        guard abs(p.x) < halfA, abs(p.y) < halfB, height.isFinite else { continue }
         let c = min(columns - 1, Int((p.x + halfA) / cell)), r = min(rows - 1, Int((p.y + halfB) / cell))
-        heightsByCell[r * columns + c].append(box.heights[k])
-        inside.append((p, box.heights[k], r * columns + c))
+        heightsByCell[r * columns + c].append(height)
+        inside.append((p, height, r * columns + c))
     }
     let level = heightsByCell.map { Statistics.median($0) ?? .nan }
     let lid = level.filter(\.isFinite).map { $0 - top.height }
@@ -159,6 +172,7 @@ public func measureTopRelief(_ scene: FusedScene, box: BoxSegment, top: TopFaceF
     }) ?? 0
     let high = max(0, (Statistics.quantile(smoothed, 0.99) ?? 0) - 2.33 * 1.2533 * cellNoise / 3)
     var relief = TopRelief(lidHigh: high, spread: spread, raisedPart: part)
+    if let lean { (relief.leanLevel, relief.leanRise) = lean.levelAndHighCorner(over: footprint) }
     // Groups of touching cells a step above the plane that were too small for a raised part.
     let narrow = level.indices.filter { lidCells[$0] && level[$0] > top.height + step }
     for group in try connectedCells(narrow, columns: columns, cell: cell, minimumCells: 2) {

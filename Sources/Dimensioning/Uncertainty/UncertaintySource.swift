@@ -19,7 +19,8 @@ public enum UncertaintySource: String, Sendable, Codable, CaseIterable, Comparab
     // The height.
     case topPlane = "top_plane", floorPlane = "floor_plane", floorNearBox = "floor_near_box"
     case floorScatter = "floor_scatter", heightBias = "height_bias"
-    case lidRelief = "lid_relief", lidCrown = "lid_crown", raisedPart = "raised_part", narrowPart = "narrow_part"
+    case lidRelief = "lid_relief", lidCrown = "lid_crown", lidLean = "lid_lean", raisedPart = "raised_part"
+    case narrowPart = "narrow_part"
     // A carton among others, measured from its top (`measure --all`).
     case supportPlane = "support_plane", supportUnder = "support_under", supportChoice = "support_choice"
 
@@ -53,6 +54,7 @@ public enum UncertaintySource: String, Sendable, Codable, CaseIterable, Comparab
         case .floorNearBox, .floorScatter: "the floor around the box stands off the floor's plane"
         case .heightBias: "the sensor's height bias"
         case .lidRelief, .lidCrown: "the lid is not flat: a bow or a ripple may reach above its plane"
+        case .lidLean: "the lid leans: its high end may be a crushed end or the sensor's depth error"
         case .raisedPart: "a part standing on the lid"
         case .narrowPart: "a few touching cells stand above the lid, too small to measure to: the top may reach them"
         case .supportPlane, .supportUnder: "the surface under a carton is not seen, only beside it"

@@ -64,4 +64,22 @@ import Testing
         #expect(error <= result.uncertainty.expanded[2], "height off by \(error), U \(result.uncertainty.expanded[2])")
         #expect(!result.isAccepted(minimumConfidence: 0.85))
     }
+
+    /// A lid that leans (`TopRelief.leanRise`, its high corner 12 mm above its level): the
+    /// height rises half-way, 6 mm, and carries 6 mm more as a standard uncertainty (a crushed
+    /// end and the sensor's depth error put the truth at one end or the other); with a crown,
+    /// both raises add. A level lid adds neither.
+    @Test func aLeaningLidRaisesTheHeightHalfWayAndDoubtsTheRest() {
+        var relief = TopRelief(lidHigh: 0.001, spread: 0.001, raisedPart: nil)
+        #expect(relief.enclosingRise == 0)
+        #expect(relief.heightTerms.map(\.name) == [.lidRelief])
+        relief.leanRise = 0.012
+        #expect(abs(relief.enclosingRise - 0.006) < 1e-12)
+        #expect(relief.heightTerms.map(\.name) == [.lidRelief, .lidLean])
+        #expect(abs(relief.heightTerms[1].standard - 0.006) < 1e-12)
+        #expect(relief.shapeNotes.contains { $0.contains("the lid leans") && $0.contains("12 mm") })
+        relief.crown = LidCrown(raise: 0.002, unresolved: 0.001, standard: 0.0005)
+        #expect(abs(relief.enclosingRise - 0.008) < 1e-12)
+        #expect(relief.heightTerms.map(\.name) == [.lidRelief, .lidCrown, .lidLean])
+    }
 }
