@@ -12,15 +12,10 @@ struct SimulateCommandTests {
     /// first capture of seed 2026 (a 685.6 x 524.5 x 280.2 mm box) is measured on the deck, each
     /// dimension within 5 mm of its truth (the room's floor would make it 144 mm too tall).
     @Test func aBoxOnAPalletIsWrittenAndMeasuredOnTheDeck() throws {
-        let out = scratch.path("pallet")
-        let r = try BoxDimBinary.run(["simulate", out.path, "--count", "1", "--frames", "10", "--on-pallet", "--quiet"])
-        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
-        let m = try BoxDimBinary.run(["measure", out.appendingPathComponent("capture-00000-box").path, "--json",
-                                      "--units", "mm", "--min-confidence", "0"])
-        let record = try #require(JSONSerialization.jsonObject(with: Data(m.stdout.utf8)) as? [String: Any], "\(m.stdout) \(m.stderr)")
+        let record = try simulateAndMeasureTheFirst(into: "pallet", flag: "--on-pallet")
         let truth = ["length": 685.6, "width": 524.5, "height": 280.2]
         for (name, value) in truth {
-            let measured = try #require(record[name] as? Double, "no \(name) in \(m.stdout)")
+            let measured = try #require(record[name] as? Double, "no \(name) in \(record)")
             #expect(abs(measured - value) <= 5, "\(name): \(measured) mm against \(value) mm")
         }
     }
@@ -29,17 +24,23 @@ struct SimulateCommandTests {
     /// from end to end), the truth its enclosing cuboid: the measurement says the lid leans, and
     /// the height's truth lies within its stated U.
     @Test func aLeaningLidIsWrittenAndMeasuredAsOne() throws {
-        let out = scratch.path("lean")
-        let r = try BoxDimBinary.run(["simulate", out.path, "--count", "1", "--frames", "10", "--leaning-lids", "--quiet"])
+        let record = try simulateAndMeasureTheFirst(into: "lean", flag: "--leaning-lids")
+        let notes = record["shape_notes"] as? [String] ?? []
+        #expect(notes.contains { $0.contains("the lid leans") }, "\(notes)")
+        let height = try #require(record["height"] as? Double, "no height in \(record)")
+        let u = try #require((record["uncertainty"] as? [String: Any])?["height"] as? Double, "no height U in \(record)")
+        #expect(abs(height - 280.2) <= u, "height \(height) ± \(u) mm against 280.2 mm")
+    }
+
+    /// Writes seed 2026's first capture (10 frames) with `flag` into the scratch folder `name`, and
+    /// returns `measure --json --units mm --min-confidence 0`'s record of it.
+    private func simulateAndMeasureTheFirst(into name: String, flag: String) throws -> [String: Any] {
+        let out = scratch.path(name)
+        let r = try BoxDimBinary.run(["simulate", out.path, "--count", "1", "--frames", "10", flag, "--quiet"])
         #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
         let m = try BoxDimBinary.run(["measure", out.appendingPathComponent("capture-00000-box").path, "--json",
                                       "--units", "mm", "--min-confidence", "0"])
-        let record = try #require(JSONSerialization.jsonObject(with: Data(m.stdout.utf8)) as? [String: Any], "\(m.stdout) \(m.stderr)")
-        let notes = record["shape_notes"] as? [String] ?? []
-        #expect(notes.contains { $0.contains("the lid leans") }, "\(notes)")
-        let height = try #require(record["height"] as? Double, "no height in \(m.stdout)")
-        let u = try #require((record["uncertainty"] as? [String: Any])?["height"] as? Double, "no height U in \(m.stdout)")
-        #expect(abs(height - 280.2) <= u, "height \(height) ± \(u) mm against 280.2 mm")
+        return try #require(JSONSerialization.jsonObject(with: Data(m.stdout.utf8)) as? [String: Any], "\(m.stdout) \(m.stderr)")
     }
 
     /// A pallet and a table each set what the scenarios stand on: both is a usage error.

@@ -45,16 +45,20 @@ extension TopRelief {
     /// it: a rectangle as wide as its rise above that height, in place of the lid's relief.
     /// A leaning lid adds half its rise, as a standard uncertainty (`enclosingRise`).
     var heightTerms: [UncertaintyTerm] {
-        let leaning = leanRise > 0 ? [UncertaintyTerm(name: .lidLean, standard: leanRise / 2, kind: .typeB)] : []
+        reliefTerms + (leanRise > 0 ? [UncertaintyTerm(name: .lidLean, standard: leanRise / 2, kind: .typeB)] : [])
+    }
+
+    /// `heightTerms` but the lean's: a raised part's top, or the lid's relief and crown.
+    private var reliefTerms: [UncertaintyTerm] {
         if let part = raisedPart {
             return [UncertaintyTerm(name: .raisedPart, standard: part.levelDoubt, kind: .typeB)]
-                + (narrowAbove > 0 ? [.rectangle(.narrowPart, halfWidth: narrowAbove)] : []) + leaning
+                + (narrowAbove > 0 ? [.rectangle(.narrowPart, halfWidth: narrowAbove)] : [])
         }
         let relieved: [UncertaintyTerm] = narrowAbove > 0
             ? [.rectangle(.narrowPart, halfWidth: narrowAbove)]
             : [.rectangle(.lidRelief, halfWidth: crown?.unresolved ?? lidHigh)]
-        guard let crown else { return relieved + leaning }
-        return relieved + [UncertaintyTerm(name: .lidCrown, standard: crown.standard, kind: .typeB)] + leaning
+        guard let crown else { return relieved }
+        return relieved + [UncertaintyTerm(name: .lidCrown, standard: crown.standard, kind: .typeB)]
     }
 
     /// How far a narrow group of cells (`narrowRise`) stands above the height measured to, metres,
