@@ -274,10 +274,18 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
     var shapeNotes: [String] = []
     var unseenStep: String?
     if let step = outlineStep(outline, footprint: cuboid.footprint, pixelFootprints: pixelFootprints,
-                              parameters: parameters.shape, levelBand: parameters.behaviour.inlierBand) {
+                              parameters: parameters.shape, levelBand: parameters.behaviour.inlierBand,
+                              minimumSide: parameters.envelope.minimumSide) {
         let stepText = "the top's outline steps in by \(millimetres(step.depth)) mm along \(millimetres(step.length)) of "
             + "\(millimetres(step.sideLength)) mm of one side"
         switch step.floor {
+        case .support where step.isNotch(minimumSide: parameters.envelope.minimumSide):
+            let flanks = (step.flanks ?? []).map { "\(millimetres($0))" }.joined(separator: " and ")
+            shapeNotes.append(stepText + ", a notch seen down to the floor between parts of the top \(flanks) mm long, "
+                + "too short to be boxes of their own (a carry case's handle cut-out): measured as the cuboid enclosing it")
+        case .support where step.flanks != nil:
+            throw .notCuboid(reason: stepText + ", with the floor seen in the step and the top on both sides of it "
+                + "(three boxes of one height side by side)")
         case .support:
             throw .notCuboid(reason: stepText + ", with the floor seen in the step (two boxes of one height side by side)")
         case .unseen:

@@ -19,6 +19,21 @@ struct OutlineStep: Sendable, Equatable {
     var sideLength: Double
     /// What is seen under the step.
     var floor: StepFloor = .support
+    /// The side's length beyond each end of the run, out to the rectangle's corners (metres),
+    /// when the top comes back to its full outline past both ends: the step is a notch in the
+    /// side, not a part missing at its end. Nil when the run reaches a corner.
+    var flanks: [Double]? = nil
+
+    /// Whether the step is a notch cut into one parcel (a carry case's handle cut-out, seen down
+    /// to the support through it), not a gap between parcels: the top comes back to its full
+    /// outline past both ends of the run, and neither part beside the notch is as wide as the
+    /// least box measured (`minimumSide`, metres). Two rectangles pressed together leave a step
+    /// that runs out to a corner (an L or a T); a notch with the top on both sides needs a
+    /// third, and the parts beside it would each be a box of their own.
+    func isNotch(minimumSide: Double) -> Bool {
+        guard case .support = floor, let flanks else { return false }
+        return flanks.allSatisfy { $0 < minimumSide }
+    }
 }
 
 /// What the rays seen passing below the top in an outline step (`OutlineStep`) stop on, well
@@ -124,10 +139,11 @@ func gatherOutlineEvidence(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit
 /// past the side to the floor beyond (an oblique view over a recess's open edge) or meet a wall
 /// under the step's own outline (a recess's inner wall, or the narrower box's face): neither says
 /// what lies under the gap, so neither counts. Of the runs over the four sides, one seen down to
-/// the support is returned first, then an unseen one, then a level one (the longest of its
-/// kind); nil when the outline is straight.
+/// the support is returned first, then an unseen one, then a level one or a notch cut into one
+/// parcel (`OutlineStep.isNotch`; the longest of its kind); nil when the outline is straight.
 func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootprints: [Double],
-                 parameters: ShapeParameters, levelBand: Double = SensorBehaviour.shared.inlierBand) -> OutlineStep? {
+                 parameters: ShapeParameters, levelBand: Double = SensorBehaviour.shared.inlierBand,
+                 minimumSide: Double = EnvelopeParameters().minimumSide) -> OutlineStep? {
     let stripWidth = parameters.outlineStripWidth, seen = parameters.outlineSeenRays
     var steps: [OutlineStep] = []
     // Gathered once, on the first side that steps at all.
@@ -174,14 +190,21 @@ func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootp
         let length = Double(run.count) * 2 * span / Double(strips)
         guard length >= parameters.outlineStepMinimumShare * 2 * span else { continue }
         let depth = Statistics.median(run.map { full - outline[$0] }) ?? 0
+        // The top back at its full outline past both ends of the run: a notch in the side.
+        let atFull = outline.map { full - $0 <= threshold }
+        let stripWidth = 2 * span / Double(strips), margin = parameters.outlineCornerMargin
+        let flanked = atFull[..<run.lowerBound].contains(true) && atFull[run.upperBound...].contains(true)
         steps.append(OutlineStep(side: side, depth: depth, length: length, sideLength: 2 * span,
                                  floor: stepFloor(support: run.reduce(0) { $0 + toSupport[$1] },
-                                                  heights: run.flatMap { heights[$0] }, seen: seen, band: levelBand)))
+                                                  heights: run.flatMap { heights[$0] }, seen: seen, band: levelBand),
+                                 flanks: flanked ? [margin + Double(run.lowerBound) * stripWidth,
+                                                    margin + Double(strips - run.upperBound) * stripWidth] : nil))
     }
-    func rank(_ floor: StepFloor) -> Int {
-        switch floor { case .support: 0; case .unseen: 1; case .level: 2 }
+    func rank(_ step: OutlineStep) -> Int {
+        if step.isNotch(minimumSide: minimumSide) { return 2 }
+        switch step.floor { case .support: return 0; case .unseen: return 1; case .level: return 2 }
     }
-    return steps.min { (rank($0.floor), -$0.length) < (rank($1.floor), -$1.length) }
+    return steps.min { (rank($0), -$0.length) < (rank($1), -$1.length) }
 }
 
 /// What the rays stopping well inside a step's gap show (`StepFloor`): `support` of them on the
