@@ -90,10 +90,14 @@ import Testing
 
     /// The priors are read from `Resources/sensor-classes.json` (version 2 added each class's
     /// `lid_profile_m`, version 3 the sensors' `behaviour`, version 4 each class's
-    /// `independent_plane_points` and the behaviour's depth and measuring ranges): every class is
-    /// in the file itself, with its source, and the unknown class is at least as wide as any other.
+    /// `independent_plane_points` and the behaviour's depth and measuring ranges, version 6 the
+    /// structured-light class's edge bias from real Orbbec captures): every class is in the file
+    /// itself, with its source, and the unknown class is at least as wide as any other (its edge
+    /// bias and fattening, two rectangles a dimension's sides share, taken together in quadrature
+    /// as the budget sums them).
     @Test func everyClassStatesWhereItsPriorsCameFrom() {
-        #expect(SensorClassPriors.version == "boxdim.sensor-classes/5")
+        #expect(SensorClassPriors.version == "boxdim.sensor-classes/6")
+        #expect(SensorClassPriors.table[.structuredLight]?.edgeBiasPixels == 2.5)
         #expect(SensorClass.allCases.allSatisfy { $0.priors.independentPlanePoints == 100 })
         #expect(SensorBehaviour.shared.minimumDepth == 0.1 && SensorBehaviour.shared.maximumDepth == 5)
         #expect(SensorBehaviour.shared.rangeMinimum == 0.3 && SensorBehaviour.shared.rangeMaximum == 2)
@@ -105,7 +109,11 @@ import Testing
             #expect(SensorClassPriors.table[sensorClass] != nil, "\(sensorClass) is not in the file")
             let priors = sensorClass.priors
             #expect(priors.lidProfile > 0 && priors.lidProfile <= unknown.lidProfile)
-            #expect(priors.edgeBiasPixels <= unknown.edgeBiasPixels && priors.fatteningPixels <= unknown.fatteningPixels)
+            func edgeDoubt(_ p: SensorClassPriors) -> Double {
+                (p.edgeBiasPixels * p.edgeBiasPixels + p.fatteningPixels * p.fatteningPixels).squareRoot()
+            }
+            #expect(edgeDoubt(priors) <= edgeDoubt(unknown) && priors.fatteningPixels <= unknown.fatteningPixels,
+                    "\(sensorClass)")
             #expect(!priors.source.isEmpty)
             #expect(priors.edgeBiasPixels >= 0 && priors.fatteningPixels >= 0 && (0...1).contains(priors.bandAsymmetry))
             #expect(priors.depthScale > 0 && priors.depthScale < 0.05 && priors.heightBias > 0 && priors.heightBias < 0.01)
