@@ -190,15 +190,17 @@ func outlineStep(_ evidence: OutlineEvidence, footprint: Rectangle2D, pixelFootp
         let length = Double(run.count) * 2 * span / Double(strips)
         guard length >= parameters.outlineStepMinimumShare * 2 * span else { continue }
         let depth = Statistics.median(run.map { full - outline[$0] }) ?? 0
-        // The top back at its full outline past both ends of the run: a notch in the side.
+        // The top back at its full outline past both ends of the run: a notch in the side, with
+        // the side's length from each end of the run out to its corner beside it.
         let atFull = outline.map { full - $0 <= threshold }
-        let stripWidth = 2 * span / Double(strips), margin = parameters.outlineCornerMargin
         let flanked = atFull[..<run.lowerBound].contains(true) && atFull[run.upperBound...].contains(true)
+        let margin = parameters.outlineCornerMargin
+        let flanks = [margin + span + sideOutline.stripExtent(run.lowerBound).lowerBound,
+                      margin + span - sideOutline.stripExtent(run.upperBound - 1).upperBound]
         steps.append(OutlineStep(side: side, depth: depth, length: length, sideLength: 2 * span,
                                  floor: stepFloor(support: run.reduce(0) { $0 + toSupport[$1] },
                                                   heights: run.flatMap { heights[$0] }, seen: seen, band: levelBand),
-                                 flanks: flanked ? [margin + Double(run.lowerBound) * stripWidth,
-                                                    margin + Double(strips - run.upperBound) * stripWidth] : nil))
+                                 flanks: flanked ? flanks : nil))
     }
     func rank(_ step: OutlineStep) -> Int {
         if step.isNotch(minimumSide: minimumSide) { return 2 }
