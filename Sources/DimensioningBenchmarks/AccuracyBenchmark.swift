@@ -139,10 +139,11 @@ public enum AccuracyBenchmark {
 
 extension SensorFamilyMember {
     /// The class a user of this member's camera would name: a fattening edge behaviour is a
-    /// stereo camera's, a fixed mount without it a time-of-flight camera, the rest the handheld
-    /// LiDAR and its variants.
+    /// stereo camera's, an eroding one a structured-light camera's, a fixed mount without
+    /// either a time-of-flight camera, the rest the handheld LiDAR and its variants.
     public var sensorClass: SensorClass {
         if (noise.edges?.fattening ?? 0) > 0 { return .stereo }
+        if (noise.edges?.erosion ?? 0) > 0 { return .structuredLight }
         return fixedMount == nil ? .lidar : .tof
     }
 }

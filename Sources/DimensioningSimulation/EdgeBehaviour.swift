@@ -10,9 +10,12 @@ import Dimensioning
 ///   surfaces) that the vendor filter invalidates, or leaves in when unfiltered.
 /// - Stereo (RealSense D4xx, OAK-D): the nearer surface "fattens" over the farther one by about
 ///   half the matching window, a few pixels; no confidence map.
+/// - Structured light (Kinect v1, Orbbec Astra): sharp edges that stop inside the nearer
+///   surface, the farther one "eroding" it by one or two pixels (real Orbbec captures of boxes
+///   with known sizes, `GeraltRivskiy/measurmentify`, stop 0.9-2.3 px inside each side).
 ///
-/// The order of effects: fattening moves the discontinuity outward first; the band is then laid
-/// around the (moved) discontinuity, on both sides of it.
+/// The order of effects: fattening (or erosion) moves the discontinuity first; the band is then
+/// laid around the (moved) discontinuity, on both sides of it.
 public struct EdgeBehaviour: Sendable, Codable, Equatable {
     /// How a band pixel's depth is made from the two surfaces' depths.
     public enum Mixing: String, Sendable, Codable {
@@ -47,17 +50,24 @@ public struct EdgeBehaviour: Sendable, Codable, Equatable {
     /// surface's pixels within this many pixels (Chebyshev) of a nearer pixel take the nearest
     /// such pixel's depth, as block matching does across an occlusion edge.
     public var fattening: Int
+    /// Pixels by which the farther surface spreads over the nearer one, 0...3, the mirror of
+    /// `fattening`: the nearer surface's pixels within this many pixels (Chebyshev) of a farther
+    /// pixel take the nearest such pixel's depth. A structured-light camera's decoding window
+    /// does this at an occlusion edge. At most one of `fattening` and `erosion` is not 0.
+    public var erosion: Int
 
     public init(name: String, bandHalfWidth: Int, mixing: Mixing = .randomBlend, flag: Flag = .unflagged,
-                invalidate: Bool = false, fattening: Int = 0) {
-        precondition((0...3).contains(bandHalfWidth) && (0...3).contains(fattening),
-                     "band and fattening are 0...3 pixels")
+                invalidate: Bool = false, fattening: Int = 0, erosion: Int = 0) {
+        precondition((0...3).contains(bandHalfWidth) && (0...3).contains(fattening) && (0...3).contains(erosion),
+                     "band, fattening and erosion are 0...3 pixels")
+        precondition(fattening == 0 || erosion == 0, "a sensor fattens or erodes an edge, not both")
         self.name = name
         self.bandHalfWidth = bandHalfWidth
         self.mixing = mixing
         self.flag = flag
         self.invalidate = invalidate
         self.fattening = fattening
+        self.erosion = erosion
     }
 }
 
@@ -165,6 +175,18 @@ extension SensorFamily {
         edges: EdgeBehaviour(name: "stereo-fatten2", bandHalfWidth: 0, fattening: 2), effects: .stereo,
         camera: CameraIntrinsics(fx: 385, fy: 385, cx: 319.5, cy: 239.5, width: 640, height: 480))
 
+    /// An Orbbec Astra / Kinect v1-like structured-light camera on a fixed mount: 640x480 px
+    /// (fx 578), noise growing with z^2 (0.5 mm + 1.2 mm/m^2 white, 1 mm/m^2 correlated) under
+    /// depth steps of an eighth of a pixel's disparity, sharp edges that stop 2 px inside the
+    /// nearer surface (erosion, as the real Orbbec boxes' 0.9-2.3 px), the projector's shadow
+    /// strips (`FixedMountEffects.structuredLight`), no confidence map, a ±0.5 % depth scale
+    /// error. Added on 3 December 2026 from the real captures of `GeraltRivskiy/measurmentify`
+    /// (not vendored): a behaviour no other member has.
+    public static let structuredLight = fixedMount(
+        "structured-640x480", white: 0.0005, whitePerSquareMetre: 0.0012, correlatedPerSquareMetre: 0.001,
+        edges: EdgeBehaviour(name: "sl-erode2", bandHalfWidth: 0, erosion: 2), effects: .structuredLight,
+        camera: CameraIntrinsics(fx: 578, fy: 578, cx: 319.5, cy: 239.5, width: 640, height: 480))
+
     /// The iPhone model's noise structure with another camera's coefficients (metres, metres per
     /// square metre), edges and pixel grid, a ±0.5 % depth scale error, and no confidence map
     /// (every return but grazing ones is 2).
@@ -198,6 +220,9 @@ public enum SensorSplit: String, Sendable, CaseIterable {
     case retired2
     /// Fixed-mount depth cameras (`SensorFamily.timeOfFlight`, `.stereo`), seed 4243.
     case fixed
+    /// A fixed-mount structured-light camera (`SensorFamily.structuredLight`), seed 8087 for
+    /// tuning; report on another.
+    case structuredLight = "structured-light"
 
     public var members: [SensorFamilyMember] {
         switch self {
@@ -207,6 +232,7 @@ public enum SensorSplit: String, Sendable, CaseIterable {
         case .retired: return SensorFamily.retiredHoldout
         case .retired2: return SensorFamily.secondRetiredHoldout
         case .fixed: return [SensorFamily.timeOfFlight, SensorFamily.stereo]
+        case .structuredLight: return [SensorFamily.structuredLight]
         }
     }
 
@@ -218,6 +244,7 @@ public enum SensorSplit: String, Sendable, CaseIterable {
         case .retired: return 7919
         case .retired2: return 6151
         case .fixed: return 4243
+        case .structuredLight: return 8087
         }
     }
 }

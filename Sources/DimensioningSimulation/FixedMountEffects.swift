@@ -16,6 +16,10 @@ import Dimensioning
 ///   one on its left, `focalBaseline * (1/z_near - 1/z_far)` pixels wide (occlusion);
 ///   texture-less surfaces (plain cartons, walls) match poorly and leave holes
 ///   (`texturelessHoleShare`).
+/// - **Structured light** (Kinect v1, Orbbec Astra): a projector beside the camera, so the same
+///   occlusion strips as stereo (`focalBaseline`, the projector's baseline), no holes on plain
+///   cartons (the camera projects its own texture), and depth in steps of one disparity
+///   quantum (`disparitySubpixel`): 3.5 mm at 1.1 m for an Astra, as its real captures show.
 ///
 /// Patches (dark areas, holes) come from one smooth random field per capture (a fixed camera
 /// sees the same scene in every frame), drawn after every other capture-level value, so the
@@ -34,18 +38,42 @@ public struct FixedMountEffects: Sendable, Codable, Equatable {
     public var focalBaseline: Double?
     /// Share (0...1) of the pixels on objects standing on the floor that fall in holes.
     public var texturelessHoleShare: Double
+    /// The disparity's resolution, pixels (1/8 for Kinect v1-class decoders), with
+    /// `focalBaseline`: the disparity f b / z is rounded to it, so depths come in steps of about
+    /// z^2 * this / focalBaseline (metres) in place of whole millimetres. nil: millimetres, as
+    /// every other member.
+    public var disparitySubpixel: Double?
 
     public init(cornerNoiseGain: Double = 0, multipathLengthening: Double = 0, multipathReachPixels: Int = 0,
-                noReturnShare: Double = 0, focalBaseline: Double? = nil, texturelessHoleShare: Double = 0) {
+                noReturnShare: Double = 0, focalBaseline: Double? = nil, texturelessHoleShare: Double = 0,
+                disparitySubpixel: Double? = nil) {
         precondition(cornerNoiseGain >= 0 && multipathLengthening >= 0 && multipathReachPixels >= 0,
                      "gains, lengths and reaches are not negative")
         precondition((0...1).contains(noReturnShare) && (0...1).contains(texturelessHoleShare), "shares are 0...1")
+        precondition(disparitySubpixel.map { $0 > 0 && focalBaseline != nil } ?? true,
+                     "a disparity step needs a positive resolution and a baseline")
         self.cornerNoiseGain = cornerNoiseGain
         self.multipathLengthening = multipathLengthening
         self.multipathReachPixels = multipathReachPixels
         self.noReturnShare = noReturnShare
         self.focalBaseline = focalBaseline
         self.texturelessHoleShare = texturelessHoleShare
+        self.disparitySubpixel = disparitySubpixel
+    }
+
+    /// The depth step at `z` metres (metres), about z^2 * disparitySubpixel / focalBaseline, or
+    /// nil where depths are whole millimetres.
+    func disparityStep(atDepth z: Double) -> Double? {
+        guard let q = disparitySubpixel, let fb = focalBaseline, fb > 0 else { return nil }
+        return z * z * q / fb
+    }
+
+    /// `z` (metres, positive) as the camera reports it: its disparity f b / z rounded to
+    /// `disparitySubpixel`, turned back into depth; nil where depths are whole millimetres.
+    func quantised(depth z: Double) -> Double? {
+        guard let q = disparitySubpixel, let fb = focalBaseline, fb > 0, z > 0 else { return nil }
+        let disparity = (fb / z / q).rounded() * q
+        return disparity > 0 ? fb / disparity : 0
     }
 
     /// Kinect v2 / Azure Kinect-like: noise 2.5x at the corners, 5 mm of multipath at the
@@ -56,4 +84,9 @@ public struct FixedMountEffects: Sendable, Codable, Equatable {
     /// RealSense D435-like at 640x480: fx 385 px and a 50 mm baseline (19.25 px m: a 19-pixel
     /// band on the left at 1 m), 3 % of the cartons' pixels in holes.
     public static let stereo = FixedMountEffects(focalBaseline: 385 * 0.050, texturelessHoleShare: 0.03)
+
+    /// Orbbec Astra / Kinect v1-like at 640x480: fx 578 px (the real Astra captures' own
+    /// intrinsics) and a 75 mm projector baseline (43 px m: a 3-px shadow beside an 85-mm box
+    /// at 1.1 m, where the real captures show 0-2), disparity in eighths of a pixel.
+    public static let structuredLight = FixedMountEffects(focalBaseline: 578 * 0.075, disparitySubpixel: 0.125)
 }

@@ -8,14 +8,14 @@ struct EdgeBandPixel {
 }
 
 extension SensorNoiseModel {
-    /// `apply` for a sensor-family member with an `EdgeBehaviour`: fattening, then the band
+    /// `apply` for a sensor-family member with an `EdgeBehaviour`: fattening or erosion, then the band
     /// (blend or blur, flagged or not, or invalidated), then the same noise, scale bias,
     /// quantisation and confidence rules as the flying-pixel model. Every pixel draws the same
     /// number of values, so streams stay aligned whatever the behaviour.
     func applyEdgeFamily(_ edges: EdgeBehaviour, to r: RenderedDepth, clean exact: [Double],
                          state: SensorCaptureState, using g: inout SeededGenerator) -> (depth: [Float], confidence: [UInt8]) {
         let w = r.width, h = r.height, n = w * h
-        let (clean, surfaceCode, cosIncidence) = fattened(exact, r: r, pixels: edges.fattening)
+        let (clean, surfaceCode, cosIncidence) = spread(exact, r: r, edges: edges)
         let band = edgeBand(clean, width: w, height: h, halfWidth: edges.bandHalfWidth)
         let terms = FrameNoiseTerms(self, state: state, using: &g)
         let responses = terms.responses
@@ -65,26 +65,42 @@ extension SensorNoiseModel {
         return (depth, confidence)
     }
 
-    /// Foreground fattening: each pixel that has a nearer surface (closer by more than the jump
-    /// threshold) within `pixels` (Chebyshev) takes the depth, surface and incidence of the
-    /// nearest such pixel (ties: the nearest depth). Pixels without a return stay empty (a
-    /// stereo matcher cannot fatten into a region it has no match for either).
-    func fattened(_ z: [Double], r: RenderedDepth, pixels k: Int) -> ([Double], [UInt8], [Float]) {
+    /// Which surface spreads over the other at a depth discontinuity.
+    enum EdgeSpread {
+        /// The nearer surface over the farther one (a stereo matcher's fattening).
+        case nearer
+        /// The farther surface over the nearer one (a structured-light camera's erosion).
+        case farther
+    }
+
+    /// `edges`' fattening or erosion, whichever is set (`EdgeBehaviour` allows one).
+    func spread(_ z: [Double], r: RenderedDepth, edges: EdgeBehaviour) -> ([Double], [UInt8], [Float]) {
+        edges.erosion > 0 ? spread(z, r: r, pixels: edges.erosion, from: .farther)
+                          : spread(z, r: r, pixels: edges.fattening, from: .nearer)
+    }
+
+    /// Fattening (`.nearer`) or erosion (`.farther`): each pixel that has a surface on the
+    /// spreading side (nearer, or farther, by more than the jump threshold at the nearer depth)
+    /// within `pixels` (Chebyshev) takes the depth, surface and incidence of the nearest such
+    /// pixel (ties: the most extreme depth). Pixels without a return stay empty and spread
+    /// nothing (a matcher or decoder cannot spread a region it has no match for either).
+    func spread(_ z: [Double], r: RenderedDepth, pixels k: Int, from side: EdgeSpread) -> ([Double], [UInt8], [Float]) {
         guard k > 0 else { return (z, r.surfaceCode, r.cosIncidence) }
         let w = r.width, h = r.height
+        let sign: Double = side == .nearer ? 1 : -1
         var out = z, surface = r.surfaceCode, incidence = r.cosIncidence
         for v in 0..<h {
             for u in 0..<w {
                 let zp = z[v * w + u]
                 guard zp > 0 else { continue }
-                var best = -1, bestDistance = Int.max, bestDepth = Double.infinity
+                var best = -1, bestDistance = Int.max, bestDepth = 0.0
                 for dv in -k...k where v + dv >= 0 && v + dv < h {
                     for du in -k...k where u + du >= 0 && u + du < w {
                         let q = (v + dv) * w + u + du
                         let zq = z[q]
-                        guard zq > 0, zp - zq > flyingJumpThreshold(nearerDepth: zq) else { continue }
+                        guard zq > 0, sign * (zp - zq) > flyingJumpThreshold(nearerDepth: min(zp, zq)) else { continue }
                         let d = max(abs(du), abs(dv))
-                        if d < bestDistance || (d == bestDistance && zq < bestDepth) {
+                        if d < bestDistance || (d == bestDistance && sign * (bestDepth - zq) > 0) {
                             best = q; bestDistance = d; bestDepth = zq
                         }
                     }

@@ -34,7 +34,11 @@ extension SensorNoiseModel {
                 z += whiteSigma(atDepth: z) * (gain * gain - 1).squareRoot() * draw
             }
             z += multipath[p]
-            if quantizeToMillimetres { z = (z * 1000).rounded() / 1000 }
+            if let reported = effects.quantised(depth: z) {
+                z = reported
+            } else if quantizeToMillimetres {
+                z = (z * 1000).rounded() / 1000
+            }
             if z > 0 { depth[p] = Float(z) } else { depth[p] = 0; confidence[p] = 0 }
         }
         var invalid = [Bool](repeating: false, count: n)

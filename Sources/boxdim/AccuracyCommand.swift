@@ -16,10 +16,10 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: "Scenarios to render and measure (about 20 % are hard negatives).")
     var count = 200
 
-    @Option(help: "Catalog seed (default 2026; 3313 for --split holdout, 7919 for retired, 6151 for retired2, 4243 for fixed).")
+    @Option(help: "Catalog seed (default 2026; 3313 for --split holdout, 7919 for retired, 6151 for retired2, 4243 for fixed, 8087 for structured-light).")
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("Sensor models: iphone (the iPhone LiDAR model alone), tuning (the edge-behaviour family members the engine was tuned on) holdout (other members and seeds, for reporting only), retired and retired2 (the first and second held-out sets, looked at since: more tuning sets) or fixed (fixed-mount ToF and stereo cameras).", valueName: "split"))
+    @Option(help: ArgumentHelp("Sensor models: iphone (the iPhone LiDAR model alone), tuning (the edge-behaviour family members the engine was tuned on) holdout (other members and seeds, for reporting only), retired and retired2 (the first and second held-out sets, looked at since: more tuning sets) fixed (fixed-mount ToF and stereo cameras) or structured-light (a fixed-mount Astra-class camera whose edges stop inside the box).", valueName: "split"))
     var split: SensorSplit = .iphone
 
     @Option(help: "Confidence gate for acceptance (0...1): the model's probability that every dimension is within the tolerance.")

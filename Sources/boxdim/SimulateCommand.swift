@@ -23,13 +23,13 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Captures to write.")
     var count = 60
 
-    @Option(help: "Catalog seed (default 2026; 3313 for --split holdout, 7919 for retired, 6151 for retired2, 4243 for fixed).")
+    @Option(help: "Catalog seed (default 2026; 3313 for --split holdout, 7919 for retired, 6151 for retired2, 4243 for fixed, 8087 for structured-light).")
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp("Sensor models: iphone, tuning, holdout, retired, retired2 or fixed (see `boxdim accuracy --help`).", valueName: "split"))
+    @Option(help: ArgumentHelp("Sensor models: iphone, tuning, holdout, retired, retired2, fixed or structured-light (see `boxdim accuracy --help`).", valueName: "split"))
     var split: SensorSplit = .iphone
 
-    @Option(help: ArgumentHelp("How captures are written: stray (Stray Scanner folders), or for --split fixed what those cameras' tools write: pcd (organised PCD frames with PCL .xml intrinsics) or depth-png (16-bit mm PNGs with intrinsics.json).", valueName: "layout"))
+    @Option(help: ArgumentHelp("How captures are written: stray (Stray Scanner folders), or for --split fixed or structured-light what those cameras' tools write: pcd (organised PCD frames with PCL .xml intrinsics) or depth-png (16-bit mm PNGs with intrinsics.json).", valueName: "layout"))
     var layout: DatasetWriter.Layout = .strayScanner
 
     @Option(help: "Frames per capture (1...60); default: the catalog's 10-60.")
@@ -61,8 +61,8 @@ struct SimulateCommand: ParsableCommand {
         if let frames, !(1...60).contains(frames) { throw ValidationError("--frames must be 1...60") }
         guard jobs > 0 else { throw ValidationError("--jobs must be positive") }
         if onPallet, onTable { throw ValidationError("--on-pallet and --on-table each set what the scenarios stand on: give one") }
-        if layout != .strayScanner && split != .fixed {
-            throw ValidationError("--layout \(layout.rawValue) is for fixed-mount cameras: use it with --split fixed")
+        if layout != .strayScanner && split != .fixed && split != .structuredLight {
+            throw ValidationError("--layout \(layout.rawValue) is for fixed-mount cameras: use it with --split fixed or structured-light")
         }
     }
 

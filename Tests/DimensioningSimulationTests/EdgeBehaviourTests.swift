@@ -19,14 +19,15 @@ import Testing
     static let exact = SceneSimulator.renderExact(scene: scene, rig: rig, seed: 3)[0]
 
     /// Chebyshev distance (pixels, up to `limit + 1`) from pixel `p` to the nearest pixel whose
-    /// exact depth is nearer by more than the jump threshold.
-    static func distanceToNearer(_ p: Int, limit: Int, model: SensorNoiseModel) -> Int {
+    /// exact depth is nearer (or, `farther`, farther) by more than the jump threshold.
+    static func distanceToJump(_ p: Int, limit: Int, model: SensorNoiseModel, farther: Bool = false) -> Int {
         let w = exact.width, h = exact.height, u = p % w, v = p / w
+        let sign: Double = farther ? -1 : 1
         var best = limit + 1
         for dv in -limit...limit where v + dv >= 0 && v + dv < h {
             for du in -limit...limit where u + du >= 0 && u + du < w {
-                let zq = exact.depth[(v + dv) * w + u + du]
-                if zq > 0, exact.depth[p] - zq > model.flyingJumpThreshold(nearerDepth: zq) {
+                let zp = exact.depth[p], zq = exact.depth[(v + dv) * w + u + du]
+                if zq > 0, sign * (zp - zq) > model.flyingJumpThreshold(nearerDepth: min(zp, zq)) {
                     best = min(best, max(abs(du), abs(dv)))
                 }
             }
@@ -36,10 +37,10 @@ import Testing
 
     @Test func fatteningSpreadsTheNearerSurfaceByItsWidth() {
         let model = Self.clean(EdgeBehaviour(name: "f2", bandHalfWidth: 0, fattening: 2))
-        let (fat, _, _) = model.fattened(Self.exact.depth, r: Self.exact, pixels: 2)
+        let (fat, _, _) = model.spread(Self.exact.depth, r: Self.exact, edges: model.edges!)
         var changed = 0, atTwo = 0
         for p in fat.indices where Self.exact.depth[p] > 0 {
-            let d = Self.distanceToNearer(p, limit: 3, model: model)
+            let d = Self.distanceToJump(p, limit: 3, model: model)
             if fat[p] != Self.exact.depth[p] {
                 changed += 1
                 #expect(d <= 2, "pixel \(p) changed at distance \(d)")
@@ -47,6 +48,28 @@ import Testing
                 if d == 2 { atTwo += 1 }
             } else {
                 #expect(d > 2, "pixel \(p) within 2 px of a nearer surface kept its depth")
+            }
+        }
+        #expect(changed > 100)
+        #expect(atTwo > 30)
+    }
+
+    /// Erosion, the mirror of fattening: the box's own pixels within 2 px of the floor behind
+    /// it take the floor's depth, so its silhouette shrinks by 2 px (the real Orbbec captures
+    /// stop 0.9-2.3 px inside), and nothing else changes.
+    @Test func erosionSpreadsTheFartherSurfaceByItsWidth() {
+        let model = Self.clean(EdgeBehaviour(name: "e2", bandHalfWidth: 0, erosion: 2))
+        let (thin, _, _) = model.spread(Self.exact.depth, r: Self.exact, edges: model.edges!)
+        var changed = 0, atTwo = 0
+        for p in thin.indices where Self.exact.depth[p] > 0 {
+            let d = Self.distanceToJump(p, limit: 3, model: model, farther: true)
+            if thin[p] != Self.exact.depth[p] {
+                changed += 1
+                #expect(d <= 2, "pixel \(p) changed at distance \(d)")
+                #expect(thin[p] > Self.exact.depth[p], "erosion brings the farther depth")
+                if d == 2 { atTwo += 1 }
+            } else {
+                #expect(d > 2, "pixel \(p) within 2 px of a farther surface kept its depth")
             }
         }
         #expect(changed > 100)

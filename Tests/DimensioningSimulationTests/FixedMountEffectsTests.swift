@@ -30,6 +30,29 @@ import TestSupport
         return (exact, model.apply(to: exact, state: state, using: &g).depth)
     }
 
+    /// Structured light: depths come in disparity steps, z^2 / 8 / (f b) (3.5 mm at 1.1 m for an
+    /// Astra, as its real captures step), so each lies within half a step of the exact depth
+    /// and they take far fewer values than whole millimetres would; steps grow with z^2.
+    @Test func structuredLightDepthsComeInDisparitySteps() throws {
+        let effects = FixedMountEffects.structuredLight
+        let camera = try #require(SensorFamily.structuredLight.fixedMount)
+        let (exact, depth) = Self.recorded(effects, camera: camera)
+        var recorded = Set<Float>(), millimetres = Set<Double>()
+        for p in depth.indices where depth[p] > 0 {
+            let step = try #require(effects.disparityStep(atDepth: exact.depth[p]))
+            #expect(abs(Double(depth[p]) - exact.depth[p]) <= step / 2 + 0.0005,
+                    "pixel \(p): \(depth[p]) m for \(exact.depth[p]) m")
+            recorded.insert(depth[p])
+            millimetres.insert((exact.depth[p] * 1000).rounded())
+        }
+        #expect(millimetres.count > 200)
+        #expect(recorded.count * 2 < millimetres.count, "\(recorded.count) values against \(millimetres.count) mm")
+        let step = try #require(effects.disparityStep(atDepth: 1.1))
+        #expect(abs(step - 0.0035) < 0.0002, "step at 1.1 m: \(step * 1000) mm")
+        #expect(try #require(effects.disparityStep(atDepth: 2.2)) > 3.9 * step)
+        #expect(FixedMountEffects.stereo.disparityStep(atDepth: 1.1) == nil)
+    }
+
     /// Stereo: every pixel in the left band (u < f b / z) is empty; every other emptied pixel
     /// has a nearer surface to its right within the occlusion width f b (1/z_near - 1/z); the
     /// rest keep their exact depth; the box casts an occlusion strip.
