@@ -81,9 +81,10 @@ run "Fixed cameras, single frames, held out" --split fixed --seed 5077 --frames 
 run "Handheld sensor family, each model calibrated first on 8 reference boxes, held out" --split holdout --seed 3313 --count "$count_family" --calibrate 8
 run "Fixed cameras, ten frames, held out" --split fixed --seed 5077 --frames 10 --count "$count_fixed"
 # A structured-light camera whose edges stop 2 px inside the box (the real Orbbec captures'
-# behaviour): seed 5077 was looked at while its profile's face-side rule was set, so 9157.
-run "Structured-light camera (edges 2 px inside the box), single frames, held out" --split structured-light --seed 9157 --frames 1 --count "$count_fixed"
-run "Structured-light camera, calibrated first on 8 reference boxes, single frames, held out" --split structured-light --seed 9157 --frames 1 --count "$count_fixed" --calibrate 8
+# behaviour): seed 5077 was looked at while its profile's face-side rule was set, and 9157 while
+# the view's band was modelled (its scenario 112, a box running into the band, was accepted), so 6421.
+run "Structured-light camera (edges 2 px inside the box), single frames, held out" --split structured-light --seed 6421 --frames 1 --count "$count_fixed"
+run "Structured-light camera, calibrated first on 8 reference boxes, single frames, held out" --split structured-light --seed 6421 --frames 1 --count "$count_fixed" --calibrate 8
 run "iPhone LiDAR, the box on a table with the room's floor 0.75 m below in view, held out" --split iphone --seed 9041 --count "$count_iphone" --on-table
 run "Handheld sensor family, the box on a table, held out" --split holdout --seed 3313 --count "$count_family" --on-table
 run "Fixed cameras, single frames, the box on a table, held out" --split fixed --seed 5077 --frames 1 --count "$count_fixed" --on-table

@@ -108,43 +108,6 @@ func borderEdges(_ scene: FusedScene, indices: [Int], margin: Int) -> [String] {
     return ["left", "right", "top", "bottom"].enumerated().filter { counts[$0.offset] >= 5 }.map(\.element).sorted()
 }
 
-/// Where the reference image's view ends at its left and right, row by row (pixels). A stereo camera returns nothing
-/// in a band along the left or right of its image, where its other camera does not see the
-/// scene; the band is as wide as the disparity, so wider in the rows of a near object (20
-/// columns over the far floor, 33 beside a box 0.4 m away). A box running into that band runs
-/// out of view there as at the image's edge (fixed split, seed 4243, scenario 119: a box cut off
-/// by the band read as "2 objects touch"). The left (right) border is such a band when at least
-/// 90 % of the rows begin (end) with 3 to `width / 8` pixels of nothing; the view then ends,
-/// in each row, at the first (last) pixel seen. Otherwise, and always at the top and bottom, it
-/// ends at the image's edge: a dark patch of floor beside a box in a few rows is no border, nor
-/// is the range a sensor stops at (the rows above a far floor's horizon, where only a tall
-/// object returns anything).
-struct ViewedRegion {
-    /// Per row: the first and last column in view.
-    var left: [Int], right: [Int]
-
-    /// Nil for an unorganised cloud.
-    init?(_ scene: FusedScene) {
-        let width = scene.gridWidth, height = scene.gridHeight
-        guard let pixels = scene.pixelIndex, width > 0, height > 0 else { return nil }
-        var firstColumn = [Int](repeating: width, count: height), lastColumn = [Int](repeating: -1, count: height)
-        for p in pixels {
-            let x = Int(p) % width, y = Int(p) / width
-            guard x >= 0, y >= 0, y < height else { continue }
-            firstColumn[y] = min(firstColumn[y], x)
-            lastColumn[y] = max(lastColumn[y], x)
-        }
-        // Each row's run of nothing from one border (pixels): kept where that border is a band,
-        // 0 (the image's edge) where it is not.
-        func band(_ leading: [Int]) -> [Int] {
-            let banded = leading.filter { $0 >= 3 && $0 <= width / 8 }.count * 10 >= leading.count * 9
-            return banded ? leading : [Int](repeating: 0, count: leading.count)
-        }
-        left = band(firstColumn.map { min($0, width - 1) })
-        right = band(lastColumn.map { width - 1 - max($0, 0) }).map { width - 1 - $0 }
-    }
-}
-
 /// How many boxes a cluster refused as several boxes holds, at least 2: the floor area its
 /// points cover seen from above (2 cm cells) over the fitted top's area, rounded.
 func estimatedObjectCount(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidFit) -> Int {
