@@ -43,10 +43,19 @@ public enum SensorClass: String, CaseIterable, Sendable, Codable {
 /// side's pixel footprint on the top plane (`EdgeEstimate.pixelFootprint`), so one prior serves
 /// every distance and resolution.
 public struct SensorClassPriors: Sendable, Equatable, Codable {
-    /// How far any edge of the top's outline may stand from the true edge, pixels, once the band
-    /// and the strips are accounted for: the half-width of a rectangular distribution centred on
-    /// zero (standard uncertainty this over sqrt(3)). The same for every side of a capture (one
-    /// sensor), so it adds linearly over a dimension's two sides.
+    /// Where this kind of camera's silhouette edges stand from the true edges, pixels, positive
+    /// outward (a `SensorProfile`'s `edgeOffsetPixels` for the class, not for one device): a
+    /// recognised systematic effect, corrected (JCGM 100:2008, 3.2.4). Silhouette sides facing
+    /// away from the camera, where the top meets a farther surface, move inward by this many
+    /// pixel footprints when no profile is given; sides facing the camera and side faces, where
+    /// there is no depth step for a camera to erode or fatten, do not. A profile replaces it.
+    /// 0 for every class but `structured-light` (whose edges stop inside the box). Valid range
+    /// −5...5.
+    public var edgeOffsetPixels: Double
+    /// How far any edge of the top's outline may stand from the true edge, pixels, once the band,
+    /// the strips and `edgeOffsetPixels` are accounted for: the half-width of a rectangular
+    /// distribution centred on zero (standard uncertainty this over sqrt(3)). The same for every
+    /// side of a capture (one sensor), so it adds linearly over a dimension's two sides.
     public var edgeBiasPixels: Double
     /// How far one side scatters about its true place on its own,
     /// pixels: the half-width of a rectangle (standard uncertainty this over sqrt(3)), independent
@@ -86,6 +95,7 @@ public struct SensorClassPriors: Sendable, Equatable, Codable {
     public var source: String
 
     enum CodingKeys: String, CodingKey {
+        case edgeOffsetPixels = "edge_offset_px"
         case edgeBiasPixels = "edge_bias_px", edgeNoisePixels = "edge_noise_px", fatteningPixels = "fattening_px"
         case bandAsymmetry = "band_asymmetry", depthScale = "depth_scale_relative", heightBias = "height_bias_m"
         case lidProfile = "lid_profile_m", independentPlanePoints = "independent_plane_points", source

@@ -91,13 +91,13 @@ import Testing
     /// The priors are read from `Resources/sensor-classes.json` (version 2 added each class's
     /// `lid_profile_m`, version 3 the sensors' `behaviour`, version 4 each class's
     /// `independent_plane_points` and the behaviour's depth and measuring ranges, version 6 the
-    /// structured-light class's edge bias from real Orbbec captures): every class is in the file
+    /// structured-light class's edge bias from real Orbbec captures, version 7 its edge offset): every class is in the file
     /// itself, with its source, and the unknown class is at least as wide as any other (its edge
     /// bias and fattening, two rectangles a dimension's sides share, taken together in quadrature
     /// as the budget sums them).
     @Test func everyClassStatesWhereItsPriorsCameFrom() {
-        #expect(SensorClassPriors.version == "boxdim.sensor-classes/6")
-        #expect(SensorClassPriors.table[.structuredLight]?.edgeBiasPixels == 2.5)
+        #expect(SensorClassPriors.version == "boxdim.sensor-classes/7")
+        #expect(SensorClassPriors.table[.structuredLight]?.edgeBiasPixels == 1.25)
         #expect(SensorClass.allCases.allSatisfy { $0.priors.independentPlanePoints == 100 })
         #expect(SensorBehaviour.shared.minimumDepth == 0.1 && SensorBehaviour.shared.maximumDepth == 5)
         #expect(SensorBehaviour.shared.rangeMinimum == 0.3 && SensorBehaviour.shared.rangeMaximum == 2)
