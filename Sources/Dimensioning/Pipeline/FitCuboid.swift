@@ -68,8 +68,7 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
     var estimates: [EdgeEstimate] = []
     for side in 0..<4 {
         let located = locateEdge(alongA: side < 2, sign: side % 2 == 0 ? 1 : -1, rectangle: rectangle,
-                                 evidence: evidence, parameters: parameters, profile: profile,
-                                 classOffsetPixels: (parameters.uncertainty.sensorClass ?? .unknown).priors.edgeOffsetPixels)
+                                 evidence: evidence, parameters: parameters, offsets: parameters.silhouetteOffsets)
         edges[side] = located.position
         estimates.append(located.estimate)
     }

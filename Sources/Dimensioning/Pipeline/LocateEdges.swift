@@ -32,13 +32,13 @@
 /// sides inward by that many pixel footprints, those facing the camera too (a matcher spreads
 /// the top over its own steep face as over the floor, and `calibrateProfile` fits the offset
 /// over every silhouette side), by the profile's own offset for them when it calibrated one
-/// (`SensorProfile.offsetPixels(facingCamera:)`). Without a profile, `classOffsetPixels` (the
-/// sensor class's `SensorClassPriors.edgeOffsetPixels`, same sign) moves the silhouette sides
-/// facing away, where the top meets a farther surface across a depth step; a side facing the
-/// camera meets its own face, with no step for the camera to erode or fatten.
+/// (`SensorProfile.offsetPixels(facingCamera:)`). `offsets` is that profile
+/// (`PipelineParameters.silhouetteOffsets`), or without one the sensor class's offset
+/// (`SensorClassPriors.edgeOffsetPixels`) for the silhouette sides facing away, where the top
+/// meets a farther surface across a depth step; a side facing the camera meets its own face,
+/// with no step for the camera to erode or fatten.
 func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: EdgeEvidence,
-                parameters: PipelineParameters, profile: SensorProfile? = nil,
-                classOffsetPixels: Double = 0) -> (position: Double, estimate: EdgeEstimate) {
+                parameters: PipelineParameters, offsets: SensorProfile? = nil) -> (position: Double, estimate: EdgeEstimate) {
     let half = alongA ? rectangle.halfA : rectangle.halfB
     let otherHalf = alongA ? rectangle.halfB : rectangle.halfA
     let outward = { (q: SIMD2<Double>) -> Double in sign * (alongA ? q.x : q.y) }
@@ -55,7 +55,7 @@ func locateEdge(alongA: Bool, sign: Double, rectangle: Rectangle2D, evidence: Ed
         estimate.faceSpanPixels = inFront * evidence.topHeight / (evidence.cameraAboveTop + evidence.topHeight) / footprint
     }
     let facesCamera = inFront > 0 && (estimate.faceSpanPixels ?? .infinity) >= parameters.behaviour.minimumFaceSpanPixels
-    let offsetPixels = profile?.offsetPixels(facingCamera: facesCamera) ?? (facesCamera ? 0 : classOffsetPixels)
+    let offsetPixels = offsets?.offsetPixels(facingCamera: facesCamera) ?? 0
     var sideFace: Double?
     if facesCamera {
         let inBand = evidence.sidePoints.filter {

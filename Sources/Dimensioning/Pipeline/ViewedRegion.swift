@@ -55,16 +55,12 @@ struct ViewedRegion: Sendable {
     /// the view) are the rows `rows`' runs and the depths of their first pixels.
     static func viewEdge(runs: [Int], depths: [Double], rows: [Int], height: Int) -> [Int] {
         var edge = [Int](repeating: 0, count: height)
-        guard let band = BandModel(runs: runs.map(Double.init), inverseDepths: depths.map { $0 > 0 ? 1 / $0 : 0 }) else {
-            return edge
-        }
-        var banded = 0
-        for (k, run) in runs.enumerated() where run >= 3 && band.fits(run: Double(run), inverseDepth: depths[k] > 0 ? 1 / depths[k] : 0) {
-            banded += 1
-        }
-        guard banded * 10 >= runs.count * 9 else { return edge }
+        let inverseDepths = depths.map { $0 > 0 ? 1 / $0 : 0 }
+        guard let band = BandModel(runs: runs.map(Double.init), inverseDepths: inverseDepths) else { return edge }
+        let banded = runs.indices.filter { runs[$0] >= 3 && band.fits(run: Double(runs[$0]), inverseDepth: inverseDepths[$0]) }
+        guard banded.count * 10 >= runs.count * 9 else { return edge }
         for (k, y) in rows.enumerated() {
-            let predicted = band.width(inverseDepth: depths[k] > 0 ? 1 / depths[k] : 0)
+            let predicted = band.width(inverseDepth: inverseDepths[k])
             edge[y] = max(0, min(runs[k], Int((predicted + band.slack(predicted)).rounded(.down))))
         }
         return edge
@@ -88,9 +84,9 @@ struct BandModel: Sendable, Equatable {
                 slopes.append((sample[j].w - sample[i].w) / (sample[j].s - sample[i].s))
             }
         }
-        slope = slopes.isEmpty ? 0 : Self.median(slopes)
-        let b = slope
-        intercept = Self.median(sample.map { $0.w - b * $0.s })
+        let b = Statistics.median(slopes) ?? 0
+        slope = b
+        intercept = Statistics.median(sample.map { $0.w - b * $0.s }) ?? 0
     }
 
     /// The band's width (pixels) beside a surface at inverse depth `s` (1/m).
@@ -102,10 +98,5 @@ struct BandModel: Sendable, Equatable {
     func fits(run: Double, inverseDepth s: Double) -> Bool {
         let predicted = width(inverseDepth: s)
         return abs(run - predicted) <= slack(predicted)
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 }

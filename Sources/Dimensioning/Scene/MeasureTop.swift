@@ -121,12 +121,7 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
                               topSides(silhouettes.rectangle, seams: inOrder(seamSides), lidEdges: inOrder(lidEdges),
                                        depthEvidence: silhouettes.evidence, level: region.level, spacing: spacing,
                                        scene: scene, frame: map.frame))
-    // A profile's offset, or else the sensor class's on the sides facing away (`locateEdge`).
-    let classOffset = (parameters.uncertainty.sensorClass ?? .unknown).priors.edgeOffsetPixels
-    if let profile = parameters.profile ?? (classOffset == 0 ? nil
-        : SensorProfile(edgeOffsetPixels: classOffset, facingEdgeOffsetPixels: 0)) {
-        (rectangle, sides) = applying(profile, to: rectangle, sides: sides)
-    }
+    if let offsets = parameters.silhouetteOffsets { (rectangle, sides) = applying(offsets, to: rectangle, sides: sides) }
     let length = 2 * rectangle.halfA, width = 2 * rectangle.halfB
     if width < parameters.envelope.minimumSide {
         throw .boxTooSmall(size: .narrowerSide, metres: width, minimum: parameters.envelope.minimumSide)

@@ -42,6 +42,15 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
         sensorBehaviour ?? (uncertainty.sensorClass ?? .unknown).behaviour
     }
 
+    /// The edge offsets silhouette sides are corrected by: the sensor `profile`'s, or without one
+    /// the sensor class's (`SensorClassPriors.edgeOffsetPixels`) on the sides facing away, as a
+    /// profile with no offset for sides facing the camera; nil when neither moves a side.
+    var silhouetteOffsets: SensorProfile? {
+        if let profile { return profile }
+        let offset = (uncertainty.sensorClass ?? .unknown).priors.edgeOffsetPixels
+        return offset == 0 ? nil : SensorProfile(edgeOffsetPixels: offset, facingEdgeOffsetPixels: 0)
+    }
+
     /// Changes the sensor behaviour for this configuration only, starting from the one in force
     /// (`behaviour`).
     public mutating func adjustBehaviour(_ change: (inout SensorBehaviour) -> Void) {
