@@ -130,6 +130,7 @@ extension AccuracyCommand {
         options.minConfidence = minConfidence
         let results = VerificationRun.sceneResults(scene, path: scene.capture, rows: rows, extraColumns: [], options: options)
         var inside = 0, judged = 0, accepted = 0, wrongAccepted = 0
+        var errorsBySize: [[Double]: [[Double]]] = [:]
         for result in results {
             guard let carton = result.carton, carton.line != nil, let row = result.truth else { continue }
             let truth = row.normalized
@@ -145,6 +146,7 @@ extension AccuracyCommand {
                 continue
             }
             judged += 1
+            errorsBySize[[truth.length, truth.width, truth.height], default: []].append([errors.length, errors.width, errors.height])
             inside += within.filter { $0 }.count
             if record.status == .accepted { accepted += 1 }
             if result.verdict == .acceptedOutOfTolerance { wrongAccepted += 1 }
@@ -156,5 +158,22 @@ extension AccuracyCommand {
         print("    ground truth (\(rows.count) rows by position): \(judged) measured, \(accepted) accepted; truth inside ± U: "
             + "\(inside) of \(3 * judged) dimensions; accepted beyond the tolerance: \(wrongAccepted); cartons no row names: "
             + "\(results.filter { $0.carton?.line == nil }.count)")
+        for (size, errors) in errorsBySize.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) where errors.count >= 3 {
+            printSpread(size: size, errors: errors)
+        }
+    }
+
+    /// What the cartons of one stated size measured in one capture show (`ErrorSpread`): each
+    /// dimension's root mean square of measured minus stated, and twice that, the least U that
+    /// holds them; where it is over the tolerance, no honest U accepts such cartons at it.
+    private func printSpread(size: [Double], errors: [[Double]]) {
+        guard let spread = ErrorSpread(errors: errors) else { return }
+        let rms = spread.rootMeanSquare, floor = spread.leastExpandedUncertainty
+        let over = spread.dimensionsOver(tolerance: gate.tolerance)
+        print(String(format: "    the %d cartons of %.0f x %.0f x %.0f mm: measured minus stated, root mean square %.1f / %.1f / %.1f mm; "
+                     + "twice that, the least U (k = 2) that holds these measurements: %.1f / %.1f / %.1f mm%@",
+                     spread.count, size[0], size[1], size[2], rms[0], rms[1], rms[2], floor[0], floor[1], floor[2],
+                     over.isEmpty ? ", within the tolerance"
+                        : ", over the \(gate.tolerance)-mm tolerance in \(over.joined(separator: ", ")): as measured, no honest U accepts these cartons at it"))
     }
 }

@@ -71,21 +71,14 @@ func checkFloorIsNotALid(_ scene: FusedScene, floor: FloorFit, parameters: Pipel
     }
 }
 
-/// Refuses a box whose pixels reach the border of the reference image (organized captures
-/// only): its far side is unseen, so its size is unknown.
-func checkNotCutOff(_ scene: FusedScene, box: BoxSegment, margin: Int) throws(DimensioningError) {
-    let edges = cutOffEdges(scene, box: box, margin: margin)
-    if !edges.isEmpty { throw .boxCutOff(edges: edges) }
-}
-
 /// The image borders ("left", "right", "top", "bottom") that at least 5 of the box's pixels
 /// reach within `margin` pixels (organized captures only; a few stray pixels are noise). With
 /// `within`, only points inside that cuboid's footprint (plus `floorMargin` metres, seen from
 /// above) count: the box itself meets the border, not a straggler of its cluster.
-func cutOffEdges(_ scene: FusedScene, box: BoxSegment, margin: Int, within cuboid: CuboidFit? = nil,
+func cutOffEdges(_ scene: FusedScene, view: ViewedRegion?, box: BoxSegment, margin: Int, within cuboid: CuboidFit? = nil,
                  floorMargin: Double = 0) -> [String] {
-    guard let cuboid else { return borderEdges(scene, indices: box.pointIndices, margin: margin) }
-    return borderEdges(scene, indices: box.pointIndices.filter { i in
+    guard let cuboid else { return borderEdges(scene, view: view, indices: box.pointIndices, margin: margin) }
+    return borderEdges(scene, view: view, indices: box.pointIndices.filter { i in
         let q = box.floorFrame.local(scene.pointsInWorld[i])
         return cuboid.footprint.contains(SIMD2(q.x, q.y), margin: floorMargin)
     }, margin: margin)
@@ -93,9 +86,10 @@ func cutOffEdges(_ scene: FusedScene, box: BoxSegment, margin: Int, within cuboi
 
 /// The view's borders (left, right, top, bottom) that at least 5 of the points `indices`' pixels
 /// lie within `margin` pixels of, sorted; empty for an unorganised cloud. The view is the part of
-/// the reference image the sensor saw anything in (`ViewedRegion`).
-func borderEdges(_ scene: FusedScene, indices: [Int], margin: Int) -> [String] {
-    guard let pixels = scene.pixelIndex, let view = ViewedRegion(scene) else { return [] }
+/// the reference image the sensor saw anything in: `view`, the scene's `ViewedRegion`, built
+/// once per scene by the caller (nil for an unorganised cloud).
+func borderEdges(_ scene: FusedScene, view: ViewedRegion?, indices: [Int], margin: Int) -> [String] {
+    guard let pixels = scene.pixelIndex, let view else { return [] }
     var counts = [0, 0, 0, 0]
     for i in indices {
         let p = Int(pixels[i]), x = p % scene.gridWidth, y = p / scene.gridWidth

@@ -111,6 +111,7 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
     // Only objects that are not boxes at all are passed over; a box that is cut off, touches
     // another or is out of range is refused, not swapped for a neighbour.
     var firstError: DimensioningError?, lyingFlat: DimensioningError?
+    let view = ViewedRegion(scene)
     for (k, candidate) in candidates.enumerated() {
         // A later candidate (the first one was not a box) gets the floor fitted around itself.
         var box = candidate, floorHere = floor
@@ -119,7 +120,7 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
         }
         box.walls = walls
         do {
-            return try measureCandidate(box, scene: scene, floor: floorHere, parameters: parameters)
+            return try measureCandidate(box, scene: scene, view: view, floor: floorHere, parameters: parameters)
         } catch {
             // Lower than any parcel over a parcel's footprint (a bump of the floor, something
             // lying flat): not the object aimed at, whatever its place in the order.
@@ -182,13 +183,14 @@ func preparedForMeasuring(_ capture: DepthCapture, parameters: PipelineParameter
     return (parameters.profile.map { capture.scalingDepth(by: $0.depthScale) } ?? capture, parameters)
 }
 
-/// Measures one candidate object and applies the envelope checks.
-func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
+/// Measures one candidate object and applies the envelope checks. `view` is the scene's
+/// `ViewedRegion` (nil for an unorganised cloud), for the cut-off checks.
+func measureCandidate(_ box: BoxSegment, scene: FusedScene, view: ViewedRegion?, floor: FloorFit,
                       parameters: PipelineParameters) throws(DimensioningError) -> PipelineResult {
     // An object reaching the image border is refused as cut off only once it is known to be
     // one box: a group of touching boxes is refused as several boxes, and stray pixels of the
     // cluster outside the box's footprint at the border do not count as a cut.
-    let clusterAtBorder = cutOffEdges(scene, box: box, margin: parameters.envelope.borderMarginPixels)
+    let clusterAtBorder = cutOffEdges(scene, view: view, box: box, margin: parameters.envelope.borderMarginPixels)
     let top: TopFaceFit
     var cuboid: CuboidFit
     do {
@@ -216,7 +218,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
         // A top that itself runs out of the image is a part of a top: the rectangle fitted to
         // it says nothing of how many objects the cluster holds (a box cut off down to a sliver
         // of its lid covers many slivers' worth of floor with its side faces).
-        let topCut = borderEdges(scene, indices: top.inlierIndices, margin: parameters.envelope.borderMarginPixels)
+        let topCut = borderEdges(scene, view: view, indices: top.inlierIndices, margin: parameters.envelope.borderMarginPixels)
         if !topCut.isEmpty { throw .boxCutOff(edges: topCut) }
         // A cut-off box's partial top leaves some of its own points outside the fitted
         // rectangle too: only a cluster covering three or more tops' worth of floor is a group.
@@ -226,7 +228,7 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, floor: FloorFit,
                                   minimumHeight: parameters.envelope.minimumHeight / 2) > parameters.singleBox.maximumShareOutside {
             throw .severalBoxes(count: count)
         }
-        let edges = cutOffEdges(scene, box: box, margin: parameters.envelope.borderMarginPixels,
+        let edges = cutOffEdges(scene, view: view, box: box, margin: parameters.envelope.borderMarginPixels,
                                 within: cuboid, floorMargin: parameters.singleBox.outsideMargin)
         if !edges.isEmpty { throw .boxCutOff(edges: edges) }
     }

@@ -62,6 +62,7 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
     let owners = regionOwners(regions, map: map, objects: objects, pointCount: scene.pointsInWorld.count)
 
     let pixels = PixelPoints(scene)
+    let view = ViewedRegion(scene)
     let image = colour.flatMap { SeamImage($0, intrinsics: capture.colour?.intrinsics, scene: scene, frame: frame) }
     // Each object's tops, cut along the seams between lids the colour image shows. Cartons cut
     // from one top stand on one surface: the one seen beside the whole top.
@@ -78,7 +79,7 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
     let measuredFromTop = { (piece: TopPiece, support: SupportBeside?) -> SceneBox in
         let outcome: Result<SceneBoxMeasurement, DimensioningError>
         do throws(DimensioningError) {
-            outcome = .success(try measureTop(piece, support: support, map: map, scene: scene, pixels: pixels,
+            outcome = .success(try measureTop(piece, support: support, map: map, scene: scene, view: view, pixels: pixels,
                                               image: image, parameters: parameters, sceneParameters: sceneParameters))
         } catch { outcome = .failure(error) }
         let position = (try? outcome.get())?.footprint.center ?? piece.outline.rectangle.center
@@ -114,7 +115,7 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
                                       outcome: .failure(.boxTooSmall(size: .height, metres: level, minimum: parameters.envelope.minimumHeight))))
                 continue
             }
-            let lone = measureLoneObject(objects[k], on: found[k].surface, topLevel: level, scene: scene, pixels: pixels,
+            let lone = measureLoneObject(objects[k], on: found[k].surface, topLevel: level, scene: scene, view: view, pixels: pixels,
                                          map: map, floor: floor, frame: frame, colourSearched: image != nil && !tops.isEmpty,
                                          parameters: parameters, sceneParameters: sceneParameters)
             // A side past which a taller object's face rises (`EdgeEstimate.risesAgainstSurface`):
@@ -242,7 +243,7 @@ let minimumHiddenPixels = 5
 /// of the top's level). `colourSearched`: its top was searched for seams in the colour image,
 /// and none cut it.
 func measureLoneObject(_ object: BoxSegment, on surface: FloorFit?, topLevel: Double, scene: FusedScene,
-                       pixels: PixelPoints?, map: HeightMap, floor: FloorFit, frame: FloorFrame, colourSearched: Bool,
+                       view: ViewedRegion?, pixels: PixelPoints?, map: HeightMap, floor: FloorFit, frame: FloorFrame, colourSearched: Bool,
                        parameters: PipelineParameters, sceneParameters: SceneParameters) -> SceneBox {
     // On the surface it stands on (a table's top, not the room's floor past its edge:
     // `sceneObjects` found it there), the floor refitted around it.
@@ -263,7 +264,7 @@ func measureLoneObject(_ object: BoxSegment, on surface: FloorFit?, topLevel: Do
         // changed by what stands behind it. A cluster holding more than one box is still refused.
         var alone = parameters
         alone.singleBox.minimumHiddenNeighbourPoints = .max
-        let result = try measureCandidate(box, scene: scene, floor: floorHere, parameters: alone)
+        let result = try measureCandidate(box, scene: scene, view: view, floor: floorHere, parameters: alone)
         // A side the camera cannot see past, in a taller neighbour's shadow: the top may run on
         // there, however few of its outline's pixels border the neighbour.
         // (An unorganised cloud, merged from views unknown, has no one line of sight.)

@@ -65,7 +65,7 @@ struct TopOutline: Sendable {
 ///   minimum fill of its rectangle (cartons of one height pressed together, or not a box), and
 ///   `noGroundPlane` when no surface is seen beside it.
 func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scene: FusedScene,
-                pixels: PixelPoints?, image: SeamImage? = nil, parameters: PipelineParameters,
+                view: ViewedRegion?, pixels: PixelPoints?, image: SeamImage? = nil, parameters: PipelineParameters,
                 sceneParameters: SceneParameters) throws(DimensioningError) -> SceneBoxMeasurement {
     let outline = piece.outline, region = piece.region
     let priors = (parameters.uncertainty.sensorClass ?? .unknown).priors
@@ -84,7 +84,7 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     // What the view leaves out comes first: a top cut off by the image's border or hidden in
     // part behind a nearer object is not seen whole, so its size and its fill say nothing of
     // the carton's ("too small" would be a false reason for a carton running out of view).
-    let edges = borderEdges(scene, indices: outline.indices, margin: parameters.envelope.borderMarginPixels)
+    let edges = borderEdges(scene, view: view, indices: outline.indices, margin: parameters.envelope.borderMarginPixels)
     if !edges.isEmpty { throw .boxCutOff(edges: edges) }
     let hidden = hiddenOutlinePixels(scene, pixels: pixels, indices: outline.indices)
     if hidden >= minimumHiddenPixels { throw .hiddenBehind(pixels: hidden) }
