@@ -69,7 +69,7 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: "Poses for the repeatability check (the same box captured from N poses; 0 skips it).")
     var repeatability = 10
 
-    @Option(help: "A folder of real captures (.pcd/.ply/Stray folders) to measure and list too; default Tests/Fixtures/real (the repository's vendored captures) when present.")
+    @Option(help: "A folder of real captures (.pcd/.ply clouds, folders of depth PNGs with intrinsics.json) to measure and list too; default Tests/Fixtures/real (the repository's vendored captures) when present.")
     var real: String?
 
     func validate() throws {
@@ -198,8 +198,12 @@ struct AccuracyCommand: ParsableCommand {
             if real != nil { print("real captures: cannot read \(folder.path)") }
             return
         }
-        let files = enumerator.compactMap { $0 as? URL }
-            .filter { ["pcd", "ply"].contains($0.pathExtension.lowercased()) }
+        let urls = enumerator.compactMap { $0 as? URL }
+        // Point clouds, and folders of depth PNGs with their intrinsics, except a scene's
+        // captures (a folder with `cartons.json`), which `printRealScenes` measures carton by carton.
+        let depthFolders = urls.filter { $0.lastPathComponent == "intrinsics.json" }.map { $0.deletingLastPathComponent() }
+            .filter { !FileManager.default.fileExists(atPath: $0.deletingLastPathComponent().appendingPathComponent("cartons.json").path) }
+        let files = (urls.filter { ["pcd", "ply"].contains($0.pathExtension.lowercased()) } + depthFolders)
             .sorted { $0.path < $1.path }
         defer { printRealScenes(in: folder) }
         guard !files.isEmpty else { return }

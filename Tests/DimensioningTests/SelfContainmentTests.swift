@@ -32,6 +32,8 @@ import TestSupport
         for path in ["real/README.md", "real/PCL-LICENSE.txt", "real/neura-pallet/LICENSE",
                      "real/neura-pallet/frame-1/raw_depth.png", "real/neura-pallet/frame-1/intrinsics.json",
                      "real/neura-pallet/frame-2/raw_depth.png", "real/neura-pallet/frame-2/intrinsics.json",
+                     "real/posecnn-desk/LICENSE", "real/posecnn-desk/frame-2/000002-depth.png",
+                     "real/posecnn-desk/frame-5/000005-depth.png",
                      "crashes/README.md", "crashes/pcd-binary-segfault.pcd"] {
             _ = try TestPaths.fixture(path)
         }

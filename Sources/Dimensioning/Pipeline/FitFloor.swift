@@ -25,16 +25,18 @@ public struct FloorFit: Sendable, Equatable {
 /// plane in view. A candidate with more than `maximumShareBelow` of the points farther than
 /// `belowTolerance` plus `belowTolerancePerSquareMetre` times their squared range under it is not
 /// a floor (the capture saw the box top, not the ground), unless its plane is wider than any
-/// parcel (`longestParcel`, the longer side of the minimum-area rectangle of its largest
+/// parcel (`envelope.maximumParcelSide`, the longer side of the minimum-area rectangle of its largest
 /// connected part of inliers): no parcel's top is that wide, so it is a table's, a bench's or a
-/// shelf's top, with the room's floor and the foot of a wall below its edge. If every candidate
-/// fails, the capture is refused with `noGroundPlane`: the engine never reports a box height
-/// measured from the box's own top. The chosen plane is refined by
+/// shelf's top, with the room's floor and the foot of a wall below its edge; or unless something
+/// stands on it (`carriesAnObject`): a box's own top carries nothing over itself, while a desk seen
+/// through a narrow view, narrower than a parcel in the image, carries what stands on it. If every
+/// candidate fails, the capture is refused with `noGroundPlane`: the engine never reports a box
+/// height measured from the box's own top. The chosen plane is refined by
 /// a second PCL fit on the full-resolution points within the sensor's `inlierBand`.
 ///
 /// RANSAC is deterministic: PCL's fixed seed (12345).
 public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init(), sensor: SensorBehaviour = .shared,
-                     longestParcel: Double = EnvelopeParameters().maximumParcelSide) throws(DimensioningError) -> FloorFit {
+                     envelope: EnvelopeParameters = .init()) throws(DimensioningError) -> FloorFit {
     let sampled: PointCloud
     do {
         sampled = try NativeCloud.voxelDownsample(scene.pointsInWorld, leaf: Float(parameters.voxelSize))
@@ -93,8 +95,10 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init(),
         }
         let share = Double(below) / Double(sampled.count)
         guard share <= parameters.maximumShareBelow
-                || isWiderThanAParcel(candidate.points, plane: candidate.plane, scene: scene, longestParcel: longestParcel,
-                                      tolerance: 3 * parameters.voxelSize)
+                || isWiderThanAParcel(candidate.points, plane: candidate.plane, scene: scene,
+                                      longestParcel: envelope.maximumParcelSide, tolerance: 3 * parameters.voxelSize)
+                || carriesAnObject(candidate.points, plane: candidate.plane, sampled: sampled, scene: scene,
+                                   envelope: envelope, voxel: parameters.voxelSize)
         else { rejectedShare = max(rejectedShare, share); continue }
         let refined = refineFloor(candidate.plane, scene: scene, band: sensor.inlierBand, gravity: gravity)
         return FloorFit(plane: refined.plane, inlierCount: candidate.inliers,
@@ -115,6 +119,33 @@ private func isWiderThanAParcel(_ inliers: PointCloud, plane: Plane, scene: Fuse
           let part = largestConnectedPart(inliers, tolerance: tolerance, frame: FloorFrame(floor: plane, hint: scene.viewDirection))
     else { return false }
     return part.extent.longerSide > longestParcel
+}
+
+/// Whether something stands on the plane: at least as many of the down-sampled points `sampled`
+/// as the top of the smallest measurable box holds (`(minimumSide / voxel)²`, 100 at 10 cm and
+/// 1 cm) lie `envelope.minimumHeight` to `envelope.maximumParcelSide` above it, over the surface
+/// its `inliers` cover (the minimum-area rectangle of their largest connected part, seen from
+/// above). A box's top, convex, has nothing of the box over itself, and a wall behind it rises
+/// beyond its edge; a desk, a bench or a shelf carries what stands on it, and is a support
+/// whatever the view shows below its edge: the room beyond a desk seen through a narrow view
+/// (real Xtion-class desk frames, yuxng/PoseCNN's demo images: 24-36 % of the points 3-63 cm
+/// under the desk's plane, 1.4-2.5 m away, the desk narrower in view than any parcel).
+private func carriesAnObject(_ inliers: PointCloud, plane: Plane, sampled: PointCloud, scene: FusedScene,
+                             envelope: EnvelopeParameters, voxel: Double) -> Bool {
+    let frame = FloorFrame(floor: plane, hint: scene.viewDirection)
+    guard voxel > 0, inliers.count >= 50,
+          let part = largestConnectedPart(inliers, tolerance: 3 * voxel, frame: frame) else { return false }
+    let needed = Int((envelope.minimumSide / voxel * envelope.minimumSide / voxel).rounded())
+    var over = 0
+    for i in 0..<sampled.count {
+        let p = sampled[i], height = plane.signedDistance(p)
+        guard height >= envelope.minimumHeight, height <= envelope.maximumParcelSide else { continue }
+        let q = frame.local(p)
+        guard part.extent.contains(SIMD2(q.x, q.y)) else { continue }
+        over += 1
+        if over >= needed { return true }
+    }
+    return false
 }
 
 /// Indices of `planes` grouped into families of parallel planes (normals within 10 degrees of

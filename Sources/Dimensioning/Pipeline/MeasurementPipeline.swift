@@ -52,7 +52,7 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
     let (capture, parameters) = try preparedForMeasuring(capture, parameters: parameters)
     let scene = try fuseFrames(capture, parameters: parameters.fusion, sensor: parameters.behaviour)
     let viewFloor = try fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour,
-                                 longestParcel: parameters.envelope.maximumParcelSide)
+                                 envelope: parameters.envelope)
     // The object the camera is aimed at comes first; if it is not a measurable box (a laptop,
     // a bag) the next nearest is tried, and if none is, the nearest one's refusal is reported.
     var candidates = try measurableObjects(scene, floor: viewFloor, parameters: parameters,

@@ -40,7 +40,7 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
     let (capture, parameters) = try preparedForMeasuring(capture, parameters: parameters)
     let scene = try fuseFrames(capture, parameters: parameters.fusion, sensor: parameters.behaviour)
     let floor = try fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour,
-                             longestParcel: parameters.envelope.maximumParcelSide)
+                             envelope: parameters.envelope)
     let (found, frame) = try sceneObjects(scene, floor: floor, parameters: parameters)
     let objects = found.map(\.object)
 

@@ -72,6 +72,35 @@ import Testing
         #expect(floor.plane.normal.z > 0.999)
     }
 
+    /// A desk top 0.6 m across at z = 0.75, narrower than a parcel may be, with the wall's foot
+    /// below its far edge (as `aTopWiderThanAnyParcelIsASurfaceWhateverLiesBelowIt`), carrying
+    /// a 20 x 20 x 15 cm box: something stands on it, so it is the support, where the same desk
+    /// bare is refused like a box's lid (a box's top carries nothing over itself). Real desk
+    /// frames of an Xtion-class camera with a narrow view were refused so (yuxng/PoseCNN's demo
+    /// images, not vendored: `notes/2026-12-03-real-captures-search.md`).
+    @Test func aNarrowDeskCarryingABoxIsTheSupport() throws {
+        var desk = PipelineTest.planePoints(a: 0, b: 0, c: 0.75, half: 0.3, step: 0.01)
+        for k in 0..<75 {
+            for t in stride(from: -0.3, through: 0.3, by: 0.01) { desk.append(SIMD3(t, 0.4, Double(k) * 0.01)) }
+        }
+        // Bare: refused as a lid might be.
+        do {
+            let floor = try fitFloor(PipelineTest.scene(points: desk, camera: SIMD3(0, -0.9, 1.6)))
+            Issue.record("a bare narrow desk was taken for the floor: \(floor.plane)")
+        } catch {
+            #expect(error.code == "no_ground_plane")
+        }
+        // With a box on it: its lid at 0.90 m and its four sides down to the desk.
+        var points = desk.filter { max(abs($0.x), abs($0.y)) > 0.1 || abs($0.z - 0.75) > 0.001 }
+        for x in stride(from: -0.1, through: 0.1, by: 0.01) {
+            for y in stride(from: -0.1, through: 0.1, by: 0.01) { points.append(SIMD3(x, y, 0.9)) }
+            for z in stride(from: 0.76, through: 0.89, by: 0.01) { points += [SIMD3(x, -0.1, z), SIMD3(x, 0.1, z)] }
+        }
+        let floor = try fitFloor(PipelineTest.scene(points: points, camera: SIMD3(0, -0.9, 1.6)))
+        #expect(abs(floor.plane.signedDistance(SIMD3(0, 0, 0.75))) < 0.005, "\(floor.plane)")
+        #expect(floor.plane.normal.z > 0.999)
+    }
+
     /// Without gravity, a wall behind the box can hold more points than the floor (a camera
     /// 30 degrees above the floor, a 2.5 m wall filling the back of the view). The floor is the
     /// plane an upright camera looks down onto, not the largest one.

@@ -102,7 +102,7 @@ import Testing
         let parameters = PipelineParameters()
         let scene = try fuseFrames(simulated.capture, parameters: parameters.fusion, sensor: parameters.behaviour)
         let floor = try fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour,
-                                 longestParcel: parameters.envelope.maximumParcelSide)
+                                 envelope: parameters.envelope)
         let objects = try boxCandidates(scene, floor: floor, parameters: parameters.isolation, limit: Int.max)
         let row = try #require(objects.max { $0.pointIndices.count < $1.pointIndices.count })
         let top = try #require(row.heights.max())
