@@ -95,10 +95,8 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init(),
         }
         let share = Double(below) / Double(sampled.count)
         guard share <= parameters.maximumShareBelow
-                || isWiderThanAParcel(candidate.points, plane: candidate.plane, scene: scene,
-                                      longestParcel: envelope.maximumParcelSide, tolerance: 3 * parameters.voxelSize)
-                || carriesAnObject(candidate.points, plane: candidate.plane, sampled: sampled, scene: scene,
-                                   envelope: envelope, voxel: parameters.voxelSize)
+                || isASurface(candidate.points, plane: candidate.plane, sampled: sampled, scene: scene,
+                              envelope: envelope, voxel: parameters.voxelSize)
         else { rejectedShare = max(rejectedShare, share); continue }
         let refined = refineFloor(candidate.plane, scene: scene, band: sensor.inlierBand, gravity: gravity)
         return FloorFit(plane: refined.plane, inlierCount: candidate.inliers,
@@ -109,39 +107,39 @@ public func fitFloor(_ scene: FusedScene, parameters: FloorParameters = .init(),
     throw .noGroundPlane(reason: "the largest plane has \(percent) % of the points below it, so it is not the floor (the box top?)")
 }
 
-/// Whether the plane's `inliers` (down-sampled, world frame) span more than `longestParcel`
-/// metres: the longer side of the minimum-area rectangle, on the plane, of their largest
-/// connected part at `tolerance` metres (`largestConnectedPart`), so that a box's top and a
-/// strip of floor far off in its plane are not taken for one surface.
-private func isWiderThanAParcel(_ inliers: PointCloud, plane: Plane, scene: FusedScene, longestParcel: Double,
-                                tolerance: Double) -> Bool {
-    guard inliers.count >= 50,
-          let part = largestConnectedPart(inliers, tolerance: tolerance, frame: FloorFrame(floor: plane, hint: scene.viewDirection))
-    else { return false }
-    return part.extent.longerSide > longestParcel
+/// Whether a plane with points under it is still a surface things stand on, judged by the
+/// largest connected part of its `inliers` (down-sampled, world frame; `largestConnectedPart` at
+/// three voxels), so that a box's top and a strip of floor far off in its plane are not taken for
+/// one surface: the part spans more than any parcel (`envelope.maximumParcelSide`, the longer
+/// side of its minimum-area rectangle), or something stands on it (`carriesAnObject`).
+private func isASurface(_ inliers: PointCloud, plane: Plane, sampled: PointCloud, scene: FusedScene,
+                        envelope: EnvelopeParameters, voxel: Double) -> Bool {
+    let frame = FloorFrame(floor: plane, hint: scene.viewDirection)
+    guard inliers.count >= 50, let part = largestConnectedPart(inliers, tolerance: 3 * voxel, frame: frame) else { return false }
+    return part.extent.longerSide > envelope.maximumParcelSide
+        || carriesAnObject(part.extent, frame: frame, plane: plane, sampled: sampled, envelope: envelope, voxel: voxel)
 }
 
 /// Whether something stands on the plane: at least as many of the down-sampled points `sampled`
 /// as the top of the smallest measurable box holds (`(minimumSide / voxel)²`, 100 at 10 cm and
 /// 1 cm) lie `envelope.minimumHeight` to `envelope.maximumParcelSide` above it, over the surface
-/// its `inliers` cover (the minimum-area rectangle of their largest connected part, seen from
-/// above). A box's top, convex, has nothing of the box over itself, and a wall behind it rises
-/// beyond its edge; a desk, a bench or a shelf carries what stands on it, and is a support
-/// whatever the view shows below its edge: the room beyond a desk seen through a narrow view
-/// (real Xtion-class desk frames, yuxng/PoseCNN's demo images: 24-36 % of the points 3-63 cm
-/// under the desk's plane, 1.4-2.5 m away, the desk narrower in view than any parcel).
-private func carriesAnObject(_ inliers: PointCloud, plane: Plane, sampled: PointCloud, scene: FusedScene,
+/// its inliers cover (`extent`, the minimum-area rectangle of their largest connected part in
+/// `frame`, seen from above). A box's top, convex, has nothing of the box over itself, and a wall
+/// behind it rises beyond its edge; a desk, a bench or a shelf carries what stands on it, and is
+/// a support whatever the view shows below its edge: the room beyond a desk seen through a
+/// narrow view (real Xtion-class desk frames, `Tests/Fixtures/real/posecnn-desk`: 24-36 % of the
+/// points 3-63 cm under the desk's plane, 1.4-2.5 m away, the desk narrower in view than any
+/// parcel).
+private func carriesAnObject(_ extent: Rectangle2D, frame: FloorFrame, plane: Plane, sampled: PointCloud,
                              envelope: EnvelopeParameters, voxel: Double) -> Bool {
-    let frame = FloorFrame(floor: plane, hint: scene.viewDirection)
-    guard voxel > 0, inliers.count >= 50,
-          let part = largestConnectedPart(inliers, tolerance: 3 * voxel, frame: frame) else { return false }
+    guard voxel > 0 else { return false }
     let needed = Int((envelope.minimumSide / voxel * envelope.minimumSide / voxel).rounded())
     var over = 0
     for i in 0..<sampled.count {
         let p = sampled[i], height = plane.signedDistance(p)
         guard height >= envelope.minimumHeight, height <= envelope.maximumParcelSide else { continue }
         let q = frame.local(p)
-        guard part.extent.contains(SIMD2(q.x, q.y)) else { continue }
+        guard extent.contains(SIMD2(q.x, q.y)) else { continue }
         over += 1
         if over >= needed { return true }
     }

@@ -77,7 +77,7 @@ import Testing
     /// a 20 x 20 x 15 cm box: something stands on it, so it is the support, where the same desk
     /// bare is refused like a box's lid (a box's top carries nothing over itself). Real desk
     /// frames of an Xtion-class camera with a narrow view were refused so (yuxng/PoseCNN's demo
-    /// images, not vendored: `notes/2026-12-03-real-captures-search.md`).
+    /// images, `Tests/Fixtures/real/posecnn-desk`, `NarrowDeskTests`).
     @Test func aNarrowDeskCarryingABoxIsTheSupport() throws {
         var desk = PipelineTest.planePoints(a: 0, b: 0, c: 0.75, half: 0.3, step: 0.01)
         for k in 0..<75 {
