@@ -15,7 +15,11 @@ struct ReplayCommand: ParsableCommand {
         colour frame when the capture has rgb.mp4 or colour images) as they happen, then the \
         measurement of the session's capture window (or the error). The measurement is \
         runPipeline on exactly the frames listed as measured: `boxdim measure CAPTURE --frames \
-        FIRST-LAST` gives the same numbers. If the capture ends while capturing, the frames \
+        FIRST-LAST` gives the same numbers, except for a still camera's folder of several frames, \
+        whose poses `measure` estimates by aligning the frames and the session does without (it \
+        takes "up" from the floor, not from poses that know no gravity). The sensor class is the \
+        one `measure` implies (LiDAR for a Stray Scanner folder, unknown for a camera's frames) \
+        unless --sensor names one. If the capture ends while capturing, the frames \
         captured so far are measured; if it ends before, the session fails with the reason \
         (no floor, no box). Exit codes as `measure`: 0, 3, 4, 5.
         """
@@ -69,11 +73,18 @@ struct ReplayCommand: ParsableCommand {
         // A still-camera folder's frames carry poses the reader estimated by aligning them, not
         // recorded ones, and no gravity: the session, which takes "up" from gravity whenever a
         // frame has a pose, sees them without poses (up from the floor plane).
+        let dropsPoses = recorded.input != nil && recorded.frames.count > 1
         if recorded.input != nil {
             for i in recorded.frames.indices { recorded.frames[i].worldFromCamera = nil }
         }
         guard !recorded.frames.isEmpty else {
             return try report(.unsupported(feature: "replaying a point cloud (a session needs depth frames)"), configuration)
+        }
+        // The session's frames carry no file format, so it would take them for a Stray Scanner
+        // capture's and imply the LiDAR class; a camera's PCD or PNG frames imply `unknown`, as
+        // `measure` does (`SensorClass.implied`).
+        if configuration.pipeline.uncertainty.sensorClass == nil {
+            configuration.pipeline.uncertainty.sensorClass = .implied(byStrayScanner: recorded.input == nil)
         }
         let session: DimensioningSession
         do {
@@ -103,7 +114,7 @@ struct ReplayCommand: ParsableCommand {
         let record = session.record(capture: capture)
             ?? MeasurementRecord(capture: capture, outcome: .failure(.internalFailure(reason: "the session ended without an outcome")),
                                  units: configuration.units, minConfidence: configuration.minimumConfidence)
-        try finish(record, frame: session.framesProcessed - 1, range: session.capturedFrameRange)
+        try finish(record, frame: session.framesProcessed - 1, range: session.capturedFrameRange, sameAsMeasure: !dropsPoses)
     }
 
     /// Depth frames between two colour frames handed to the session for barcodes.
@@ -128,11 +139,17 @@ struct ReplayCommand: ParsableCommand {
     }
 
     /// Prints the result (a record of schema boxdim.measurement/8) and exits with its code.
-    private func finish(_ record: MeasurementRecord, frame: Int, range: ClosedRange<Int>?) throws {
+    /// `sameAsMeasure`: whether `measure --frames` on the range gives the same numbers (not for
+    /// a still camera's frames, whose estimated poses the session does without).
+    private func finish(_ record: MeasurementRecord, frame: Int, range: ClosedRange<Int>?, sameAsMeasure: Bool = true) throws {
         if jsonLines {
             print(ReplayEvent(resultAt: frame, range: range, record: record).jsonLine())
         } else {
-            if let range { print("measured frames \(range.lowerBound)-\(range.upperBound) (boxdim measure --frames \(range.lowerBound)-\(range.upperBound) gives the same)") }
+            if let range {
+                let same = sameAsMeasure ? "boxdim measure --frames \(range.lowerBound)-\(range.upperBound) gives the same"
+                    : "as one still view: boxdim measure --frames \(range.lowerBound)-\(range.upperBound) aligns them first"
+                print("measured frames \(range.lowerBound)-\(range.upperBound) (\(same))")
+            }
             print(HumanReport.text(for: record))
         }
         let code = ExitStatus.code(for: record.status)

@@ -39,6 +39,30 @@ struct ReplayCommandTests {
         #expect(abs(length - 400) < 3)
     }
 
+    /// A folder of a depth camera's PCD frames (real Kinect-class frames) is replayed under the
+    /// class its format implies, `unknown`, as `measure` reads it: the session's frames carry no
+    /// format, and it once took them for a Stray Scanner capture's and stated the LiDAR class's
+    /// narrower uncertainty. The session fuses the frames as one still view (no estimated poses),
+    /// so its numbers stay within a few millimetres of `measure`'s on the same frames, not equal.
+    @Test func replayOfACamerasFramesKeepsTheClassMeasureImplies() throws {
+        let folder = TestPaths.repository.appendingPathComponent("Tests/Fixtures/real/pcl-box-on-carpet").path
+        let replay = try BoxDimBinary.run(["replay", folder, "--json-lines", "--units", "mm", "--no-barcodes"])
+        let result = try #require(try lines(replay.stdout).last)
+        let measurement = try #require(result["measurement"] as? [String: Any], "\(replay.stdout)")
+        #expect(measurement["sensor_class"] as? String == "unknown")
+        let range = try #require(result["frames_measured"] as? [String: Int])
+        let measure = try BoxDimBinary.run(["measure", folder, "--json", "--units", "mm",
+                                            "--frames", "\(range["first"]!)-\(range["last"]!)"])
+        let direct = try #require(try lines(measure.stdout).first)
+        #expect(direct["sensor_class"] as? String == "unknown")
+        for key in ["length", "width", "height"] {
+            let a = try #require(direct[key] as? Double), b = try #require(measurement[key] as? Double)
+            #expect(abs(a - b) < 3, "\(key): measure \(a) mm, replay \(b) mm")
+        }
+        let text = try BoxDimBinary.run(["replay", folder, "--units", "mm", "--no-barcodes"])
+        #expect(text.stdout.contains("as one still view"), "\(text.stdout)")
+    }
+
     @Test func replayOfAnUnreadableCaptureIsFive() throws {
         let r = try BoxDimBinary.run(["replay", "/nonexistent/capture", "--json-lines"])
         #expect(r.status == 5)

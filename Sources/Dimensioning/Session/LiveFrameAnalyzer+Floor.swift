@@ -3,8 +3,10 @@ import Foundation
 extension LiveFrameAnalyzer {
     /// The floor along `up`: the lowest peak of the height histogram that holds
     /// `minimumFloorShare` of the points and has at most `maximumShareBelow` of them more than
-    /// `belowTolerance` under it. Returns the floor or why there is none.
-    func findFloor(up: SIMD3<Double>, validCount: Int) -> (LiveFloor?, String?) {
+    /// `belowTolerance` under it, or, with more under it, carries something standing on it
+    /// (`carriesAnObject`, as `fitFloor` judges a desk seen through a narrow view). `intrinsics`
+    /// and `stride` give each analysed point's footprint. Returns the floor or why there is none.
+    func findFloor(up: SIMD3<Double>, validCount: Int, intrinsics: CameraIntrinsics, stride: Int) -> (LiveFloor?, String?) {
         var heights: [Double] = []
         heights.reserveCapacity(validCount)
         for i in 0..<points.count where valid[i] { heights.append((points[i] * up).sum()) }
@@ -32,7 +34,8 @@ extension LiveFrameAnalyzer {
             for h in heights where h < height - parameters.belowTolerance { below += 1 }
             let belowShare = Double(below) / Double(heights.count)
             let share = Double(inWindow) / Double(heights.count)
-            if belowShare <= parameters.maximumShareBelow {
+            if belowShare <= parameters.maximumShareBelow
+                || carriesAnObject(up: up, height: height, window: lower..<upper, intrinsics: intrinsics, stride: stride) {
                 return (LiveFloor(up: up, height: height, share: share), nil)
             }
             if best == nil || share > best!.share { best = (share, belowShare) }
@@ -42,5 +45,34 @@ extension LiveFrameAnalyzer {
             return (nil, "the largest horizontal plane has \(percent) % of the points below it, so it is not the floor (the box top?)")
         }
         return (nil, "no large horizontal plane in view")
+    }
+
+    /// Whether something stands on the plane at `height` along `up` (metres) whose points are the
+    /// analysed points with heights in `window`: the analysed points `envelope.minimumHeight` to
+    /// `envelope.maximumParcelSide` above it, over the minimum-area rectangle of its points seen
+    /// along `up`, cover at least the top of the smallest measurable box (`minimumSide²`), each
+    /// point counting its footprint on the image grid, `(stride · depth)² / (fx · fy)`. A box's
+    /// own top carries nothing over itself; a desk seen through a narrow view, with the room below
+    /// its edge, carries what stands on it (the offline floor's `carriesAnObject`; real desk
+    /// frames, `Tests/Fixtures/real/posecnn-desk`).
+    func carriesAnObject(up: SIMD3<Double>, height: Double, window: Range<Double>, intrinsics: CameraIntrinsics,
+                         stride: Int) -> Bool {
+        let frame = FloorFrame(floor: Plane(normal: up, offset: -height))
+        var onPlane: [SIMD2<Double>] = []
+        for i in 0..<points.count where valid[i] && window.contains((points[i] * up).sum()) {
+            let q = frame.local(points[i])
+            onPlane.append(SIMD2(q.x, q.y))
+        }
+        guard onPlane.count >= 3, let extent = minimumAreaRectangle(points: onPlane) else { return false }
+        let needed = envelope.minimumSide * envelope.minimumSide
+        let pixelArea = Double(stride * stride) / (intrinsics.fx * intrinsics.fy)
+        var covered = 0.0
+        for i in 0..<points.count where valid[i] {
+            let q = frame.local(points[i])
+            guard q.z >= envelope.minimumHeight, q.z <= envelope.maximumParcelSide, extent.contains(SIMD2(q.x, q.y)) else { continue }
+            covered += depths[i] * depths[i] * pixelArea
+            if covered >= needed { return true }
+        }
+        return false
     }
 }

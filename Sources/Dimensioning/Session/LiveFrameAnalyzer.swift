@@ -44,8 +44,9 @@ public struct LiveFrameAnalysis: Sendable, Equatable {
 ///    largest plane (PCL RANSAC, fixed seed) turned toward the camera.
 /// 3. Floor: a histogram of heights along up (`floorBin` bins); horizontal planes are its peaks
 ///    holding `minimumFloorShare` of the points. The lowest peak is the floor unless more than
-///    `maximumShareBelow` of the points lie `belowTolerance` under it (then it is a box top
-///    seen without the floor, as in `fitFloor`). With a pose, a floor found earlier is kept
+///    `maximumShareBelow` of the points lie `belowTolerance` under it and nothing stands on it
+///    (then it is a box top seen without the floor, as in `fitFloor`; a desk seen through a
+///    narrow view carries what stands on it). With a pose, a floor found earlier is kept
 ///    when the frame shows none (the world floor does not move).
 /// 4. Boxes: points above the floor grouped by connected components on the subsampled pixel
 ///    grid (8-neighbours closer than `clusterTolerance + 3 * stride * depth / fx` metres);
@@ -60,6 +61,9 @@ public struct LiveFrameAnalyzer: Sendable {
     /// `maximumDepth`, `minimumConfidence`).
     public var sensor: SensorBehaviour
     public var maximumHeightAboveFloor: Double
+    /// The boxes the engine measures at all (`PipelineParameters.envelope`): what standing on a
+    /// plane makes it a support (`carriesAnObject`).
+    public var envelope: EnvelopeParameters
 
     // Scratch buffers, reused between frames (internal for the facet files).
     var points: [SIMD3<Double>] = []
@@ -72,6 +76,7 @@ public struct LiveFrameAnalyzer: Sendable {
         self.parameters = parameters
         sensor = pipeline.behaviour
         maximumHeightAboveFloor = pipeline.isolation.maximumHeightAboveFloor
+        envelope = pipeline.envelope
     }
 
     /// Analyses one frame. `gravity` is the unit gravity direction in the world frame of the
@@ -104,7 +109,7 @@ public struct LiveFrameAnalyzer: Sendable {
         } else {
             return LiveFrameAnalysis(floor: nil, floorRejection: "no plane in view", detections: [])
         }
-        var (floor, rejection) = findFloor(up: up, validCount: validCount)
+        var (floor, rejection) = findFloor(up: up, validCount: validCount, intrinsics: frame.intrinsics, stride: s)
         if floor == nil, pose != nil, let known = knownFloor, abs((known.up * up).sum() - 1) < 1e-9 {
             floor = known
             rejection = nil
