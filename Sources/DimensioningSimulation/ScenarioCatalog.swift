@@ -62,10 +62,14 @@ public enum ScenarioCatalog {
     /// `TopFeature` (a recess, a handle or a bulge, drawn from a stream of its own so the scene
     /// is otherwise the same); the truth stays the enclosing cuboid. `leaningLids` gives it a lid
     /// leaning 1-4° along its length instead (`TopFeature.randomLean`, a stream of its own).
+    /// A fixed-mount member's frames come without poses, gravity or confidence, as its camera's
+    /// files hold them; `keepsConfidence` keeps the simulator's confidence map on them, as every
+    /// fixed-mount frame had it until 5 December 2026: the regression tests written on those
+    /// frames keep their inputs.
     public static func render(index: Int, seed: UInt64, frameCount: Int? = nil,
                               sensors: [SensorFamilyMember] = [SensorFamily.iPhone], rangeBend: Double? = nil,
                               onTable: Bool = false, onPallet: Bool = false, irregularTops: Bool = false,
-                              leaningLids: Bool = false)
+                              leaningLids: Bool = false, keepsConfidence: Bool = false)
         -> (capture: SimulatedCapture, kind: ScenarioKind) {
         var s = scenario(index: index, seed: seed)
         if irregularTops, s.kind.expectsMeasurement, let t = s.scene.target {
@@ -90,12 +94,17 @@ public enum ScenarioCatalog {
         }
         var g = SeededGenerator(seed: seed, stream: 0xC0DE_0000_0000 &+ UInt64(bitPattern: Int64(index)))
         var capture = SceneSimulator.render(scene: s.scene, rig: s.rig, noise: s.noise, seed: g.next())
-        // A fixed camera records no gravity and no poses: "up" must come from the floor, and
-        // the world is the camera's own frame, as the folder readers give it (with poses,
-        // fusion would take the simulator's z-up world and its gravity for granted).
+        // A fixed camera records no gravity, no poses and no confidence: "up" must come from the
+        // floor, the world is the camera's own frame, and every returned depth is taken, as the
+        // folder readers give its PCD or PNG frames (with poses, fusion would take the
+        // simulator's z-up world and its gravity for granted; with the simulator's confidence,
+        // the engine would drop the grazing and mixed pixels no such file marks).
         if member?.fixedMount != nil {
             capture.capture.gravityInWorld = nil
-            for i in capture.capture.frames.indices { capture.capture.frames[i].worldFromCamera = nil }
+            for i in capture.capture.frames.indices {
+                capture.capture.frames[i].worldFromCamera = nil
+                if !keepsConfidence { capture.capture.frames[i].confidence = nil }
+            }
         }
         return (capture, s.kind)
     }

@@ -44,11 +44,12 @@ import Testing
     /// 1-cm cells of the handle do (a raised part needs ten). The 3 × 3 medians of the lid's
     /// relief erased them, and the height, 12 mm short, was accepted at a 10-mm tolerance
     /// with U 9.5 mm. The nine cells now widen the height's uncertainty to cover the handle
-    /// (the truth within ± U), and the answer is no longer accepted at 10 mm.
+    /// (the truth within ± U), and the answer is no longer accepted at 10 mm. The frame keeps the
+    /// simulator's confidence map, as when the case was found (`keepsConfidence`).
     @Test func aHandleSeenInAFewCellsIsInTheHeightsUncertainty() throws {
         let (simulated, _) = ScenarioCatalog.render(index: 104, seed: 4243, frameCount: 1,
                                                     sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo],
-                                                    irregularTops: true)
+                                                    irregularTops: true, keepsConfidence: true)
         guard case .handle? = simulated.scene.target?.topFeature else {
             Issue.record("scenario 104 has \(String(describing: simulated.scene.target?.topFeature))"); return
         }

@@ -9,6 +9,8 @@ import Testing
 /// except one whose gap is missing returns, and `calibrateProfile` fits it over the same sides.
 @Suite struct OcclusionStripTests {
     static let fixed = [SensorFamily.timeOfFlight, SensorFamily.stereo]
+    // The catalog's frames below keep the simulator's confidence map, as when these cases were
+    // found (`ScenarioCatalog.render`'s `keepsConfidence`): each case keeps its input.
 
     static func silhouette(band: Double, lastTop: Double, correction: Double, backed: Bool = false) -> EdgeEstimate {
         var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: band, disagreement: nil, correction: correction, strips: 10)
@@ -66,7 +68,7 @@ import Testing
     /// (seed 101, scenario 1) passes the gate, its strip side uncorrected, within 5 mm.
     @Test func aStereoProfileLeavesTheOcclusionStripAlone() throws {
         let references = [1, 3, 5, 7].map { index -> CalibrationReference in
-            let (simulated, _) = ScenarioCatalog.render(index: index, seed: 99, frameCount: 1, sensors: Self.fixed)
+            let (simulated, _) = ScenarioCatalog.render(index: index, seed: 99, frameCount: 1, sensors: Self.fixed, keepsConfidence: true)
             let truth = simulated.truth
             return CalibrationReference(capture: simulated.capture, known: [truth.length, truth.width, truth.height])
         }
@@ -74,7 +76,7 @@ import Testing
         #expect(abs(calibration.profile.edgeOffsetPixels - 2) <= 0.25, "offset \(calibration.profile.edgeOffsetPixels)")
         #expect(calibration.profile.imageSizePixels == [640, 480], "the references' depth image size is recorded")
 
-        let (simulated, kind) = ScenarioCatalog.render(index: 1, seed: 101, frameCount: 1, sensors: Self.fixed)
+        let (simulated, kind) = ScenarioCatalog.render(index: 1, seed: 101, frameCount: 1, sensors: Self.fixed, keepsConfidence: true)
         #expect(kind == .box)
         var parameters = PipelineParameters()
         parameters.profile = calibration.profile
@@ -90,7 +92,7 @@ import Testing
     /// calibrated spread is no disagreement. (Tuning seed 101, scenario 35: a single stereo frame
     /// whose -width side face and silhouette were 11 mm apart with the whole 2-pixel spread in.)
     @Test func aProfileTakesItsSpreadOffTheSilhouetteBeforeComparing() throws {
-        let (simulated, _) = ScenarioCatalog.render(index: 35, seed: 101, frameCount: 1, sensors: Self.fixed)
+        let (simulated, _) = ScenarioCatalog.render(index: 35, seed: 101, frameCount: 1, sensors: Self.fixed, keepsConfidence: true)
         var parameters = PipelineParameters()
         parameters.profile = SensorProfile(edgeOffsetPixels: 2, depthScale: 1)
         let raw = try runPipeline(simulated.capture).cuboid.edges
