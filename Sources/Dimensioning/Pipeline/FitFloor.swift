@@ -134,13 +134,26 @@ private func carriesAnObject(_ extent: Rectangle2D, frame: FloorFrame, plane: Pl
                              envelope: EnvelopeParameters, voxel: Double) -> Bool {
     guard voxel > 0 else { return false }
     let needed = Int((envelope.minimumSide / voxel * envelope.minimumSide / voxel).rounded())
-    var over = 0
-    for i in 0..<sampled.count {
-        let p = sampled[i], height = plane.signedDistance(p)
+    return somethingStandsOn(extent, frame: frame, plane: plane, envelope: envelope, count: sampled.count,
+                             needed: Double(needed), point: { sampled[$0] }, weight: { _ in 1 })
+}
+
+/// Whether the points standing on a surface reach `needed`: of `count` points (`point(i)`, world
+/// frame; nil skips one), those `envelope.minimumHeight` to `envelope.maximumParcelSide` above
+/// `plane` and over `extent` (the surface seen from above in `frame`, whose plane is `plane`),
+/// each counting `weight(i)`. Shared by the pipeline's floor (`carriesAnObject`: down-sampled
+/// points, one each) and the live analysis (`LiveFrameAnalyzer.carriesAnObject`: analysed pixels,
+/// each its footprint's area), so that both judge a support by one rule.
+func somethingStandsOn(_ extent: Rectangle2D, frame: FloorFrame, plane: Plane, envelope: EnvelopeParameters, count: Int,
+                       needed: Double, point: (Int) -> SIMD3<Double>?, weight: (Int) -> Double) -> Bool {
+    var over = 0.0
+    for i in 0..<count {
+        guard let p = point(i) else { continue }
+        let height = plane.signedDistance(p)
         guard height >= envelope.minimumHeight, height <= envelope.maximumParcelSide else { continue }
         let q = frame.local(p)
         guard extent.contains(SIMD2(q.x, q.y)) else { continue }
-        over += 1
+        over += weight(i)
         if over >= needed { return true }
     }
     return false

@@ -57,22 +57,17 @@ extension LiveFrameAnalyzer {
     /// frames, `Tests/Fixtures/real/posecnn-desk`).
     func carriesAnObject(up: SIMD3<Double>, height: Double, window: Range<Double>, intrinsics: CameraIntrinsics,
                          stride: Int) -> Bool {
-        let frame = FloorFrame(floor: Plane(normal: up, offset: -height))
+        let plane = Plane(normal: up, offset: -height)
+        let frame = FloorFrame(floor: plane)
         var onPlane: [SIMD2<Double>] = []
         for i in 0..<points.count where valid[i] && window.contains((points[i] * up).sum()) {
             let q = frame.local(points[i])
             onPlane.append(SIMD2(q.x, q.y))
         }
         guard onPlane.count >= 3, let extent = minimumAreaRectangle(points: onPlane) else { return false }
-        let needed = envelope.minimumSide * envelope.minimumSide
         let pixelArea = Double(stride * stride) / (intrinsics.fx * intrinsics.fy)
-        var covered = 0.0
-        for i in 0..<points.count where valid[i] {
-            let q = frame.local(points[i])
-            guard q.z >= envelope.minimumHeight, q.z <= envelope.maximumParcelSide, extent.contains(SIMD2(q.x, q.y)) else { continue }
-            covered += depths[i] * depths[i] * pixelArea
-            if covered >= needed { return true }
-        }
-        return false
+        return somethingStandsOn(extent, frame: frame, plane: plane, envelope: envelope, count: points.count,
+                                 needed: envelope.minimumSide * envelope.minimumSide,
+                                 point: { valid[$0] ? points[$0] : nil }, weight: { depths[$0] * depths[$0] * pixelArea })
     }
 }
