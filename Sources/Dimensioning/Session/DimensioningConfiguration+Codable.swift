@@ -80,17 +80,41 @@ extension KeyedDecodingContainer {
 }
 
 extension LiveAnalysisParameters {
+    /// Settings the live analysis no longer holds, with their last defaults and where the value
+    /// lives now: the pipeline's stage that judges the same thing. A file that gives the old
+    /// default (as every saved configuration does) still reads; another value is an error that
+    /// says where to set it.
+    static let removedKeys: [String: (lastDefault: Double, why: String)] = [
+        "minimumFloorShare": (0.10, "a floor needs the pipeline's share of the view: pipeline.floor.minimumInlierShare"),
+        "minimumHeightAboveFloor": (0.02, "a box's points lie as high as the pipeline's: pipeline.isolation.minimumHeightAboveFloor"),
+        "floorBin": (0.01, "the floor histogram's bins are the pipeline's floor.voxelSize"),
+        "maximumShareBelow": (0.03, "the live floor is judged as the pipeline's: pipeline.floor.maximumShareBelow"),
+        "belowTolerance": (0.03, "the live floor is judged as the pipeline's: pipeline.floor.belowTolerance"),
+        "clusterTolerance": (0.02, "objects are clustered as the pipeline's: pipeline.isolation.clusterTolerance"),
+    ]
+
     public init(from decoder: Decoder) throws {
         self.init()
         let c = try decoder.container(keyedBy: AnyKey.self)
+        // A key that names no setting is an error, as in the pipeline's settings: a typo would
+        // otherwise keep the default without a word.
+        let known: Set<String> = ["stride", "minimumBoxHeight",
+                                  "minimumBoxPixels", "trackMatchDistance", "steadyCentroidTolerance",
+                                  "steadyRectTolerance", "minimumViewFill", "maximumViewFill", "minimumDistance",
+                                  "maximumDistance"]
+        if let unknown = c.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) && Self.removedKeys[$0] == nil }) {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [AnyKey(unknown)],
+                                                    debugDescription: "no such setting"))
+        }
+        for (key, removed) in Self.removedKeys.sorted(by: { $0.key < $1.key }) {
+            guard let value = try c.decodeIfPresent(Double.self, forKey: AnyKey(key)) else { continue }
+            if value != removed.lastDefault {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [AnyKey(key)],
+                                                        debugDescription: "no longer a setting: \(removed.why)"))
+            }
+        }
         stride = try c.value(AnyKey("stride"), or: stride)
-        floorBin = try c.value(AnyKey("floorBin"), or: floorBin)
-        minimumFloorShare = try c.value(AnyKey("minimumFloorShare"), or: minimumFloorShare)
-        maximumShareBelow = try c.value(AnyKey("maximumShareBelow"), or: maximumShareBelow)
-        belowTolerance = try c.value(AnyKey("belowTolerance"), or: belowTolerance)
-        minimumHeightAboveFloor = try c.value(AnyKey("minimumHeightAboveFloor"), or: minimumHeightAboveFloor)
         minimumBoxHeight = try c.value(AnyKey("minimumBoxHeight"), or: minimumBoxHeight)
-        clusterTolerance = try c.value(AnyKey("clusterTolerance"), or: clusterTolerance)
         minimumBoxPixels = try c.value(AnyKey("minimumBoxPixels"), or: minimumBoxPixels)
         trackMatchDistance = try c.value(AnyKey("trackMatchDistance"), or: trackMatchDistance)
         steadyCentroidTolerance = try c.value(AnyKey("steadyCentroidTolerance"), or: steadyCentroidTolerance)

@@ -71,27 +71,20 @@ public struct DimensioningConfiguration: Sendable, Equatable {
 }
 
 /// Tunables of the per-frame live analysis (`LiveFrameAnalyzer`): cheap floor and box detection
-/// on a subsampled frame. Lengths in metres.
+/// on a subsampled frame, tracking and guidance. Lengths in metres. What the live analysis and
+/// the pipeline both judge is the pipeline's setting, read from `PipelineParameters`: the floor's
+/// height bins (`floor.voxelSize`) and least share of the view (`floor.minimumInlierShare`), "the
+/// floor must be the floor" (`floor.maximumShareBelow`, `floor.belowTolerance`), the clustering
+/// distance (`isolation.clusterTolerance`) and the heights a box's points lie between
+/// (`isolation.minimumHeightAboveFloor`, `isolation.maximumHeightAboveFloor`).
 public struct LiveAnalysisParameters: Sendable, Equatable, Codable {
     /// Every `stride`-th pixel in x and y is analysed. Default 4 (3,072 of 49,152 pixels at
     /// 256x192). 1...16.
     public var stride: Int = 4
-    /// Height bins (metres along "up") of the floor histogram. Default 0.01.
-    public var floorBin: Double = 0.01
-    /// A horizontal plane needs this share (0...1) of the analysed points. Default 0.10.
-    public var minimumFloorShare: Double = 0.10
-    /// "The floor must be the floor": a plane with more than `maximumShareBelow` of the points
-    /// farther than `belowTolerance` metres under it is a box top, not the floor. Defaults 0.03
-    /// and 0.03 m, as `FloorParameters`.
-    public var maximumShareBelow: Double = 0.03
-    public var belowTolerance: Double = 0.03
-    /// Points higher than this above the floor (metres) may belong to a box. Default 0.02.
-    public var minimumHeightAboveFloor: Double = 0.02
-    /// A box candidate must rise at least this high above the floor, metres. Default 0.04.
+    /// A box candidate must rise at least this high above the floor, metres. Default 0.04: under
+    /// the pipeline's `envelope.minimumHeight` (0.06), so that a box too low to measure is still
+    /// followed and refused as too small, not left unseen.
     public var minimumBoxHeight: Double = 0.04
-    /// Neighbouring analysed points join a cluster when closer than
-    /// `clusterTolerance + 3 * stride * depth / fx` metres. Default 0.02.
-    public var clusterTolerance: Double = 0.02
     /// Smallest cluster, in full-resolution pixels (analysed points x stride²). Default 160.
     public var minimumBoxPixels: Int = 160
     /// A detection within this distance (metres) of a track's last centroid continues it.

@@ -7,7 +7,7 @@ extension LiveFrameAnalyzer {
                             gridHeight gh: Int, camera: SIMD3<Double>) -> [LiveDetection] {
         let n = gw * gh
         if labels.count != n { labels = [Int32](repeating: -1, count: n) }
-        let minimumHeight = parameters.minimumHeightAboveFloor, maximumHeight = maximumHeightAboveFloor
+        let minimumHeight = isolationParameters.minimumHeightAboveFloor, maximumHeight = isolationParameters.maximumHeightAboveFloor
         for i in 0..<n {
             var label: Int32 = -2 // not a candidate
             if valid[i] {
@@ -35,7 +35,7 @@ extension LiveFrameAnalyzer {
                 x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
                 let dx = Double(x) + 0.5 - centreX, dy = Double(y) + 0.5 - centreY
                 nearest = min(nearest, dx * dx + dy * dy)
-                let tolerance = parameters.clusterTolerance + spacingPerMetre * depths[i]
+                let tolerance = isolationParameters.clusterTolerance + spacingPerMetre * depths[i]
                 let squared = tolerance * tolerance
                 for ny in max(0, y - 1)...min(gh - 1, y + 1) {
                     for nx in max(0, x - 1)...min(gw - 1, x + 1) {

@@ -1,22 +1,23 @@
 import Foundation
 
 extension LiveFrameAnalyzer {
-    /// The floor along `up`: the lowest peak of the height histogram that holds
-    /// `minimumFloorShare` of the points and has at most `maximumShareBelow` of them more than
-    /// `belowTolerance` under it, or, with more under it, carries something standing on it
-    /// (`carriesAnObject`, as `fitFloor` judges a desk seen through a narrow view). `intrinsics`
-    /// and `stride` give each analysed point's footprint. Returns the floor or why there is none.
+    /// The floor along `up`: the lowest peak of the height histogram that holds the pipeline's
+    /// `floor.minimumInlierShare` of the points and has at most `floor.maximumShareBelow` of them
+    /// more than `floor.belowTolerance` under it, or, with more under it, carries something
+    /// standing on it (`carriesAnObject`, as `fitFloor` judges a desk seen through a narrow
+    /// view). `intrinsics` and `stride` give each analysed point's footprint. Returns the floor or
+    /// why there is none.
     func findFloor(up: SIMD3<Double>, validCount: Int, intrinsics: CameraIntrinsics, stride: Int) -> (LiveFloor?, String?) {
         var heights: [Double] = []
         heights.reserveCapacity(validCount)
         for i in 0..<points.count where valid[i] { heights.append((points[i] * up).sum()) }
         var low = Double.infinity, high = -Double.infinity
         for h in heights { low = min(low, h); high = max(high, h) }
-        let bin = max(parameters.floorBin, (high - low) / 4000, 1e-4)
+        let bin = max(floorParameters.voxelSize, (high - low) / 4000, 1e-4)
         let binCount = Int((high - low) / bin) + 1
         var counts = [Int](repeating: 0, count: binCount + 2)
         for h in heights { counts[Int((h - low) / bin) + 1] += 1 }
-        let needed = parameters.minimumFloorShare * Double(heights.count)
+        let needed = floorParameters.minimumInlierShare * Double(heights.count)
         // Peaks of the 3-bin window sum, lowest first.
         var best: (share: Double, below: Double)?
         for b in 1...binCount {
@@ -31,10 +32,10 @@ extension LiveFrameAnalyzer {
             for h in heights where h >= lower && h < upper { sum += h; inWindow += 1 }
             guard inWindow > 0 else { continue }
             let height = sum / Double(inWindow)
-            for h in heights where h < height - parameters.belowTolerance { below += 1 }
+            for h in heights where h < height - floorParameters.belowTolerance { below += 1 }
             let belowShare = Double(below) / Double(heights.count)
             let share = Double(inWindow) / Double(heights.count)
-            if belowShare <= parameters.maximumShareBelow
+            if belowShare <= floorParameters.maximumShareBelow
                 || carriesAnObject(up: up, height: height, window: lower..<upper, intrinsics: intrinsics, stride: stride) {
                 return (LiveFloor(up: up, height: height, share: share), nil)
             }

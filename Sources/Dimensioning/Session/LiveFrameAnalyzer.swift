@@ -42,14 +42,16 @@ public struct LiveFrameAnalysis: Sendable, Equatable {
 ///    frame has a pose, into the world frame (z up).
 /// 2. "Up" is against gravity when the frame has a pose; without one it is the normal of the
 ///    largest plane (PCL RANSAC, fixed seed) turned toward the camera.
-/// 3. Floor: a histogram of heights along up (`floorBin` bins); horizontal planes are its peaks
-///    holding `minimumFloorShare` of the points. The lowest peak is the floor unless more than
-///    `maximumShareBelow` of the points lie `belowTolerance` under it and nothing stands on it
-///    (then it is a box top seen without the floor, as in `fitFloor`; a desk seen through a
-///    narrow view carries what stands on it). With a pose, a floor found earlier is kept
-///    when the frame shows none (the world floor does not move).
-/// 4. Boxes: points above the floor grouped by connected components on the subsampled pixel
-///    grid (8-neighbours closer than `clusterTolerance + 3 * stride * depth / fx` metres);
+/// 3. Floor: a histogram of heights along up (bins of the pipeline's `floor.voxelSize`);
+///    horizontal planes are its peaks holding `floor.minimumInlierShare` of the points. The
+///    lowest peak is the floor unless more than `floor.maximumShareBelow` of the points lie
+///    `floor.belowTolerance` under it and nothing stands on it (then it is a box top seen
+///    without the floor, as in `fitFloor`; a desk seen through a narrow view carries what stands
+///    on it). With a pose, a floor found earlier is kept when the frame shows none (the world
+///    floor does not move).
+/// 4. Boxes: points `isolation.minimumHeightAboveFloor` to `isolation.maximumHeightAboveFloor`
+///    above the floor, grouped by connected components on the subsampled pixel grid
+///    (8-neighbours closer than `isolation.clusterTolerance + 3 * stride * depth / fx` metres);
 ///    groups of at least `minimumBoxPixels` pixels rising `minimumBoxHeight` above the floor,
 ///    ordered by their nearest pixel to the image centre.
 ///
@@ -60,7 +62,14 @@ public struct LiveFrameAnalyzer: Sendable {
     /// The depth camera's depth range and sample confidence (`SensorBehaviour.minimumDepth`,
     /// `maximumDepth`, `minimumConfidence`).
     public var sensor: SensorBehaviour
-    public var maximumHeightAboveFloor: Double
+    /// The pipeline's floor stage (`PipelineParameters.floor`): the floor histogram's bins
+    /// (`voxelSize`, the height the pipeline resolves a floor to) and "the floor must be the
+    /// floor" (`maximumShareBelow`, `belowTolerance`).
+    public var floorParameters: FloorParameters
+    /// The pipeline's isolation stage (`PipelineParameters.isolation`): how far apart two points
+    /// of one object may lie (`clusterTolerance`) and the highest point of a box
+    /// (`maximumHeightAboveFloor`).
+    public var isolationParameters: IsolationParameters
     /// The boxes the engine measures at all (`PipelineParameters.envelope`): what standing on a
     /// plane makes it a support (`carriesAnObject`).
     public var envelope: EnvelopeParameters
@@ -75,7 +84,8 @@ public struct LiveFrameAnalyzer: Sendable {
     public init(parameters: LiveAnalysisParameters = .init(), pipeline: PipelineParameters = .init()) {
         self.parameters = parameters
         sensor = pipeline.behaviour
-        maximumHeightAboveFloor = pipeline.isolation.maximumHeightAboveFloor
+        floorParameters = pipeline.floor
+        isolationParameters = pipeline.isolation
         envelope = pipeline.envelope
     }
 
@@ -163,7 +173,7 @@ public struct LiveFrameAnalyzer: Sendable {
         for i in 0..<points.count where valid[i] { cloud.append(points[i]) }
         let params = cpc_plane_params.ransac(threshold: 0.015, iterations: 200)
         guard let fit = try? NativeCloud.fitPlane(cloud, parameters: params),
-              Double(fit.inlierCount) >= parameters.minimumFloorShare * Double(validCount) else { return nil }
+              Double(fit.inlierCount) >= floorParameters.minimumInlierShare * Double(validCount) else { return nil }
         let plane = Plane(coefficients: fit.coefficients)
         // The camera is at the origin: the normal must point to the camera's side.
         return plane.signedDistance(.zero) >= 0 ? plane.normal : -plane.normal

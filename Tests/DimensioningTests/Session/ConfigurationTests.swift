@@ -44,6 +44,33 @@ import Testing
         }
     }
 
+    /// The live analysis judges the floor and clusters objects with the pipeline's own settings;
+    /// a saved file that still names the old live copies at their defaults reads, another value
+    /// says where the setting lives now, and a key that names nothing is refused.
+    @Test func theLiveAnalysisReadsThePipelinesStages() throws {
+        var configuration = DimensioningConfiguration()
+        configuration.pipeline.floor.belowTolerance = 0.05
+        configuration.pipeline.isolation.clusterTolerance = 0.03
+        let analyzer = LiveFrameAnalyzer(parameters: configuration.live, pipeline: configuration.pipeline)
+        #expect(analyzer.floorParameters.belowTolerance == 0.05)
+        #expect(analyzer.isolationParameters.clusterTolerance == 0.03)
+
+        let saved = #"{"live": {"stride": 2, "floorBin": 0.01, "belowTolerance": 0.03, "maximumShareBelow": 0.03, "clusterTolerance": 0.02}}"#
+        #expect(try DimensioningConfiguration.decode(json: Data(saved.utf8)).live.stride == 2)
+        #expect {
+            _ = try DimensioningConfiguration.decode(json: Data(#"{"live": {"belowTolerance": 0.05}}"#.utf8), file: "cfg.json")
+        } throws: { error in
+            guard case let .unreadableCapture(file, reason)? = error as? DimensioningError else { return false }
+            return file == "cfg.json" && reason.contains("pipeline.floor.belowTolerance")
+        }
+        #expect {
+            _ = try DimensioningConfiguration.decode(json: Data(#"{"live": {"strde": 2}}"#.utf8))
+        } throws: { error in
+            guard case let .unreadableCapture(_, reason)? = error as? DimensioningError else { return false }
+            return reason.contains("strde") && reason.contains("no such setting")
+        }
+    }
+
     @Test func onlineModeDecodesButIsRefusedByValidation() throws {
         let c = try DimensioningConfiguration.decode(json: Data(#"{"mode": "online"}"#.utf8))
         #expect(c.mode == .online)
@@ -188,5 +215,17 @@ import Testing
         let total = perStage.values.reduce(0, +)
         #expect(total <= 40, "\(perStage)")
         #expect(perStage.values.allSatisfy { $0 <= 11 }, "each stage's struct stays small: \(perStage)")
+    }
+
+    /// The live analysis holds only what the pipeline has no setting for (its stride, the
+    /// tracks' steadiness, the guidance, and how large a box candidate must be to be followed):
+    /// no setting of the same name as a pipeline stage's, ten in all (sixteen until the floor and
+    /// the clustering were read from the pipeline's stages).
+    @Test func theLiveAnalysisCopiesNoPipelineSetting() throws {
+        let live = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(LiveAnalysisParameters())) as? [String: Any])
+        let tree = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(PipelineParameters())) as? [String: Any])
+        let pipelineKeys = Set(tree.values.compactMap { $0 as? [String: Any] }.flatMap(\.keys))
+        #expect(Set(live.keys).isDisjoint(with: pipelineKeys), "\(Set(live.keys).intersection(pipelineKeys))")
+        #expect(live.count == 10, "\(live.keys.sorted())")
     }
 }
