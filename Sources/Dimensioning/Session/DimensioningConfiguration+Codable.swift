@@ -21,7 +21,14 @@ extension DimensioningConfiguration: Codable {
         autoCapture = try c.decodeIfPresent(Bool.self, forKey: .autoCapture) ?? autoCapture
         minimumConfidence = try c.decodeIfPresent(Double.self, forKey: .minimumConfidence) ?? minimumConfidence
         mode = try c.decodeIfPresent(Mode.self, forKey: .mode) ?? mode
-        live = try c.decodeIfPresent(LiveAnalysisParameters.self, forKey: .live) ?? live
+        if let given = try c.decodeIfPresent(ConfigValue.self, forKey: .live) {
+            // Laid over the defaults as the pipeline's stages are: a key that names no setting is
+            // an error, and so is a removed one given other than at its last default.
+            let path = c.codingPath + [CodingKeys.live]
+            live = try ConfigValue.encoding(live)
+                .overlaid(by: given.droppingRemoved(LiveAnalysisParameters.removedKeys, codingPath: path), codingPath: path)
+                .decode(LiveAnalysisParameters.self, at: path)
+        }
         pipeline = try c.decodeIfPresent(PipelineParameters.self, forKey: .pipeline) ?? pipeline
     }
 
@@ -71,19 +78,11 @@ func describeDecodingError(_ error: Error) -> String {
     }
 }
 
-extension KeyedDecodingContainer {
-    /// The value at `key`, or `fallback` when the key is absent. A present key with a value of
-    /// the wrong type still throws.
-    func value<T: Decodable>(_ key: Key, or fallback: T) throws -> T {
-        try decodeIfPresent(T.self, forKey: key) ?? fallback
-    }
-}
-
 extension LiveAnalysisParameters {
     /// Settings the live analysis no longer holds, with their last defaults and where the value
     /// lives now: the pipeline's stage that judges the same thing. A file that gives the old
     /// default (as every saved configuration does) still reads; another value is an error that
-    /// says where to set it.
+    /// says where to set it (`DimensioningConfiguration.init(from:)`).
     static let removedKeys: [String: (lastDefault: Double, why: String)] = [
         "minimumFloorShare": (0.10, "a floor needs the pipeline's share of the view: pipeline.floor.minimumInlierShare"),
         "minimumHeightAboveFloor": (0.02, "a box's points lie as high as the pipeline's: pipeline.isolation.minimumHeightAboveFloor"),
@@ -92,36 +91,4 @@ extension LiveAnalysisParameters {
         "belowTolerance": (0.03, "the live floor is judged as the pipeline's: pipeline.floor.belowTolerance"),
         "clusterTolerance": (0.02, "objects are clustered as the pipeline's: pipeline.isolation.clusterTolerance"),
     ]
-
-    public init(from decoder: Decoder) throws {
-        self.init()
-        let c = try decoder.container(keyedBy: AnyKey.self)
-        // A key that names no setting is an error, as in the pipeline's settings: a typo would
-        // otherwise keep the default without a word.
-        let known: Set<String> = ["stride", "minimumBoxHeight",
-                                  "minimumBoxPixels", "trackMatchDistance", "steadyCentroidTolerance",
-                                  "steadyRectTolerance", "minimumViewFill", "maximumViewFill", "minimumDistance",
-                                  "maximumDistance"]
-        if let unknown = c.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) && Self.removedKeys[$0] == nil }) {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [AnyKey(unknown)],
-                                                    debugDescription: "no such setting"))
-        }
-        for (key, removed) in Self.removedKeys.sorted(by: { $0.key < $1.key }) {
-            guard let value = try c.decodeIfPresent(Double.self, forKey: AnyKey(key)) else { continue }
-            if value != removed.lastDefault {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [AnyKey(key)],
-                                                        debugDescription: "no longer a setting: \(removed.why)"))
-            }
-        }
-        stride = try c.value(AnyKey("stride"), or: stride)
-        minimumBoxHeight = try c.value(AnyKey("minimumBoxHeight"), or: minimumBoxHeight)
-        minimumBoxPixels = try c.value(AnyKey("minimumBoxPixels"), or: minimumBoxPixels)
-        trackMatchDistance = try c.value(AnyKey("trackMatchDistance"), or: trackMatchDistance)
-        steadyCentroidTolerance = try c.value(AnyKey("steadyCentroidTolerance"), or: steadyCentroidTolerance)
-        steadyRectTolerance = try c.value(AnyKey("steadyRectTolerance"), or: steadyRectTolerance)
-        minimumViewFill = try c.value(AnyKey("minimumViewFill"), or: minimumViewFill)
-        maximumViewFill = try c.value(AnyKey("maximumViewFill"), or: maximumViewFill)
-        minimumDistance = try c.value(AnyKey("minimumDistance"), or: minimumDistance)
-        maximumDistance = try c.value(AnyKey("maximumDistance"), or: maximumDistance)
-    }
 }

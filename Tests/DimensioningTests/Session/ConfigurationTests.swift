@@ -69,6 +69,12 @@ import Testing
             guard case let .unreadableCapture(_, reason)? = error as? DimensioningError else { return false }
             return reason.contains("strde") && reason.contains("no such setting")
         }
+        #expect {
+            _ = try DimensioningConfiguration.decode(json: Data(#"{"live": {"stride": "two"}}"#.utf8))
+        } throws: { error in
+            guard case let .unreadableCapture(_, reason)? = error as? DimensioningError else { return false }
+            return reason.contains("live.stride")
+        }
     }
 
     @Test func onlineModeDecodesButIsRefusedByValidation() throws {

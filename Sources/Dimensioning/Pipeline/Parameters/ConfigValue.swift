@@ -49,6 +49,41 @@ enum ConfigValue: Codable, Equatable {
         try JSONDecoder().decode(T.self, from: JSONEncoder().encode(self))
     }
 
+    /// This value decoded as `T`, a decoding error's path prefixed with `codingPath`, where this
+    /// value lies in the file.
+    func decode<T: Decodable>(_ type: T.Type, at codingPath: [CodingKey]) throws -> T {
+        do {
+            return try decode(type)
+        } catch let DecodingError.typeMismatch(expected, context) {
+            throw DecodingError.typeMismatch(expected, context.prefixed(by: codingPath))
+        } catch let DecodingError.valueNotFound(expected, context) {
+            throw DecodingError.valueNotFound(expected, context.prefixed(by: codingPath))
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw DecodingError.keyNotFound(key, context.prefixed(by: codingPath))
+        } catch let DecodingError.dataCorrupted(context) {
+            throw DecodingError.dataCorrupted(context.prefixed(by: codingPath))
+        }
+    }
+
+    /// This object without the keys of settings that are gone (`removed`: each key's last
+    /// default and why it went), each given at its last default, as every saved configuration
+    /// gives it. Anything but an object is returned as it is.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` at the path of a removed key given another value,
+    ///   saying what became of the setting.
+    func droppingRemoved(_ removed: [String: (lastDefault: Double, why: String)],
+                         codingPath: [CodingKey]) throws -> ConfigValue {
+        guard case var .object(settings) = self else { return self }
+        for (key, setting) in removed.sorted(by: { $0.key < $1.key }) {
+            guard let value = settings.removeValue(forKey: key) else { continue }
+            if value != .number(setting.lastDefault) {
+                throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [AnyKey(key)],
+                                                        debugDescription: "no longer a setting: \(setting.why)"))
+            }
+        }
+        return .object(settings)
+    }
+
     /// These defaults with `given` laid over them: an object's keys one by one (each must name
     /// a default), anything else whole.
     ///
@@ -66,5 +101,12 @@ enum ConfigValue: Codable, Equatable {
             base[key] = try current.overlaid(by: value, codingPath: codingPath + [AnyKey(key)])
         }
         return .object(base)
+    }
+}
+
+extension DecodingError.Context {
+    /// This context with `codingPath` in front of its own path.
+    func prefixed(by codingPath: [CodingKey]) -> DecodingError.Context {
+        .init(codingPath: codingPath + self.codingPath, debugDescription: debugDescription, underlyingError: underlyingError)
     }
 }

@@ -148,15 +148,8 @@ extension PipelineParameters {
     static func moveLegacyKeys(_ given: inout [String: ConfigValue], behaviour: inout [String: ConfigValue],
                                codingPath: [CodingKey]) throws {
         for (group, removedHere) in removedKeys.sorted(by: { $0.key < $1.key }) {
-            guard case var .object(old)? = given[group] else { continue }
-            for (key, removed) in removedHere.sorted(by: { $0.key < $1.key }) {
-                guard let value = old.removeValue(forKey: key) else { continue }
-                if value != .number(removed.lastDefault) {
-                    throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [AnyKey(group), AnyKey(key)],
-                                                            debugDescription: "no longer a setting: \(removed.why)"))
-                }
-            }
-            given[group] = .object(old)
+            guard let old = given[group] else { continue }
+            given[group] = try old.droppingRemoved(removedHere, codingPath: codingPath + [AnyKey(group)])
         }
         for (group, moves) in legacyKeys {
             guard case var .object(old)? = given[group] else { continue }
