@@ -36,6 +36,13 @@ public enum SceneBenchmark {
         /// Per dimension: median U (mm) and median |error| (mm) of the matched cartons.
         public var medianU = [0.0, 0.0, 0.0]
         public var medianError = [0.0, 0.0, 0.0]
+        /// Per dimension: the naive top rectangle's median |error| (mm) over the matched cartons
+        /// with a flat top (`SceneBox.naiveSize`), and how many of those the engine misses by
+        /// more than the naive rectangle does, plus 1 mm (issue 35's allowance); `naiveCompared`
+        /// cartons in all.
+        public var medianNaiveError = [0.0, 0.0, 0.0]
+        public var engineFartherThanNaive = [0, 0, 0]
+        public var naiveCompared = 0
         /// Refusals by code.
         public var refusals: [String: Int] = [:]
         /// Matched cartons by method.
@@ -79,6 +86,8 @@ public enum SceneBenchmark {
             /// expanded uncertainty (k = 2, all its terms in quadrature), mm.
             public var sideErrorsMillimetres: [Double] = []
             public var sideUncertaintyMillimetres: [Double] = []
+            /// The naive top rectangle's error on the same top (L, W, H; mm), when it has one.
+            public var naiveErrorMillimetres: [Double]? = nil
         }
 
         public struct Kind: Sendable, Codable, Equatable {
@@ -198,7 +207,7 @@ public enum SceneBenchmark {
     public static func run(count: Int, seed: UInt64, parameters: PipelineParameters = .init(),
                            minConfidence: Double = 0.85, on support: Support = .floor) -> Report {
         var report = Report()
-        var us: [[Double]] = [[], [], []], errors: [[Double]] = [[], [], []]
+        var us: [[Double]] = [[], [], []], errors: [[Double]] = [[], [], []], naiveErrors: [[Double]] = [[], [], []]
         var usByKind: [String: [[Double]]] = [:]
         for index in 0..<count {
             let (scene, simulated, colour) = rendered(index, seed: seed, on: support)
@@ -253,6 +262,16 @@ public enum SceneBenchmark {
                     errors[k].append(abs(error[k]) * 1000)
                 }
                 if accepted && error.contains(where: { abs($0) > m.tolerance }) { report.acceptedBeyondTolerance += 1 }
+                let naiveError = box.naiveSize.map { naive in
+                    [naive[0] - max(truth.length, truth.width), naive[1] - min(truth.length, truth.width), naive[2] - truth.height]
+                }
+                if let naiveError {
+                    report.naiveCompared += 1
+                    for k in 0..<3 {
+                        naiveErrors[k].append(abs(naiveError[k]) * 1000)
+                        if abs(error[k]) > abs(naiveError[k]) + 0.001 { report.engineFartherThanNaive[k] += 1 }
+                    }
+                }
                 report.cartons.append(.init(scene: index, kind: kind, method: m.method.rawValue, accepted: accepted,
                                             errorMillimetres: error.map { $0 * 1000 }, uncertaintyMillimetres: u.map { $0 * 1000 },
                                             sides: m.uncertainty.sides.map { String(String(describing: $0.evidence).prefix { $0 != "(" }) },
@@ -262,7 +281,8 @@ public enum SceneBenchmark {
                                             sideErrorsMillimetres: sideErrors(m, truth: truth).map { $0 * 1000 },
                                             sideUncertaintyMillimetres: m.uncertainty.sides.map { side in
                                                 2000 * side.terms.reduce(0) { $0 + $1.standard * $1.standard }.squareRoot()
-                                            }))
+                                            },
+                                            naiveErrorMillimetres: naiveError.map { $0.map { $0 * 1000 } }))
             }
             report.unseenBoxes += unseen.count
         }
@@ -270,6 +290,7 @@ public enum SceneBenchmark {
         report.medianU = us.map(median)
         for (kind, values) in usByKind { report.byKind[kind]?.medianU = values.map(median) }
         report.medianError = errors.map(median)
+        report.medianNaiveError = naiveErrors.map(median)
         return report
     }
 }
@@ -289,6 +310,7 @@ extension SceneBenchmark.Report {
                     + zip(c.sideErrorsMillimetres, c.sideUncertaintyMillimetres).map { String(format: "%+.1f ± %.1f", $0, $1) }
                         .joined(separator: ", ") + " mm")
                 + (c.largestTerms.isEmpty ? "" : "; largest terms " + c.largestTerms.joined(separator: ", "))
+                + (c.naiveErrorMillimetres.map { "; naive error " + $0.map { String(format: "%+.1f", $0) }.joined(separator: " / ") + " mm" } ?? "")
         }
     }
 
@@ -338,6 +360,10 @@ extension SceneBenchmark.Report {
         let tail: [String] = [
             String(format: "median U %.1f / %.1f / %.1f mm; median |error| %.1f / %.1f / %.1f mm",
                    medianU[0], medianU[1], medianU[2], medianError[0], medianError[1], medianError[2]),
+            String(format: "naive top rectangle on the same tops (%d with a flat top): median |error| %.1f / %.1f / %.1f mm; "
+                   + "the engine off by over 1 mm more than it in %d / %d / %d",
+                   naiveCompared, medianNaiveError[0], medianNaiveError[1], medianNaiveError[2],
+                   engineFartherThanNaive[0], engineFartherThanNaive[1], engineFartherThanNaive[2]),
             "refused: " + refusals.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "),
             "refused where no box stands (a board, a patch of floor): " + refusedWhereNoBox,
         ]

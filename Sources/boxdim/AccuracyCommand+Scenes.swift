@@ -93,7 +93,8 @@ extension AccuracyCommand {
             + refusals.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
         if !rows.isEmpty {
             printRows(rows, scene: SceneRecord(capture: name, outcome: .success(scene), units: .millimeters,
-                                               minConfidence: minConfidence, input: input))
+                                               minConfidence: minConfidence, input: input),
+                      naive: scene.boxes.map(\.naiveSize))
             return
         }
         var inside = 0, wrongAccepted = 0
@@ -124,13 +125,17 @@ extension AccuracyCommand {
     /// Each ground-truth row against the carton at its position, judged as `boxdim verify` judges
     /// it (`VerificationRun.sceneResults`): size ± U, error, whether the truth is inside ± U; then
     /// the totals over the rows whose carton was measured.
-    private func printRows(_ rows: [GroundTruthRow], scene: SceneRecord) {
+    ///
+    /// Beside each carton, the naive top rectangle of its top (`SceneBox.naiveSize`, one per
+    /// carton of `scene` in order; its height above the view's floor plane, so a carton on a
+    /// pallet reads the deck's height too) and its error.
+    private func printRows(_ rows: [GroundTruthRow], scene: SceneRecord, naive: [[Double]?]) {
         var options = VerificationOptions()
         options.toleranceMM = gate.tolerance
         options.minConfidence = minConfidence
         let results = VerificationRun.sceneResults(scene, path: scene.capture, rows: rows, extraColumns: [], options: options)
         var inside = 0, judged = 0, accepted = 0, wrongAccepted = 0
-        var errorsBySize: [[Double]: [[Double]]] = [:]
+        var errorsBySize: [[Double]: [[Double]]] = [:], naiveBySize: [[Double]: [[Double]]] = [:]
         for result in results {
             guard let carton = result.carton, carton.line != nil, let row = result.truth else { continue }
             let truth = row.normalized
@@ -147,19 +152,32 @@ extension AccuracyCommand {
             }
             judged += 1
             errorsBySize[[truth.length, truth.width, truth.height], default: []].append([errors.length, errors.width, errors.height])
+            var naiveText = "; naive: no flat top"
+            if index >= 1, index <= naive.count, let size = naive[index - 1].map({ $0.map { $0 * 1000 } }) {
+                let naiveErrors = [size[0] - truth.length, size[1] - truth.width, size[2] - truth.height]
+                naiveBySize[[truth.length, truth.width, truth.height], default: []].append(naiveErrors)
+                naiveText = String(format: "; naive %.0f x %.0f x %.0f mm, error %+.0f / %+.0f / %+.0f mm",
+                                   size[0], size[1], size[2], naiveErrors[0], naiveErrors[1], naiveErrors[2])
+            }
             inside += within.filter { $0 }.count
             if record.status == .accepted { accepted += 1 }
             if result.verdict == .acceptedOutOfTolerance { wrongAccepted += 1 }
             print(String(format: "    %@: #%d %.0f ± %.0f x %.0f ± %.0f x %.0f ± %.0f mm, error %+.0f / %+.0f / %+.0f mm, inside ± U: %@%@",
                          label, index, size.length, u.length, size.width, u.width, size.height, u.height,
                          errors.length, errors.width, errors.height,
-                         within.map { $0 ? "yes" : "no" }.joined(separator: "/"), record.status == .accepted ? ", accepted" : ""))
+                         within.map { $0 ? "yes" : "no" }.joined(separator: "/"), record.status == .accepted ? ", accepted" : "")
+                + naiveText)
         }
         print("    ground truth (\(rows.count) rows by position): \(judged) measured, \(accepted) accepted; truth inside ± U: "
             + "\(inside) of \(3 * judged) dimensions; accepted beyond the tolerance: \(wrongAccepted); cartons no row names: "
             + "\(results.filter { $0.carton?.line == nil }.count)")
         for (size, errors) in errorsBySize.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) where errors.count >= 3 {
             printSpread(size: size, errors: errors)
+            if let naive = naiveBySize[size].flatMap({ ErrorSpread(errors: $0) }) {
+                let rms = naive.rootMeanSquare
+                print(String(format: "      the naive top rectangle on the same %d tops: root mean square %.1f / %.1f / %.1f mm",
+                             naive.count, rms[0], rms[1], rms[2]))
+            }
         }
     }
 

@@ -16,6 +16,14 @@ public struct HeightMap: Sendable {
     /// Highest height (metres above the floor plane) over each cell, `row * columns + column`;
     /// NaN where nothing was seen.
     public var top: [Float]
+    /// Median height (metres above the floor plane) of the points over each cell within the
+    /// surface band of its highest (`surfaceBand`: the points of the surface its top lies on, not
+    /// the floor seen through a pallet's gap in the same cell); NaN where nothing was seen. Where
+    /// a level is estimated from many cells of a flat surface (the surface a carton stands on,
+    /// `supportBeside`), this is the cell's height: `top`, the highest of a few noisy samples,
+    /// lies above the surface by a share of the noise (about 0.8 sigma for three samples), where
+    /// a top's own level is its points' mean.
+    public var middle: [Float]
     /// The highest of `top`, metres (0 when nothing was seen).
     public private(set) var highest: Double = 0
     /// The points mapped (indices into `FusedScene.pointsInWorld`), their heights (metres) and
@@ -29,8 +37,10 @@ public struct HeightMap: Sendable {
     static let maximumCells = 4096
 
     /// Maps the points `indices` of `scene` (those above the floor, or any subset) into cells of
-    /// `cellSize` metres on `frame`.
-    public init(_ scene: FusedScene, indices: [Int], frame: FloorFrame, cellSize: Double) {
+    /// `cellSize` metres on `frame`; each cell's `middle` is taken over its points within
+    /// `surfaceBand` metres of its highest (`SceneParameters.stepTolerance`, 12 mm: a top's noise
+    /// lies within it, a step to another surface does not).
+    public init(_ scene: FusedScene, indices: [Int], frame: FloorFrame, cellSize: Double, surfaceBand: Double = 0.012) {
         self.frame = frame
         self.cellSize = cellSize
         var local: [SIMD3<Double>] = []
@@ -56,6 +66,7 @@ public struct HeightMap: Sendable {
         columns = min(Self.maximumCells, Int(((hi.x - lo.x) / cellSize).rounded(.down)) + 1)
         rows = min(Self.maximumCells, Int(((hi.y - lo.y) / cellSize).rounded(.down)) + 1)
         top = [Float](repeating: .nan, count: columns * rows)
+        middle = top
         pointIndices = []
         pointHeights = []
         pointCells = []
@@ -69,6 +80,25 @@ public struct HeightMap: Sendable {
             if !(top[cell] >= h) { top[cell] = h }
         }
         highest = Double(top.lazy.filter { !$0.isNaN }.max() ?? 0)
+        // Each cell's median: the points sorted by cell, then by height.
+        let order = pointCells.indices.sorted {
+            pointCells[$0] != pointCells[$1] ? pointCells[$0] < pointCells[$1] : pointHeights[$0] < pointHeights[$1]
+        }
+        var start = 0
+        while start < order.count {
+            let cell = pointCells[order[start]]
+            var end = start + 1
+            while end < order.count, pointCells[order[end]] == cell { end += 1 }
+            // The points within the band under the highest: the surface the cell's top lies on.
+            let highestHere = pointHeights[order[end - 1]]
+            var first = start
+            while pointHeights[order[first]] < highestHere - surfaceBand { first += 1 }
+            let n = end - first
+            let m = n % 2 == 1 ? pointHeights[order[first + n / 2]]
+                : (pointHeights[order[first + n / 2 - 1]] + pointHeights[order[first + n / 2]]) / 2
+            middle[Int(cell)] = Float(m)
+            start = end
+        }
     }
 
     /// The cell holding floor point `p` (metres), nil outside the map.

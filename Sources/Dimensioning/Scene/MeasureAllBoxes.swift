@@ -50,7 +50,7 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
         if h >= -0.05 && h <= parameters.isolation.maximumHeightAboveFloor { mapped.append(i) }
     }
     let cellSize = max(sceneParameters.cellSize, 1.5 * pointSpacing(scene, indices: mapped, frame: frame))
-    let map = HeightMap(scene, indices: mapped, frame: frame, cellSize: cellSize)
+    let map = HeightMap(scene, indices: mapped, frame: frame, cellSize: cellSize, surfaceBand: sceneParameters.stepTolerance)
     // Every flat surface (the floor and a pallet's deck too, as supports); the tops are those
     // at least a box's height above the floor.
     let surfaces = try findTopRegions(map, minimumHeight: -0.05,
@@ -75,6 +75,11 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
                       minimumHeight: parameters.envelope.minimumHeight, minimumWidth: parameters.envelope.minimumSide / 2,
                       surfaces: surfaces, surfaceOfCell: surfaceOfCell, parameters: sceneParameters)
     }
+    // The naive top rectangle of a top (or of a piece of one cut at seams), the baseline beside
+    // each carton.
+    let naiveOf = { (region: TopRegion) in
+        naiveTopRectangle(cells: region.cells, level: region.level, map: map, scene: scene, band: sceneParameters.stepTolerance)
+    }
     // A carton measured from its top (`measureTop`), placed where its footprint stands.
     let measuredFromTop = { (piece: TopPiece, support: SupportBeside?) -> SceneBox in
         let outcome: Result<SceneBoxMeasurement, DimensioningError>
@@ -83,7 +88,8 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
                                               image: image, parameters: parameters, sceneParameters: sceneParameters))
         } catch { outcome = .failure(error) }
         let position = (try? outcome.get())?.footprint.center ?? piece.outline.rectangle.center
-        return SceneBox(positionOnSupport: position, topLevel: piece.region.level, outcome: outcome)
+        return SceneBox(positionOnSupport: position, topLevel: piece.region.level, outcome: outcome,
+                        naiveSize: naiveOf(piece.region))
     }
     for k in objects.indices {
         let tops = regions.indices.filter { owners[$0] == k }
@@ -129,6 +135,8 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
                 let piece = TopPiece(region: regions[r], outline: outline, seams: [], searched: image != nil)
                 boxes.append(measuredFromTop(piece, supportBesideTop(r, outline)))
             } else {
+                var lone = lone
+                lone.naiveSize = tops.first.flatMap { naiveOf(regions[$0]) }
                 boxes.append(lone)
             }
             continue

@@ -121,6 +121,12 @@ import TestSupport
         #expect(large.count == 1, "\(Self.summary(scene))")
         if let large = large.first {
             #expect(abs(large.height - 0.095) <= large.uncertainty.expanded[2], "height \(large.height) ± \(large.uncertainty.expanded[2])")
+            // Beside it, the naive top rectangle of the same top: its clean lid gives a rectangle
+            // within 10 mm of 340 x 250 mm, and its height is taken from the warehouse floor, under
+            // the pallet and the layer below (a naive recipe knows no other support): over 0.4 m.
+            let box = try #require(scene.boxes.first { (try? $0.outcome.get())?.centerInWorld == large.centerInWorld })
+            let naive = try #require(box.naiveSize)
+            #expect(abs(naive[0] - 0.340) <= 0.010 && abs(naive[1] - 0.250) <= 0.010 && naive[2] > 0.4, "naive \(naive)")
         }
         // Every refusal names its reason.
         for box in scene.boxes {
