@@ -26,26 +26,3 @@ public func naiveTopRectangle(_ capture: DepthCapture,
     }
     return [2 * max(rectangle.halfA, rectangle.halfB), 2 * min(rectangle.halfA, rectangle.halfB), top.height]
 }
-
-/// The naive top-plane rectangle of one top of a scene (`naiveTopRectangle`'s recipe, on the
-/// scene's own segmentation, so that only the measurement differs): the points mapped into the
-/// top's `cells` of `map` within `band` metres of its `level`, the minimum-area rectangle of
-/// their convex hull, and their median height above the view's floor plane (the plane `map`'s
-/// heights are measured from). No edge model, and no support but that plane: a carton on a
-/// pallet's deck reads the deck's height too, as the naive recipe does for one box.
-///
-/// - Returns: length >= width, and height, metres; nil when fewer than 10 points lie on the top
-///   or they have no area.
-func naiveTopRectangle(cells: [Int], level: Double, map: HeightMap, scene: FusedScene, band: Double) -> [Double]? {
-    let members = Set(cells)
-    var points: [SIMD2<Double>] = [], heights: [Double] = []
-    for j in map.pointIndices.indices
-    where members.contains(Int(map.pointCells[j])) && abs(map.pointHeights[j] - level) <= band {
-        let q = map.frame.local(scene.pointsInWorld[map.pointIndices[j]])
-        points.append(SIMD2(q.x, q.y))
-        heights.append(map.pointHeights[j])
-    }
-    guard points.count >= 10, let rectangle = minimumAreaRectangle(points: points),
-          let height = Statistics.median(heights) else { return nil }
-    return [2 * max(rectangle.halfA, rectangle.halfB), 2 * min(rectangle.halfA, rectangle.halfB), height]
-}

@@ -75,11 +75,6 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
                       minimumHeight: parameters.envelope.minimumHeight, minimumWidth: parameters.envelope.minimumSide / 2,
                       surfaces: surfaces, surfaceOfCell: surfaceOfCell, parameters: sceneParameters)
     }
-    // The naive top rectangle of a top (or of a piece of one cut at seams), the baseline beside
-    // each carton.
-    let naiveOf = { (region: TopRegion) in
-        naiveTopRectangle(cells: region.cells, level: region.level, map: map, scene: scene, band: sceneParameters.stepTolerance)
-    }
     // A carton measured from its top (`measureTop`), placed where its footprint stands.
     let measuredFromTop = { (piece: TopPiece, support: SupportBeside?) -> SceneBox in
         let outcome: Result<SceneBoxMeasurement, DimensioningError>
@@ -89,7 +84,7 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
         } catch { outcome = .failure(error) }
         let position = (try? outcome.get())?.footprint.center ?? piece.outline.rectangle.center
         return SceneBox(positionOnSupport: position, topLevel: piece.region.level, outcome: outcome,
-                        naiveSize: naiveOf(piece.region))
+                        naiveSize: piece.outline.naiveSize)
     }
     for k in objects.indices {
         let tops = regions.indices.filter { owners[$0] == k }
@@ -136,7 +131,8 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
                 boxes.append(measuredFromTop(piece, supportBesideTop(r, outline)))
             } else {
                 var lone = lone
-                lone.naiveSize = tops.first.flatMap { naiveOf(regions[$0]) }
+                // Its one top's outline: the uncut piece's when the colour image was searched.
+                lone.naiveSize = (pieces.first?.piece.outline ?? tops.first.flatMap(outlineOf))?.naiveSize
                 boxes.append(lone)
             }
             continue

@@ -38,6 +38,13 @@ struct TopOutline: Sendable {
         }
         fill = seen > 0 ? Double(atLevel) / Double(seen) : 0
     }
+
+    /// The naive top-plane rectangle of this top (`naiveTopRectangle(_:parameters:)`'s recipe on
+    /// the scene's own segmentation, so that only the measurement differs): the minimum-area
+    /// rectangle of its points and their median height above the view's floor plane. No edge
+    /// model, and no support but that plane: a carton on a pallet's deck reads the deck's height
+    /// too, as the naive recipe does for one box. Length >= width, and height, metres.
+    var naiveSize: [Double] { [2 * rectangle.halfA, 2 * rectangle.halfB, Statistics.median(heights) ?? 0] }
 }
 
 /// Measures a carton standing among others from its top alone (`SceneBoxMeasurement.Method.topRectangle`):

@@ -23,9 +23,8 @@ public struct SceneBox: Sendable {
     /// Height of its top above the floor plane, metres.
     public var topLevel: Double
     public var outcome: Result<SceneBoxMeasurement, DimensioningError>
-    /// The naive top-plane rectangle of its top (`naiveTopRectangle(cells:level:map:scene:band:)`:
-    /// the minimum-area rectangle of the top's points, their median height above the view's floor
-    /// plane), beside which the engine's size is judged: length >= width, and height, metres; nil
+    /// The naive top-plane rectangle of its top (`TopOutline.naiveSize`: the minimum-area rectangle
+    /// of the top's points, their median height above the view's floor plane), beside which the engine's size is judged: length >= width, and height, metres; nil
     /// when it has no flat top. Set whatever the outcome: the naive recipe refuses nothing.
     public var naiveSize: [Double]? = nil
 }
