@@ -62,6 +62,7 @@ public enum ScenarioCatalog {
     /// `TopFeature` (a recess, a handle or a bulge, drawn from a stream of its own so the scene
     /// is otherwise the same); the truth stays the enclosing cuboid. `leaningLids` gives it a lid
     /// leaning 1-4° along its length instead (`TopFeature.randomLean`, a stream of its own).
+    /// `topFeature` gives it that feature instead of either (a test's sagging lid).
     /// A fixed-mount member's frames come without poses, gravity or confidence, as its camera's
     /// files hold them; `keepsConfidence` keeps the simulator's confidence map on them, as every
     /// fixed-mount frame had it until 5 December 2026: the regression tests written on those
@@ -69,7 +70,7 @@ public enum ScenarioCatalog {
     public static func render(index: Int, seed: UInt64, frameCount: Int? = nil,
                               sensors: [SensorFamilyMember] = [SensorFamily.iPhone], rangeBend: Double? = nil,
                               onTable: Bool = false, onPallet: Bool = false, irregularTops: Bool = false,
-                              leaningLids: Bool = false, keepsConfidence: Bool = false)
+                              leaningLids: Bool = false, topFeature: TopFeature? = nil, keepsConfidence: Bool = false)
         -> (capture: SimulatedCapture, kind: ScenarioKind) {
         var s = scenario(index: index, seed: seed)
         if irregularTops, s.kind.expectsMeasurement, let t = s.scene.target {
@@ -80,6 +81,7 @@ public enum ScenarioCatalog {
             var g = SeededGenerator(seed: seed, stream: 0x1EA0_0000_0000 &+ UInt64(bitPattern: Int64(index)))
             s.scene.target?.topFeature = TopFeature.randomLean(length: t.length, height: t.height, using: &g)
         }
+        if let topFeature, s.kind.expectsMeasurement, s.scene.target != nil { s.scene.target?.topFeature = topFeature }
         if onTable { s.scene = standingOnTable(s.scene) } else if onPallet { s.scene = standingOnPallet(s.scene) }
         if let frameCount { s.rig.frameCount = frameCount }
         let member = sensors.isEmpty ? nil : sensors[index % sensors.count]

@@ -22,18 +22,25 @@ public enum TopFeature: Sendable, Codable, Equatable {
     /// A lid that bows up by `rise` in the middle and meets the body at its four top edges:
     /// the height above the body is `rise · (1 − (2x/length)²) · (1 − (2y/width)²)`.
     case bulge(rise: Double)
+    /// A lid that dips by `depth` in the middle and meets the enclosing top at its four top
+    /// edges, a bulge upside down: the height below the enclosing top is
+    /// `depth · (1 − (2x/length)²) · (1 − (2y/width)²)`. A sagging lid, or a toolbox's dished
+    /// one: the real Orbbec toolbox of GeraltRivskiy/measurmentify (`toolbox.npz`) dips 5-9 mm
+    /// between its rims. Not drawn by `random` (the irregular-top figures keep their draws).
+    case sag(depth: Double)
     /// A lid that leans along the length axis: flat, `rise` lower at the −x end than at the +x
     /// end, where it reaches the enclosing top. A carton crushed at one end, or a sagging lid; the
     /// OAK-D captures (`Tests/Fixtures/real/luxonis-oak`) show lids leaning 2.7-3.9° from the
     /// floor around them.
     case lean(rise: Double)
 
-    /// The feature's kind: "recess", "handle", "bulge" or "lean".
+    /// The feature's kind: "recess", "handle", "bulge", "sag" or "lean".
     public var kind: String {
         switch self {
         case .recess: return "recess"
         case .handle: return "handle"
         case .bulge: return "bulge"
+        case .sag: return "sag"
         case .lean: return "lean"
         }
     }
@@ -48,6 +55,8 @@ public enum TopFeature: Sendable, Codable, Equatable {
             return "a handle \(mm(span)) × \(mm(thickness)) mm, \(mm(rise)) mm high"
         case let .bulge(rise):
             return "a bulge \(mm(rise)) mm high"
+        case let .sag(depth):
+            return "a lid dipping \(mm(depth)) mm in its middle"
         case let .lean(rise):
             return "a lid leaning \(mm(rise)) mm down along its length"
         }
@@ -90,7 +99,7 @@ struct BoxPart: Equatable {
 
 extension SimulatedBox {
     /// The blocks whose union is this parcel, in its own frame: the whole cuboid when it has
-    /// no `topFeature`; for a bulge, the body under the bowed lid.
+    /// no `topFeature`; for a bulge or a sag, the body under the bowed lid.
     var parts: [BoxPart] {
         let hx = length / 2, hy = width / 2, h = height
         switch topFeature {
@@ -121,6 +130,9 @@ extension SimulatedBox {
         case let .bulge(rise):
             // The body; the bowed lid above it is `DomeTracer`'s.
             return [BoxPart(lower: SIMD3(-hx, -hy, 0), upper: SIMD3(hx, hy, h - rise))]
+        case let .sag(depth):
+            // The body; the dipping lid above it is `DomeTracer`'s.
+            return [BoxPart(lower: SIMD3(-hx, -hy, 0), upper: SIMD3(hx, hy, h - depth))]
         case let .lean(rise):
             // The body; the wedge above it is `WedgeTracer`'s.
             return [BoxPart(lower: SIMD3(-hx, -hy, 0), upper: SIMD3(hx, hy, h - rise))]

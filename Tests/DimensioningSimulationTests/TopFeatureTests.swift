@@ -63,6 +63,30 @@ import Testing
         #expect(nearEdge.allSatisfy { $0.z < b.height - 0.009 }, "edge heights up to \(nearEdge.map(\.z).max()!)")
     }
 
+    /// A lid dipping 8 mm in its middle: it meets the enclosing height along its edges and lies
+    /// 8 mm under it in the middle, as `depth · (1 − (2x/L)²)(1 − (2y/W)²)` says (within 0.2 mm).
+    @Test func aSaggingLidDipsInTheMiddle() {
+        let b = box(.sag(depth: 0.008))
+        let points = topPoints(of: b)
+        #expect(abs(points.map(\.z).max()! - b.height) < 5e-4)
+        #expect(points.map(\.z).max()! <= b.height + 1e-6)
+        let lid = points.compactMap { p -> (x: Double, y: Double, z: Double)? in
+            let q = p - SIMD3(b.center.x, b.center.y, 0)
+            let x = simDot(q, b.lengthAxis), y = simDot(q, b.widthAxis)
+            guard abs(x) < b.length / 2 - 0.005, abs(y) < b.width / 2 - 0.005, p.z > b.height - 0.02 else { return nil }
+            return (x, y, p.z)
+        }
+        #expect(lid.count > 100)
+        for point in lid {
+            let u = 2 * point.x / b.length, v = 2 * point.y / b.width
+            let expected = b.height - 0.008 * (1 - u * u) * (1 - v * v)
+            #expect(abs(point.z - expected) < 2e-4, "at (\(point.x), \(point.y)): \(point.z) against \(expected)")
+        }
+        let middle = lid.filter { abs($0.x) < 0.02 && abs($0.y) < 0.02 }
+        #expect(!middle.isEmpty)
+        #expect(middle.allSatisfy { $0.z < b.height - 0.007 })
+    }
+
     /// A lid leaning 20 mm down along its length: every point of the lid lies on its plane, from
     /// the enclosing height at the +x end down to 20 mm under it at the −x end (within 0.1 mm).
     @Test func aLeaningLidIsAPlaneFromTheTopDown() {

@@ -111,8 +111,8 @@ extension TopRelief {
 
     /// Per axis (along A, along B), how far the lid's bow is trusted: the share
     /// `clamp((drop/s − 1)/2, 0, 1)` and the drop's doubt `s = √(e² + lidProfile²)`. Only a lid
-    /// bowed up counts: a rim above the plane (a sagging lid, which no capture has shown) gives
-    /// no share, and nor does either axis of a saddle (one axis up, the other down by more than
+    /// bowed up counts: a rim above the plane (a sagging lid, such as the real Orbbec toolbox's,
+    /// whose rims bound the lid's relief instead: `rimRise`) gives no share, and nor does either axis of a saddle (one axis up, the other down by more than
     /// its doubt), which a parcel pushed out from inside does not form and a stereo camera's
     /// lids do (`luxonis-oak/calibration_box.ply`: 7.9 mm down along its length, 7.5 mm up
     /// across it).

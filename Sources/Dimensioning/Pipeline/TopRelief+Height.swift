@@ -26,6 +26,10 @@ extension TopRelief {
         if let crown, crown.raise >= 0.001 {
             notes.append("the lid bows up \(Int((crown.raise * 1000).rounded())) mm above its plane: measured to its crown")
         }
+        if raisedPart == nil, rimsAboveLid {
+            notes.append("the lid dips: its rims rise to \(Int((rimRise * 1000).rounded())) mm above its plane at the "
+                + "corners (a sagging lid, or the sensor's depth error), counted in the height's uncertainty")
+        }
         if let raised = raisedPart {
             notes.append("a part rises \(Int((raised.rise * 1000).rounded())) mm above the lid over "
                 + "\(Int((raised.area * 10_000).rounded())) cm² (a handle, a strap or a bump): measured to its top")
@@ -56,7 +60,7 @@ extension TopRelief {
         }
         let relieved: [UncertaintyTerm] = narrowAbove > 0
             ? [.rectangle(.narrowPart, halfWidth: narrowAbove)]
-            : [.rectangle(.lidRelief, halfWidth: crown?.unresolved ?? lidHigh)]
+            : [.rectangle(.lidRelief, halfWidth: reliefReach)]
         guard let crown else { return relieved }
         return relieved + [UncertaintyTerm(name: .lidCrown, standard: crown.standard, kind: .typeB)]
     }
@@ -67,6 +71,34 @@ extension TopRelief {
     var narrowAbove: Double {
         if let part = raisedPart { return max(0, narrowRise - part.rise) }
         let above = narrowRise - max(0, crown?.raise ?? 0)
-        return above > (crown?.unresolved ?? lidHigh) ? above : 0
+        return above > reliefReach ? above : 0
     }
+
+    /// How far a lid dipped in its middle rises at its corners above its plane, metres (>= 0):
+    /// the rims' rises along both axes (`rimDrops` where negative: the lid's profile carried
+    /// out to its sides stands above the plane there), which meet at the corners. `lidHigh`
+    /// leaves out a margin along the sides (there a sensor's band stands in for the lid), so
+    /// it misses a rim that rises toward the sides: the real Orbbec toolbox of
+    /// GeraltRivskiy/measurmentify (`toolbox.npz`, 87.3 mm high, not vendored: no licence),
+    /// whose lid dips between rims 4.2 and 0.6 mm above its plane, has a `lidHigh` of 3.9 mm, and
+    /// was measured 6.9 mm short at U 6.3 mm (unknown class); bounded by its corners, 4.8 mm
+    /// up, U is 7.1 mm. Summed, not the larger: a lid that dips along both axes as a product
+    /// (a bulge upside down, `TopFeature.sag`) has its corners no higher than its rims, one that
+    /// dips as a sum has them as high as both rises together.
+    var rimRise: Double {
+        guard rimDrops.count == 4 else { return 0 }
+        return [0, 2].reduce(0) { $0 + (rimDrops[$1].isFinite ? max(0, -rimDrops[$1]) : 0) }
+    }
+
+    /// The half-width of the lid's relief term (`reliefTerms`): how far above the height measured
+    /// to the enclosing top may lie when no raised part sets it. The lid's highest cells
+    /// (`lidHigh`, less a bowed lid's crown as far as the height reached it), or the corners of a
+    /// lid whose rims rise above its plane (`rimRise`), whichever stands higher. Ripple, a bow,
+    /// a dip and the sensor's low-frequency error cannot be told apart, so the height stays at
+    /// the plane and this is a rectangle either way of it.
+    var reliefReach: Double { max(crown?.unresolved ?? lidHigh, rimRise) }
+
+    /// Whether the rims of a dipped lid stand higher than its highest cells, by at least 1 mm:
+    /// the shape note says so.
+    var rimsAboveLid: Bool { rimRise >= 0.001 + (crown?.unresolved ?? lidHigh) }
 }
