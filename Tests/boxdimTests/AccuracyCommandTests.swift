@@ -70,6 +70,21 @@ struct AccuracySidesCommandTests {
         for c in measured {
             let errors = try #require(c["sideErrors"] as? [Double])
             #expect(errors.allSatisfy { abs($0) < 0.05 }, "\(c["name"] ?? "?"): \(errors) m")
+            // Each side names its evidence and carries its terms; a dimension's standard
+            // uncertainty is at least the root sum of squares of its two sides' own terms (the
+            // shared ones add linearly, the depth scale on top).
+            let evidence = try #require(c["sideEvidence"] as? [String])
+            let sideTerms = try #require(c["sideTerms"] as? [[String: Double]])
+            let u = try #require(c["uncertainty"] as? [Double])
+            #expect(evidence.count == 4 && sideTerms.count == 4)
+            #expect(evidence.allSatisfy { !$0.isEmpty && !$0.contains("(") }, "\(evidence)")
+            for dim in 0..<2 {
+                let own = sideTerms[2 * dim...2 * dim + 1].flatMap { terms in
+                    terms.filter { !["edge_bias", "fattening", "profile"].contains($0.key) }.values
+                }
+                let floor = own.reduce(0) { $0 + $1 * $1 }.squareRoot()
+                #expect(floor > 0 && floor <= u[dim] * (1 + 1e-9), "\(c["name"] ?? "?") dimension \(dim): \(floor) > \(u[dim]) m")
+            }
         }
     }
 }
