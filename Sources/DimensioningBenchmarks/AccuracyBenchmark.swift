@@ -46,10 +46,11 @@ public enum AccuracyBenchmark {
         public var uncertainty: [Double]?
         /// Each dimension's standard uncertainty by term, metres (`MeasurementUncertainty.contributions`).
         public var contributions: [[String: Double]]?
-        /// Each side's evidence (record order: +length, -length, +width, -width; the
-        /// `SideEvidence` case's name) and its standard uncertainties by term, metres: which
-        /// evidence carries which doubt, beside `sideErrors`.
+        /// Each side's evidence, the `SideEvidence` case's name (record order: +length, -length,
+        /// +width, -width, as `sideErrors`).
         public var sideEvidence: [String]?
+        /// Each side's standard uncertainties by term, metres (record order): which evidence
+        /// carries which doubt.
         public var sideTerms: [[String: Double]]?
         /// The naive top-plane rectangle's length, width and height (`naiveTopRectangle`), metres;
         /// nil when it found nothing.
@@ -132,13 +133,8 @@ public enum AccuracyBenchmark {
             result.contributions = measured.uncertainty.contributions.map { terms in
                 Dictionary(uniqueKeysWithValues: terms.map { ($0.key.rawValue, $0.value) })
             }
-            result.sideEvidence = measured.uncertainty.sides.map { String(String(describing: $0.evidence).prefix { $0 != "(" }) }
-            result.sideTerms = measured.uncertainty.sides.map { side in
-                side.terms.reduce(into: [String: Double]()) { terms, term in
-                    terms[term.name.rawValue] = ((terms[term.name.rawValue] ?? 0) * (terms[term.name.rawValue] ?? 0)
-                                                 + term.standard * term.standard).squareRoot()
-                }
-            }
+            result.sideEvidence = measured.uncertainty.sides.map(\.evidenceName)
+            result.sideTerms = measured.uncertainty.sides.map(\.termsByName)
             if kind.expectsMeasurement, let target = simulated.scene.target {
                 result.sideErrors = sideErrors(of: measured.cuboid, in: simulated, truth: target)
             }

@@ -274,7 +274,7 @@ public enum SceneBenchmark {
                 }
                 report.cartons.append(.init(scene: index, kind: kind, method: m.method.rawValue, accepted: accepted,
                                             errorMillimetres: error.map { $0 * 1000 }, uncertaintyMillimetres: u.map { $0 * 1000 },
-                                            sides: m.uncertainty.sides.map { String(String(describing: $0.evidence).prefix { $0 != "(" }) },
+                                            sides: m.uncertainty.sides.map(\.evidenceName),
                                             largestTerms: m.uncertainty.contributions.map { terms in
                                                 terms.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key.rawValue ?? ""
                                             },
