@@ -54,6 +54,9 @@ struct AccuracyCommand: ParsableCommand {
     @Flag(help: "Give every box to be measured a flat lid leaning 1-4° along its length (a crushed end, a sagging lid; real OAK-D lids lean 2.7-3.9° from the floor around them): the truth is the cuboid that encloses it.")
     var leaningLids = false
 
+    @Option(help: ArgumentHelp("Lay these changes over each capture's sensor behaviour: a JSON object of SensorBehaviour's keys (e.g. '{\"creaseBandShare\": 0}' switches the crease reach off), to see what a heuristic prevents (Scripts/ablation.sh). Simulated captures only.", valueName: "json"))
+    var behaviour: String?
+
     @Option(help: "Parallel workers (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -83,12 +86,19 @@ struct AccuracyCommand: ParsableCommand {
             throw ValidationError("--calibrate and --profile both set the profile: give one")
         }
         if onPallet, onTable { throw ValidationError("--on-pallet and --on-table each set what the scenes stand on: give one") }
+        if let behaviour {
+            do { _ = try SensorBehaviourChanges(json: Data(behaviour.utf8), source: "--behaviour") } catch {
+                throw ValidationError(error.description)
+            }
+        }
     }
 
     func run() throws {
         let seed = self.seed ?? split.defaultSeed
         var parameters = PipelineParameters()
         gate.apply(to: &parameters)
+        // Checked by `validate()`.
+        let changes = try behaviour.map { try SensorBehaviourChanges(json: Data($0.utf8), source: "--behaviour") }
         if let profile {
             do { parameters.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) } catch {
                 printError("boxdim accuracy: \(error.description)")
@@ -104,7 +114,9 @@ struct AccuracyCommand: ParsableCommand {
             }
             print("scenes of several boxes" + standing
                 + ", measured carton by carton (seed \(seed), tolerance \(gate.tolerance) mm, minimum confidence \(minConfidence)):")
-            let report = SceneBenchmark.run(count: scenes, seed: seed, parameters: parameters, minConfidence: minConfidence,
+            var sceneParameters = parameters
+            if let changes { sceneParameters.sensorBehaviour = changes.applied(to: parameters.behaviour) }
+            let report = SceneBenchmark.run(count: scenes, seed: seed, parameters: sceneParameters, minConfidence: minConfidence,
                                             on: support)
             if verbose {
                 print("every matched carton (error ± U, L / W / H):\n" + report.cartonLines.joined(separator: "\n"))
@@ -123,7 +135,7 @@ struct AccuracyCommand: ParsableCommand {
         let cases = AccuracyBenchmark.run(count: count, seed: seed, parameters: parameters, jobs: jobs, sensors: split.members,
                                           frames: frames, profiles: profiles, rangeBend: rangeBend > 0 ? rangeBend / 1000 : nil,
                                           onTable: onTable, onPallet: onPallet, irregularTops: irregularTops,
-                                          leaningLids: leaningLids)
+                                          leaningLids: leaningLids, behaviour: changes)
         if verbose {
             for c in cases {
                 let measured = c.measured.map { $0.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ") } ?? "-"
@@ -183,10 +195,24 @@ struct AccuracyCommand: ParsableCommand {
                 var cases: [AccuracyBenchmark.Case]
                 var calibrations: [MemberCalibration]?
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(Output(summary: summary, bySensor: bySensor, bySide: bySide, coverage: coverage, cases: cases,
-                                              calibrations: calibrations.isEmpty ? nil : calibrations)).write(to: URL(fileURLWithPath: json))
+            let output = Output(summary: summary, bySensor: bySensor, bySide: bySide, coverage: coverage, cases: cases,
+                                calibrations: calibrations.isEmpty ? nil : calibrations)
+            try encodedWithNulls(output).write(to: URL(fileURLWithPath: json))
+        }
+    }
+
+    /// `value` as pretty, key-sorted JSON. A statistic with nothing to summarise is NaN (no box
+    /// measured: every capture refused), which JSON cannot hold: it is written as null.
+    func encodedWithNulls<T: Encodable>(_ value: T) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        do {
+            return try encoder.encode(value)
+        } catch EncodingError.invalidValue {
+            let marker = "boxdim-not-a-number"
+            encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: marker, negativeInfinity: marker, nan: marker)
+            let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+            return Data(text.replacingOccurrences(of: "\"\(marker)\"", with: "null").utf8)
         }
     }
 

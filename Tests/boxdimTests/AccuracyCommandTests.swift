@@ -22,6 +22,26 @@ struct AccuracyCommandTests {
         #expect(r.stderr.contains("--on-pallet"), "\(r.stderr)")
     }
 
+    /// `--behaviour` is laid over every capture's sensor class: a key that names no setting is a
+    /// usage error naming it, and a measuring range that ends before any box (0.1-0.2 m) leaves
+    /// every capture refused as out of range.
+    @Test func aBehaviourChangeReachesEveryCapture() throws {
+        let bad = try BoxDimBinary.run(["accuracy", "--count", "2", "--behaviour", #"{"rangeMaximal": 0.2}"#])
+        #expect(bad.status == 64 && bad.stderr.contains("rangeMaximal"), "\(bad.stdout) \(bad.stderr)")
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-acc-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let r = try BoxDimBinary.run(["accuracy", "--count", "3", "--repeatability", "0", "--real", "/nonexistent",
+                                      "--behaviour", #"{"rangeMinimum": 0.1, "rangeMaximum": 0.2}"#, "--json", json.path])
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let cases = try #require(object["cases"] as? [[String: Any]])
+        #expect(cases.count == 3)
+        #expect(cases.allSatisfy { $0["measured"] == nil && $0["errorCode"] as? String == "out_of_range" }, "\(cases.map { $0["errorCode"] ?? "measured" })")
+        // Nothing measured: the error statistics are null, not a JSON the encoder refuses.
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect((summary["medianErrorMM"] as? [Any])?.allSatisfy { $0 is NSNull } == true, "\(summary)")
+    }
+
     @Test func aCalibratedRunNamesEachModelsProfile() throws {
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-acc-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: json) }

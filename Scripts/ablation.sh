@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# What each heuristic of the sensor behaviour prevents. Each ablation switches one off
+# (`boxdim accuracy --behaviour JSON`, laid over every capture's sensor class) and measures the
+# same splits as the engine as it is: the tuning and retired splits, the held-out family, the
+# iPhone split with the real captures, fixed and structured-light single frames, the retired
+# splits with every camera named a LiDAR (a fattening camera misnamed), and scenes of several
+# boxes. Scripts/ablation_table.py then prints what changed, and flags a wrong answer let
+# through (accepted beyond a tolerance, a negative accepted) or a coverage falling under 92 %.
+# A heuristic earns its place when switching it off does one of those, or loses acceptances.
+# About 9 minutes per ablation on 2 cores (and as long for the engine as it is).
+#
+#   Scripts/ablation.sh [NAME...]     (default: all; BOXDIM=path: that binary, not a release build)
+#
+# Results go to .build/ablation/NAME/ (base: nothing switched off).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+declare -A ablations=(
+    [bandlip]='{"bandLipMinimumFrames": 1000000}'
+    [reconcile]='{"bandConsistencyPixels": 1000}'
+    [crease]='{"creaseBandShare": 0}'
+    [grazing]='{"minimumFaceSpanPixels": 0}'
+    [blending]='{"blendingFatteningSignificance": 2}'
+    [lipshare]='{"lipShareLimit": 2}'
+)
+names=("$@")
+[ ${#names[@]} -eq 0 ] && names=(bandlip reconcile crease grazing blending lipshare)
+for name in "${names[@]}"; do
+    [ -n "${ablations[$name]:-}" ] || { echo "ablation.sh: no ablation named $name (${!ablations[*]})" >&2; exit 2; }
+done
+
+if [ -n "${BOXDIM:-}" ]; then
+    boxdim="$BOXDIM"
+else
+    swift build -c release --product boxdim >&2
+    boxdim=.build/release/boxdim
+fi
+root=.build/ablation
+empty=$(mktemp -d)
+trap 'rmdir "$empty"' EXIT
+
+measure() {  # NAME JSON
+    local out="$root/$1" changes=(); mkdir -p "$out"
+    [ -n "$2" ] && changes=(--behaviour "$2")
+    printf '%s\n' "${2:-{\}}" > "$out/behaviour.json"
+    echo "ablation.sh: $1 ${2:-(the engine as it is)}" >&2
+    run() { local file=$1; shift; "$boxdim" accuracy --repeatability 0 "${changes[@]}" "$@" > "$out/$file.txt"; }
+    run tuning --split tuning --count 400 --real "$empty" --json "$out/tuning.json"
+    run retired --split retired --count 300 --real "$empty" --json "$out/retired.json"
+    run retired2 --split retired2 --count 300 --real "$empty" --json "$out/retired2.json"
+    run iphone --split iphone --count 100 --json "$out/iphone.json"
+    run fixed --split fixed --frames 1 --count 120 --real "$empty" --json "$out/fixed.json"
+    run sl --split structured-light --frames 1 --count 120 --real "$empty" --json "$out/sl.json"
+    run holdout --split holdout --count 120 --real "$empty" --json "$out/holdout.json"
+    run retiredL --split retired --count 300 --sensor lidar --real "$empty" --json "$out/retiredL.json"
+    run retired2L --split retired2 --count 300 --sensor lidar --real "$empty" --json "$out/retired2L.json"
+    run scenes --scenes 120 --real "$empty"
+}
+
+measure base ''
+for name in "${names[@]}"; do measure "$name" "${ablations[$name]}"; done
+python3 Scripts/ablation_table.py "$root" "${names[@]}"
