@@ -39,22 +39,26 @@ root=.build/ablation
 empty=$(mktemp -d)
 trap 'rmdir "$empty"' EXIT
 
+run() {  # OUT FILE CHANGES ARGS...: one accuracy run, its text to OUT/FILE.txt
+    local out=$1 file=$2 changes=$3; shift 3
+    if [ -n "$changes" ]; then set -- --behaviour "$changes" "$@"; fi
+    "$boxdim" accuracy --repeatability 0 "$@" > "$out/$file.txt"
+}
+
 measure() {  # NAME JSON
-    local out="$root/$1" changes=(); mkdir -p "$out"
-    [ -n "$2" ] && changes=(--behaviour "$2")
-    printf '%s\n' "${2:-{\}}" > "$out/behaviour.json"
-    echo "ablation.sh: $1 ${2:-(the engine as it is)}" >&2
-    run() { local file=$1; shift; "$boxdim" accuracy --repeatability 0 "${changes[@]}" "$@" > "$out/$file.txt"; }
-    run tuning --split tuning --count 400 --real "$empty" --json "$out/tuning.json"
-    run retired --split retired --count 300 --real "$empty" --json "$out/retired.json"
-    run retired2 --split retired2 --count 300 --real "$empty" --json "$out/retired2.json"
-    run iphone --split iphone --count 100 --json "$out/iphone.json"
-    run fixed --split fixed --frames 1 --count 120 --real "$empty" --json "$out/fixed.json"
-    run sl --split structured-light --frames 1 --count 120 --real "$empty" --json "$out/sl.json"
-    run holdout --split holdout --count 120 --real "$empty" --json "$out/holdout.json"
-    run retiredL --split retired --count 300 --sensor lidar --real "$empty" --json "$out/retiredL.json"
-    run retired2L --split retired2 --count 300 --sensor lidar --real "$empty" --json "$out/retired2L.json"
-    run scenes --scenes 120 --real "$empty"
+    local out="$root/$1" json=$2; mkdir -p "$out"
+    printf '%s\n' "${json:-{\}}" > "$out/behaviour.json"
+    echo "ablation.sh: $1 ${json:-(the engine as it is)}" >&2
+    run "$out" tuning "$json" --split tuning --count 400 --real "$empty" --json "$out/tuning.json"
+    run "$out" retired "$json" --split retired --count 300 --real "$empty" --json "$out/retired.json"
+    run "$out" retired2 "$json" --split retired2 --count 300 --real "$empty" --json "$out/retired2.json"
+    run "$out" iphone "$json" --split iphone --count 100 --json "$out/iphone.json"
+    run "$out" fixed "$json" --split fixed --frames 1 --count 120 --real "$empty" --json "$out/fixed.json"
+    run "$out" sl "$json" --split structured-light --frames 1 --count 120 --real "$empty" --json "$out/sl.json"
+    run "$out" holdout "$json" --split holdout --count 120 --real "$empty" --json "$out/holdout.json"
+    run "$out" retiredL "$json" --split retired --count 300 --sensor lidar --real "$empty" --json "$out/retiredL.json"
+    run "$out" retired2L "$json" --split retired2 --count 300 --sensor lidar --real "$empty" --json "$out/retired2L.json"
+    run "$out" scenes "$json" --scenes 120 --real "$empty"
 }
 
 measure base ''

@@ -29,11 +29,19 @@ def rows(root, run, split):
 
 
 def shown(key, values):
+    """A figure as the table prints it; a member with nothing measured has nulls (-)."""
+    if values is None:
+        return "-"
     if key == "coverage":
-        return "/".join(str(round(v * 100)) for v in values)
+        return "/".join("-" if v is None else str(round(v * 100)) for v in values)
     if key == "medianUMM":
-        return "/".join("%.1f" % v for v in values)
+        return "/".join("-" if v is None else "%.1f" % v for v in values)
     return "/".join(str(v) for v in values)
+
+
+def below(before, after, limit=0.92):
+    """Whether some coverage fell from at least `limit` to under it (nulls: nothing measured)."""
+    return any(a is not None and b is not None and a < limit <= b for b, a in zip(before or [], after or []))
 
 
 def scenes(root, run):
@@ -56,10 +64,16 @@ def real(root, run):
 
 
 def main():
+    if len(sys.argv) < 2 or not os.path.isdir(os.path.join(sys.argv[1], "base")):
+        sys.exit("usage: ablation_table.py ROOT [NAME...] (ROOT holds base/ and one folder per ablation: Scripts/ablation.sh)")
     root = sys.argv[1]
     names = sys.argv[2:] or sorted(d for d in os.listdir(root) if d != "base" and os.path.isdir(os.path.join(root, d)))
     for name in names:
-        changes = open(os.path.join(root, name, "behaviour.json")).read().strip()
+        path = os.path.join(root, name, "behaviour.json")
+        if not os.path.exists(path):
+            print(f"## {name}: not run\n")
+            continue
+        changes = open(path).read().strip()
         print(f"## {name}: {changes}\n")
         wrong = cover = righted = False
         lost = gained = 0
@@ -83,7 +97,7 @@ def main():
                     flags.append("WRONG")
                 if any(y < x for x, y in wrongs):
                     flags.append("FEWER WRONG")
-                if any(y < 0.92 <= x for x, y in zip(ra["coverage"], rb["coverage"])):
+                if below(ra["coverage"], rb["coverage"]):
                     flags.append("COVERAGE")
                 if sensor != "all":
                     wrong |= "WRONG" in flags
@@ -112,6 +126,7 @@ def main():
         ra, rb = real(root, "base"), real(root, name)
         if ra is not None and rb is not None:
             changed = [(x, y) for x, y in zip(ra, rb) if x != y]
+            changed += [(x, "(missing)") for x in ra[len(rb):]] + [("(missing)", y) for y in rb[len(ra):]]
             moved_real = len(changed)
             print(f"- real captures: " + ("unchanged" if not changed else f"{len(changed)} line(s) changed"))
             for x, y in changed:

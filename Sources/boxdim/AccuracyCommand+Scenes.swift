@@ -72,8 +72,7 @@ extension AccuracyCommand {
 
     private func printScene(_ read: Result<SceneCalibrationReference, DimensioningError>, name: String,
                             stated: [StatedCartons.Carton], rows: [GroundTruthRow], profile: SensorProfile? = nil) {
-        var parameters = PipelineParameters()
-        gate.apply(to: &parameters)
+        var parameters = measuringParameters()
         parameters.profile = profile
         let scene: SceneMeasurement
         let input: InputDescription?

@@ -95,10 +95,7 @@ struct AccuracyCommand: ParsableCommand {
 
     func run() throws {
         let seed = self.seed ?? split.defaultSeed
-        var parameters = PipelineParameters()
-        gate.apply(to: &parameters)
-        // Checked by `validate()`.
-        let changes = try behaviour.map { try SensorBehaviourChanges(json: Data($0.utf8), source: "--behaviour") }
+        var parameters = measuringParameters()
         if let profile {
             do { parameters.profile = try SensorProfile.read(URL(fileURLWithPath: profile)) } catch {
                 printError("boxdim accuracy: \(error.description)")
@@ -114,9 +111,7 @@ struct AccuracyCommand: ParsableCommand {
             }
             print("scenes of several boxes" + standing
                 + ", measured carton by carton (seed \(seed), tolerance \(gate.tolerance) mm, minimum confidence \(minConfidence)):")
-            var sceneParameters = parameters
-            if let changes { sceneParameters.sensorBehaviour = changes.applied(to: parameters.behaviour) }
-            let report = SceneBenchmark.run(count: scenes, seed: seed, parameters: sceneParameters, minConfidence: minConfidence,
+            let report = SceneBenchmark.run(count: scenes, seed: seed, parameters: parameters, minConfidence: minConfidence,
                                             on: support)
             if verbose {
                 print("every matched carton (error ± U, L / W / H):\n" + report.cartonLines.joined(separator: "\n"))
@@ -135,7 +130,7 @@ struct AccuracyCommand: ParsableCommand {
         let cases = AccuracyBenchmark.run(count: count, seed: seed, parameters: parameters, jobs: jobs, sensors: split.members,
                                           frames: frames, profiles: profiles, rangeBend: rangeBend > 0 ? rangeBend / 1000 : nil,
                                           onTable: onTable, onPallet: onPallet, irregularTops: irregularTops,
-                                          leaningLids: leaningLids, behaviour: changes)
+                                          leaningLids: leaningLids)
         if verbose {
             for c in cases {
                 let measured = c.measured.map { $0.map { String(format: "%.1f", $0 * 1000) }.joined(separator: " x ") } ?? "-"
@@ -201,8 +196,19 @@ struct AccuracyCommand: ParsableCommand {
         }
     }
 
+    /// The parameters every capture of the run is measured with: the gate's tolerance, minimum
+    /// confidence and sensor class, and `--behaviour`'s changes (checked by `validate()`), which
+    /// reach the simulated captures, the calibration references, the scenes and the real captures.
+    func measuringParameters() -> PipelineParameters {
+        var parameters = PipelineParameters()
+        gate.apply(to: &parameters)
+        parameters.behaviourChanges = behaviour.flatMap { try? SensorBehaviourChanges(json: Data($0.utf8), source: "--behaviour") }
+        return parameters
+    }
+
     /// `value` as pretty, key-sorted JSON. A statistic with nothing to summarise is NaN (no box
-    /// measured: every capture refused), which JSON cannot hold: it is written as null.
+    /// measured: every capture refused), which JSON cannot hold: it is written as null, and so
+    /// would an infinity be.
     func encodedWithNulls<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -236,8 +242,7 @@ struct AccuracyCommand: ParsableCommand {
         print("\nreal captures in \(folder.path):")
         for file in files {
             let name = file.pathComponents.suffix(2).joined(separator: "/")
-            var parameters = PipelineParameters()
-            gate.apply(to: &parameters)
+            let parameters = measuringParameters()
             // Read once: the naive rectangle and the engine measure the same capture.
             let capture: DepthCapture
             do { capture = try CaptureReader.read(file) } catch {

@@ -24,7 +24,7 @@ struct AccuracyCommandTests {
 
     /// `--behaviour` is laid over every capture's sensor class: a key that names no setting is a
     /// usage error naming it, and a measuring range that ends before any box (0.1-0.2 m) leaves
-    /// every capture refused as out of range.
+    /// every capture refused as out of range, single boxes and the cartons of scenes alike.
     @Test func aBehaviourChangeReachesEveryCapture() throws {
         let bad = try BoxDimBinary.run(["accuracy", "--count", "2", "--behaviour", #"{"rangeMaximal": 0.2}"#])
         #expect(bad.status == 64 && bad.stderr.contains("rangeMaximal"), "\(bad.stdout) \(bad.stderr)")
@@ -40,6 +40,10 @@ struct AccuracyCommandTests {
         // Nothing measured: the error statistics are null, not a JSON the encoder refuses.
         let summary = try #require(object["summary"] as? [String: Any])
         #expect((summary["medianErrorMM"] as? [Any])?.allSatisfy { $0 is NSNull } == true, "\(summary)")
+        let scenes = try BoxDimBinary.run(["accuracy", "--scenes", "2", "--repeatability", "0", "--real", "/nonexistent",
+                                           "--behaviour", #"{"rangeMinimum": 0.1, "rangeMaximum": 0.2}"#])
+        #expect(scenes.status == 0, "\(scenes.stdout) \(scenes.stderr)")
+        #expect(scenes.stdout.contains("measured 0,") && scenes.stdout.contains("out_of_range"), "\(scenes.stdout)")
     }
 
     @Test func aCalibratedRunNamesEachModelsProfile() throws {

@@ -166,7 +166,8 @@ func measurableObjects(_ scene: FusedScene, floor: FloorFit, parameters: Pipelin
 
 /// The capture and parameters as every measurement takes them: the profile's depth scale
 /// applied (after checking the profile is this camera's: another camera's edges would be
-/// "corrected" by it), and the sensor class the capture implies when none is set.
+/// "corrected" by it), the sensor class the capture implies when none is set, and that class's
+/// behaviour with the parameters' `behaviourChanges` laid over it.
 ///
 /// - Throws: `profileMismatch` when the profile was calibrated on depth images of another size.
 func preparedForMeasuring(_ capture: DepthCapture, parameters: PipelineParameters)
@@ -179,7 +180,8 @@ func preparedForMeasuring(_ capture: DepthCapture, parameters: PipelineParameter
         parameters.uncertainty.sensorClass = .implied(byStrayScanner: capture.input == nil && !capture.frames.isEmpty)
     }
     // The class's behaviour, looked up once for every stage.
-    parameters.sensorBehaviour = parameters.behaviour
+    parameters.sensorBehaviour = parameters.behaviourChanges.map { $0.applied(to: parameters.behaviour) } ?? parameters.behaviour
+    parameters.behaviourChanges = nil
     return (parameters.profile.map { capture.scalingDepth(by: $0.depthScale) } ?? capture, parameters)
 }
 

@@ -20,6 +20,16 @@ struct SensorBehaviourChangesTests {
         #expect(try SensorBehaviourChanges(json: Data("{}".utf8)).applied(to: lidar) == lidar)
     }
 
+    /// The changes ride on `PipelineParameters` (`behaviourChanges`, applied once the capture's
+    /// class is known) but are no setting: a configuration file never holds them.
+    @Test func theChangesAreNoSetting() throws {
+        var parameters = PipelineParameters()
+        parameters.behaviourChanges = try SensorBehaviourChanges(json: Data(#"{"creaseBandShare": 0}"#.utf8))
+        let json = try JSONEncoder().encode(parameters)
+        #expect(!String(decoding: json, as: UTF8.self).contains("creaseBandShare"))
+        #expect(try JSONDecoder().decode(PipelineParameters.self, from: json) == PipelineParameters())
+    }
+
     @Test func aBadChangeIsAnErrorNamingItsSourceAndKey() {
         for (json, words) in [(#"{"creaseBandShares": 0}"#, "creaseBandShares"), (#"{"creaseBandShare": "none"}"#, "creaseBandShare"),
                               ("[1]", "must be an object"), ("{", "invalid sensor behaviour JSON")] {

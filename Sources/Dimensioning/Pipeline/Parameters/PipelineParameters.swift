@@ -33,6 +33,17 @@ public struct PipelineParameters: Sendable, Equatable, Codable {
     /// A sensor profile from `boxdim calibrate` (edge offset and depth scale); nil: none. With
     /// a profile, silhouette edges whose bias cannot be seen in the data can still be trusted.
     public var profile: SensorProfile? = nil
+    /// Changes laid over the sensor behaviour once the capture's class is known
+    /// (`preparedForMeasuring`), after `sensorBehaviour`: a heuristic switched off for a study of
+    /// what it prevents (`boxdim accuracy --behaviour`, `Scripts/ablation.sh`). Not a setting: no
+    /// configuration file holds it. Nil: none.
+    public var behaviourChanges: SensorBehaviourChanges? = nil
+
+    /// The keys a configuration file holds (`behaviourChanges` is not one).
+    enum CodingKeys: String, CodingKey {
+        case fusion, floor, walls, isolation, top, raisedPart, cuboid, singleBox, shape, envelope, uncertainty
+        case sensorBehaviour, profile
+    }
 
     public init() {}
 
