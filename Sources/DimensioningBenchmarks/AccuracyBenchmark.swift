@@ -74,14 +74,13 @@ public enum AccuracyBenchmark {
 
     /// Renders and measures scenarios `0..<count` of catalog `seed`, `jobs` at a time.
     /// `profiles` (by `SensorFamilyMember.name`, from `calibrateMembers`) replaces
-    /// `parameters.profile` for the captures of the members it names. `behaviour` is laid over
-    /// each capture's sensor class's behaviour (a heuristic switched off, `Scripts/ablation.sh`).
+    /// `parameters.profile` for the captures of the members it names.
     public static func run(count: Int, seed: UInt64, parameters: PipelineParameters = .init(),
                            jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                            sensors: [SensorFamilyMember] = [SensorFamily.iPhone], frames: Int? = nil,
                            profiles: [String: SensorProfile] = [:], rangeBend: Double? = nil,
                            onTable: Bool = false, onPallet: Bool = false, irregularTops: Bool = false,
-                           leaningLids: Bool = false, behaviour: SensorBehaviourChanges? = nil) -> [Case] {
+                           leaningLids: Bool = false) -> [Case] {
         let results = ResultSlots<Case>(count: count)
         let next = AtomicCounter()
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
@@ -94,7 +93,7 @@ public enum AccuracyBenchmark {
                 }
                 results.set(index, evaluate(index: index, seed: seed, parameters: caseParameters, sensors: sensors,
                                             frames: frames, rangeBend: rangeBend, onTable: onTable, onPallet: onPallet,
-                                            irregularTops: irregularTops, leaningLids: leaningLids, behaviour: behaviour))
+                                            irregularTops: irregularTops, leaningLids: leaningLids))
             }
         }
         return results.values()
@@ -104,8 +103,7 @@ public enum AccuracyBenchmark {
     public static func evaluate(index: Int, seed: UInt64, parameters: PipelineParameters = .init(),
                                 sensors: [SensorFamilyMember] = [SensorFamily.iPhone], frames: Int? = nil,
                                 rangeBend: Double? = nil, onTable: Bool = false, onPallet: Bool = false,
-                                irregularTops: Bool = false, leaningLids: Bool = false,
-                                behaviour: SensorBehaviourChanges? = nil) -> Case {
+                                irregularTops: Bool = false, leaningLids: Bool = false) -> Case {
         let (simulated, kind) = ScenarioCatalog.render(index: index, seed: seed, frameCount: frames, sensors: sensors,
                                                        rangeBend: rangeBend, onTable: onTable, onPallet: onPallet,
                                                        irregularTops: irregularTops, leaningLids: leaningLids)
@@ -122,7 +120,6 @@ public enum AccuracyBenchmark {
             parameters.uncertainty.sensorClass = sensors[index % sensors.count].sensorClass
         }
         result.sensorClass = parameters.uncertainty.sensorClass
-        if let behaviour { parameters.sensorBehaviour = behaviour.applied(to: parameters.behaviour) }
         result.baseline = try? naiveTopRectangle(simulated.capture, parameters: parameters)
         do {
             let measured = try runPipeline(simulated.capture, parameters: parameters)

@@ -54,7 +54,7 @@ struct AccuracyCommand: ParsableCommand {
     @Flag(help: "Give every box to be measured a flat lid leaning 1-4° along its length (a crushed end, a sagging lid; real OAK-D lids lean 2.7-3.9° from the floor around them): the truth is the cuboid that encloses it.")
     var leaningLids = false
 
-    @Option(help: ArgumentHelp("Lay these changes over each capture's sensor behaviour: a JSON object of SensorBehaviour's keys (e.g. '{\"creaseBandShare\": 0}' switches the crease reach off), to see what a heuristic prevents (Scripts/ablation.sh). Simulated captures only.", valueName: "json"))
+    @Option(help: ArgumentHelp("Lay these changes over each capture's sensor behaviour: a JSON object of SensorBehaviour's keys (e.g. '{\"creaseBandShare\": 0}' switches the crease reach off), to see what a heuristic prevents (Scripts/ablation.sh): the simulated captures, the calibration references, the scenes and the real captures alike.", valueName: "json"))
     var behaviour: String?
 
     @Option(help: "Parallel workers (default: all cores).")
