@@ -122,4 +122,45 @@ import Testing
         let truth = try #require(simulated.scene.target)
         PipelineTest.expectTruthWithinUncertainty(result, truth)
     }
+
+    /// Retired split (seed 7919), scenario 234: a touching pair, a 437 mm tall box in front of
+    /// a 183 mm one, seen by a 3-px blending sensor whose mixed pixels between the two tops were
+    /// lost: the tall top's far side shows a 7-px gap where its other sides show 3.5 px. The lower
+    /// top begins past that gap, its lines of sight crossing the tall top's level 2-4 cm out,
+    /// and was taken for a parcel standing apart: the tall box was accepted at 20 mm. Nothing
+    /// was seen in the gap, so it shows no space: the pair is refused as several boxes whose
+    /// contact is hidden.
+    @Test func aLowerTopPastAGapWiderThanTheBandMayTouch() throws {
+        let (simulated, kind) = ScenarioCatalog.render(index: 234, seed: 7919, sensors: SensorFamily.retiredHoldout)
+        #expect(kind == .touchingBoxes)
+        var parameters = PipelineParameters()
+        parameters.uncertainty.sensorClass = .lidar
+        do {
+            let result = try runPipeline(simulated.capture, parameters: parameters)
+            Issue.record("measured \(result.cuboid.length) x \(result.cuboid.width) x \(result.cuboid.height) m: expected several boxes")
+        } catch {
+            if case .severalBoxes(_, contactHidden: true) = error {} else {
+                Issue.record("expected several boxes whose contact is hidden, got \(error)")
+            }
+        }
+    }
+
+    /// The gap a side's band does not explain: only a side whose band was replaced by the clean
+    /// sides' (`bandFromOtherSides`) has one, its band less their median, times its footprint.
+    @Test func onlyAReplacedBandLeavesAnUnexplainedGap() {
+        func side(_ band: Double, replaced: Bool = false) -> EdgeEstimate {
+            var e = EdgeEstimate(method: .silhouette, pixelFootprint: 0.006, bandPixels: band)
+            e.bandFromOtherSides = replaced
+            return e
+        }
+        let gaps = unexplainedGaps([side(3.0), side(4.0), side(7.5, replaced: true), EdgeEstimate(method: .sideFace, pixelFootprint: 0.006)])
+        #expect(gaps.count == 4)
+        #expect(gaps[0] == 0 && gaps[1] == 0 && gaps[3] == 0, "\(gaps)")
+        #expect(abs(gaps[2] - 4.0 * 0.006) < 1e-12, "7.5 px less the clean sides' 3.5 px: \(gaps[2]) m")
+        // No clean side to learn the band from: nothing is counted unseen.
+        #expect(unexplainedGaps([side(7.5, replaced: true), EdgeEstimate(method: .sideFace, pixelFootprint: 0.006)]) == [0, 0])
+        let r = Rectangle2D(center: .zero, axisA: SIMD2(1, 0), halfA: 0.2, halfB: 0.1)
+        #expect(nearestSide(r, SIMD2(0.25, 0.05)) == 0 && nearestSide(r, SIMD2(-0.25, 0)) == 1)
+        #expect(nearestSide(r, SIMD2(0.1, 0.15)) == 2 && nearestSide(r, SIMD2(0, -0.2)) == 3)
+    }
 }
