@@ -55,6 +55,13 @@ public struct Rectangle2D: Sendable, Equatable, Codable {
         return max(abs(q.x) - halfA, abs(q.y) - halfB)
     }
 
+    /// The side `p` lies beside, in `side(_:)`'s order (+A, −A, +B, −B): the one along whose
+    /// axis it is farther out (inside, the nearest side).
+    public func sideIndex(beside p: SIMD2<Double>) -> Int {
+        let q = local(p)
+        return abs(q.x) - halfA >= abs(q.y) - halfB ? (q.x >= 0 ? 0 : 1) : (q.y >= 0 ? 2 : 3)
+    }
+
     /// How far (metres) `p` lies from the rectangle: 0 inside, the distance to the nearest side
     /// beside a side, to the nearest corner beside a corner (a rectangle with rounded corners
     /// grown by this much holds `p`).

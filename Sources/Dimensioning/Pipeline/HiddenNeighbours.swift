@@ -97,7 +97,7 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
         // space: inside that gap nothing was seen, so the object's top may reach on under it.
         let sightOutside = q.z >= cuboid.height ? outside
             : sightCrossing(from: cameraLocal, to: q, level: cuboid.height).map { crossing in
-                cuboid.footprint.distanceOutside(crossing) - unseen[nearestSide(cuboid.footprint, crossing)]
+                cuboid.footprint.distanceOutside(crossing) - unseen[cuboid.footprint.sideIndex(beside: crossing)]
             }
         bordering[label, default: []].append(NeighbourSample(height: q.z, outside: outside, sightOutside: sightOutside))
     }
@@ -112,28 +112,20 @@ func occludedNeighbourPoints(_ scene: FusedScene, box: BoxSegment, cuboid: Cuboi
 
 /// How far past each side (metres, footprint side order +A, −A, +B, −B) nothing was seen that
 /// the sensor's band does not explain: for a silhouette side whose gap `reconcileBands` found
-/// wider than the capture's clean sides' band (`EdgeEstimate.bandFromOtherSides`), its gap less
-/// that band, in pixels, times its pixel footprint; 0 for every other side, and for all of them
-/// when no clean side shows the band. A touching parcel's top behind a box, the mixed pixels
-/// between the two tops lost, begins past such a gap: its line of sight crosses the box's top
-/// level outside the footprint by the gap's width, which shows no space between the two
+/// wider than the capture's band (`EdgeEstimate.bandFromOtherSides`, `captureBandPixels`), its
+/// gap less that band, in pixels, times its pixel footprint; 0 for every other side, and for all
+/// of them when no clean side shows the band. A touching parcel's top behind a box, the mixed
+/// pixels between the two tops lost, begins past such a gap: its line of sight crosses the box's
+/// top level outside the footprint by the gap's width, which shows no space between the two
 /// (retired split, seed 7919, scenario 234: a touching pair behind a 7-px gap, where the
 /// capture's other sides show 3.5 px, was taken for a parcel standing 2-4 cm apart, and the
 /// taller box accepted at 20 mm).
 func unexplainedGaps(_ edges: [EdgeEstimate]) -> [Double] {
-    let silhouettes = edges.filter { $0.method == .silhouette && !$0.facesCamera }
-    let clean = silhouettes.filter { !$0.bandFromOtherSides && !$0.backedBySurface }.compactMap(\.bandPixels)
-    guard let reference = Statistics.median(clean) else { return [Double](repeating: 0, count: edges.count) }
+    guard let reference = captureBandPixels(edges) else { return [Double](repeating: 0, count: edges.count) }
     return edges.map { e in
         guard e.bandFromOtherSides, let band = e.bandPixels else { return 0 }
         return max(0, band - reference) * e.pixelFootprint
     }
-}
-
-/// The side of `rectangle` (+A, −A, +B, −B) that `p` lies farthest past.
-func nearestSide(_ rectangle: Rectangle2D, _ p: SIMD2<Double>) -> Int {
-    let q = rectangle.local(p)
-    return abs(q.x) - rectangle.halfA >= abs(q.y) - rectangle.halfB ? (q.x >= 0 ? 0 : 1) : (q.y >= 0 ? 2 : 3)
 }
 
 /// One point of another object where it borders the box in the image: its height above the

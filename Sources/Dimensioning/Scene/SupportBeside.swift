@@ -97,9 +97,8 @@ func supportBeside(_ map: HeightMap, rectangle: Rectangle2D, level: Double, mini
         let outside = rectangle.distanceOutside(p)
         guard outside >= inner, outside <= reach else { return }
         let q = rectangle.local(p)
-        // The side it lies beside: the axis along which it is farther out.
         let a = abs(q.x) - rectangle.halfA, b = abs(q.y) - rectangle.halfB
-        let side = a >= b ? (q.x >= 0 ? 0 : 1) : (q.y >= 0 ? 2 : 3)
+        let side = rectangle.sideIndex(beside: p)
         votes[surface, default: ([], [], [])].heights.append(Double(map.middle[cell]))
         votes[surface, default: ([], [], [])].highest.append(Double(map.top[cell]))
         votes[surface, default: ([], [], [])].sides.insert(side)

@@ -160,7 +160,7 @@ import Testing
         // No clean side to learn the band from: nothing is counted unseen.
         #expect(unexplainedGaps([side(7.5, replaced: true), EdgeEstimate(method: .sideFace, pixelFootprint: 0.006)]) == [0, 0])
         let r = Rectangle2D(center: .zero, axisA: SIMD2(1, 0), halfA: 0.2, halfB: 0.1)
-        #expect(nearestSide(r, SIMD2(0.25, 0.05)) == 0 && nearestSide(r, SIMD2(-0.25, 0)) == 1)
-        #expect(nearestSide(r, SIMD2(0.1, 0.15)) == 2 && nearestSide(r, SIMD2(0, -0.2)) == 3)
+        #expect(r.sideIndex(beside: SIMD2(0.25, 0.05)) == 0 && r.sideIndex(beside: SIMD2(-0.25, 0)) == 1)
+        #expect(r.sideIndex(beside: SIMD2(0.1, 0.15)) == 2 && r.sideIndex(beside: SIMD2(0, -0.2)) == 3)
     }
 }
