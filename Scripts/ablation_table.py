@@ -4,7 +4,8 @@
     Scripts/ablation_table.py ROOT [NAME...]
 
 ROOT holds base/ (the engine as it is) and one folder per ablation, each with the JSON that
-`boxdim accuracy --json` wrote per split, the scenes' text, and behaviour.json. For each
+`boxdim accuracy --json` wrote per split, the scenes' text, and changes.txt (what was switched
+off: --behaviour's JSON, or pipeline: and --pipeline's). For each
 ablation and each split, every sensor member whose figures moved is listed: accepted at 5 / 10 /
 20 mm, accepted beyond those tolerances, negatives accepted, coverage (L / W / H, %) and median
 U (mm). A member that lets through a wrong answer is flagged WRONG, one whose coverage falls
@@ -69,7 +70,9 @@ def main():
     root = sys.argv[1]
     names = sys.argv[2:] or sorted(d for d in os.listdir(root) if d != "base" and os.path.isdir(os.path.join(root, d)))
     for name in names:
-        path = os.path.join(root, name, "behaviour.json")
+        path = os.path.join(root, name, "changes.txt")
+        if not os.path.exists(path):  # written before --pipeline
+            path = os.path.join(root, name, "behaviour.json")
         if not os.path.exists(path):
             print(f"## {name}: not run\n")
             continue

@@ -57,6 +57,9 @@ struct AccuracyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Lay these changes over each capture's sensor behaviour: a JSON object of SensorBehaviour's keys (e.g. '{\"creaseBandShare\": 0}' switches the crease reach off), to see what a heuristic prevents (Scripts/ablation.sh): the simulated captures, the calibration references, the scenes and the real captures alike.", valueName: "json"))
     var behaviour: String?
 
+    @Option(help: ArgumentHelp("Lay these settings over the pipeline's defaults: a JSON object of stages as a configuration file's `pipeline` names them (e.g. '{\"shape\": {\"minimumFill\": 0}}' switches the fill check off), to see what a stage's check prevents (Scripts/ablation.sh), on every capture as --behaviour. The sensor's behaviour and profile are --behaviour's and --profile's.", valueName: "json"))
+    var pipeline: String?
+
     @Option(help: "Parallel workers (default: all cores).")
     var jobs = ProcessInfo.processInfo.activeProcessorCount
 
@@ -91,6 +94,7 @@ struct AccuracyCommand: ParsableCommand {
                 throw ValidationError(error.description)
             }
         }
+        if pipeline != nil { _ = try pipelineSettings() }
     }
 
     func run() throws {
@@ -196,14 +200,32 @@ struct AccuracyCommand: ParsableCommand {
         }
     }
 
-    /// The parameters every capture of the run is measured with: the gate's tolerance, minimum
-    /// confidence and sensor class, and `--behaviour`'s changes (checked by `validate()`), which
-    /// reach the simulated captures, the calibration references, the scenes and the real captures.
+    /// The parameters every capture of the run is measured with: `--pipeline`'s settings, the
+    /// gate's tolerance, minimum confidence and sensor class, and `--behaviour`'s changes (both
+    /// checked by `validate()`), which reach the simulated captures, the calibration references,
+    /// the scenes and the real captures.
     func measuringParameters() -> PipelineParameters {
-        var parameters = PipelineParameters()
+        var parameters = (try? pipelineSettings()) ?? PipelineParameters()
         gate.apply(to: &parameters)
         parameters.behaviourChanges = behaviour.flatMap { try? SensorBehaviourChanges(json: Data($0.utf8), source: "--behaviour") }
         return parameters
+    }
+
+    /// `--pipeline`'s settings laid over the defaults (the defaults without it).
+    ///
+    /// - Throws: `ValidationError` naming the key at fault, or the flag to use for the sensor's
+    ///   behaviour or profile.
+    func pipelineSettings() throws -> PipelineParameters {
+        guard let pipeline else { return PipelineParameters() }
+        let settings: PipelineParameters
+        do {
+            settings = try DimensioningConfiguration.decode(json: Data("{\"pipeline\": \(pipeline)}".utf8), file: "--pipeline").pipeline
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if settings.sensorBehaviour != nil { throw ValidationError("--pipeline: the sensor's behaviour is --behaviour's") }
+        if settings.profile != nil { throw ValidationError("--pipeline: a profile is --profile's") }
+        return settings
     }
 
     /// `value` as pretty, key-sorted JSON. A statistic with nothing to summarise is NaN (no box

@@ -46,6 +46,30 @@ struct AccuracyCommandTests {
         #expect(scenes.stdout.contains("measured 0,") && scenes.stdout.contains("out_of_range"), "\(scenes.stdout)")
     }
 
+    /// `--pipeline` is laid over the pipeline's settings for every capture: a stage or key that
+    /// names no setting is a usage error naming it, so is the sensor's behaviour (--behaviour's),
+    /// and a smallest side longer than any box (2 m) leaves every capture refused as too small,
+    /// single boxes and the cartons of scenes alike.
+    @Test func pipelineSettingsReachEveryCapture() throws {
+        let bad = try BoxDimBinary.run(["accuracy", "--count", "2", "--pipeline", #"{"shape": {"minimumFilling": 0}}"#])
+        #expect(bad.status == 64 && bad.stderr.contains("minimumFilling"), "\(bad.stdout) \(bad.stderr)")
+        let behaviour = try BoxDimBinary.run(["accuracy", "--count", "2", "--pipeline", #"{"sensorBehaviour": {"rangeMaximum": 0.2}}"#])
+        #expect(behaviour.status == 64 && behaviour.stderr.contains("--behaviour"), "\(behaviour.stdout) \(behaviour.stderr)")
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-acc-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let r = try BoxDimBinary.run(["accuracy", "--count", "3", "--repeatability", "0", "--real", "/nonexistent",
+                                      "--pipeline", #"{"envelope": {"minimumSide": 2.0}}"#, "--json", json.path])
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let cases = try #require(object["cases"] as? [[String: Any]])
+        #expect(cases.count == 3)
+        #expect(cases.allSatisfy { $0["measured"] == nil && $0["errorCode"] as? String == "box_too_small" }, "\(cases.map { $0["errorCode"] ?? "measured" })")
+        let scenes = try BoxDimBinary.run(["accuracy", "--scenes", "2", "--repeatability", "0", "--real", "/nonexistent",
+                                           "--pipeline", #"{"envelope": {"minimumSide": 2.0}}"#])
+        #expect(scenes.status == 0, "\(scenes.stdout) \(scenes.stderr)")
+        #expect(scenes.stdout.contains("measured 0,"), "\(scenes.stdout)")
+    }
+
     @Test func aCalibratedRunNamesEachModelsProfile() throws {
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-acc-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: json) }
