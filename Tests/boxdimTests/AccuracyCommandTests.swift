@@ -28,15 +28,7 @@ struct AccuracyCommandTests {
     @Test func aBehaviourChangeReachesEveryCapture() throws {
         let bad = try BoxDimBinary.run(["accuracy", "--count", "2", "--behaviour", #"{"rangeMaximal": 0.2}"#])
         #expect(bad.status == 64 && bad.stderr.contains("rangeMaximal"), "\(bad.stdout) \(bad.stderr)")
-        let json = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-acc-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: json) }
-        let r = try BoxDimBinary.run(["accuracy", "--count", "3", "--repeatability", "0", "--real", "/nonexistent",
-                                      "--behaviour", #"{"rangeMinimum": 0.1, "rangeMaximum": 0.2}"#, "--json", json.path])
-        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
-        let object = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
-        let cases = try #require(object["cases"] as? [[String: Any]])
-        #expect(cases.count == 3)
-        #expect(cases.allSatisfy { $0["measured"] == nil && $0["errorCode"] as? String == "out_of_range" }, "\(cases.map { $0["errorCode"] ?? "measured" })")
+        let object = try Self.everyCaseRefused(as: "out_of_range", ["--behaviour", #"{"rangeMinimum": 0.1, "rangeMaximum": 0.2}"#])
         // Nothing measured: the error statistics are null, not a JSON the encoder refuses.
         let summary = try #require(object["summary"] as? [String: Any])
         #expect((summary["medianErrorMM"] as? [Any])?.allSatisfy { $0 is NSNull } == true, "\(summary)")
@@ -55,19 +47,26 @@ struct AccuracyCommandTests {
         #expect(bad.status == 64 && bad.stderr.contains("minimumFilling"), "\(bad.stdout) \(bad.stderr)")
         let behaviour = try BoxDimBinary.run(["accuracy", "--count", "2", "--pipeline", #"{"sensorBehaviour": {"rangeMaximum": 0.2}}"#])
         #expect(behaviour.status == 64 && behaviour.stderr.contains("--behaviour"), "\(behaviour.stdout) \(behaviour.stderr)")
-        let json = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-acc-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: json) }
-        let r = try BoxDimBinary.run(["accuracy", "--count", "3", "--repeatability", "0", "--real", "/nonexistent",
-                                      "--pipeline", #"{"envelope": {"minimumSide": 2.0}}"#, "--json", json.path])
-        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
-        let object = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
-        let cases = try #require(object["cases"] as? [[String: Any]])
-        #expect(cases.count == 3)
-        #expect(cases.allSatisfy { $0["measured"] == nil && $0["errorCode"] as? String == "box_too_small" }, "\(cases.map { $0["errorCode"] ?? "measured" })")
+        _ = try Self.everyCaseRefused(as: "box_too_small", ["--pipeline", #"{"envelope": {"minimumSide": 2.0}}"#])
         let scenes = try BoxDimBinary.run(["accuracy", "--scenes", "2", "--repeatability", "0", "--real", "/nonexistent",
                                            "--pipeline", #"{"envelope": {"minimumSide": 2.0}}"#])
         #expect(scenes.status == 0, "\(scenes.stdout) \(scenes.stderr)")
         #expect(scenes.stdout.contains("measured 0,"), "\(scenes.stdout)")
+    }
+
+    /// Runs `boxdim accuracy` on three scenarios with `changes` and expects each refused with
+    /// error code `code`; returns the run's JSON for further checks.
+    static func everyCaseRefused(as code: String, _ changes: [String]) throws -> [String: Any] {
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("boxdim-acc-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let r = try BoxDimBinary.run(["accuracy", "--count", "3", "--repeatability", "0", "--real", "/nonexistent"]
+                                     + changes + ["--json", json.path])
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let cases = try #require(object["cases"] as? [[String: Any]])
+        #expect(cases.count == 3)
+        #expect(cases.allSatisfy { $0["measured"] == nil && $0["errorCode"] as? String == code }, "\(cases.map { $0["errorCode"] ?? "measured" })")
+        return object
     }
 
     @Test func aCalibratedRunNamesEachModelsProfile() throws {
