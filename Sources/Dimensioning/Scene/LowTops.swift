@@ -15,26 +15,26 @@ import Foundation
 /// range), standing more than that step above the floor plane and under
 /// `EnvelopeParameters.minimumHeight`; no longer than the longest parcel
 /// (`EnvelopeParameters.maximumParcelSide`: a pallet's bottom board is a support, not a parcel);
-/// and held by an object (`regionOwners`) listed in `objectsWithRows`. An object with no top
-/// at all is listed as too small by `measureAllBoxes` already.
+/// and held by an object (`regionOwners`) with a taller part. An object with no top and nothing
+/// as high as the least height is listed as too small by `measureAllBoxes` already.
 ///
 /// - Parameters:
 ///   - surfaces: every flat surface of the height map (`findTopRegions` from under the floor).
-///   - regions: the tops at least the least height above the floor (the scene's carton tops).
-///   - objectsWithRows: indices into `objects` whose rows are listed.
+///   - tallOwners: the owner (`regionOwners`) of each of the scene's tops at least the least
+///     height above the floor.
 /// - Returns: one refused `SceneBox` per low top, at its outline's centre (floor coordinates).
-func lowTopsBeside(_ surfaces: [TopRegion], regions: [TopRegion], objectsWithRows: [Int], map: HeightMap,
-                   scene: FusedScene, objects: [BoxSegment], parameters: PipelineParameters,
+func lowTopsBeside(_ surfaces: [TopRegion], tallOwners: [Int?], map: HeightMap, scene: FusedScene,
+                   objects: [BoxSegment], parameters: PipelineParameters,
                    sceneParameters: SceneParameters) -> [SceneBox] {
     let low = surfaces.filter { $0.level > sceneParameters.stepTolerance && $0.level < parameters.envelope.minimumHeight }
     guard !low.isEmpty else { return [] }
     let owners = regionOwners(low, map: map, objects: objects, pointCount: scene.pointsInWorld.count)
-    // Objects whose taller part is listed: at least one of the scene's tops, or a lone object
-    // measured whole (its row stands for its taller part).
-    let tall = Set(regionOwners(regions, map: map, objects: objects, pointCount: scene.pointsInWorld.count).compactMap { $0 })
+    // Objects whose taller part has a row: at least one of the scene's tops, or a lone object
+    // as high as the least height (its row stands for its taller part).
+    let tall = Set(tallOwners.compactMap { $0 })
     var rows: [SceneBox] = []
     for (r, top) in low.enumerated() {
-        guard let owner = owners[r], objectsWithRows.contains(owner),
+        guard let owner = owners[r],
               tall.contains(owner) || (Statistics.quantile(objects[owner].heights, 0.99) ?? 0) >= parameters.envelope.minimumHeight,
               let outline = TopOutline(top, map: map, scene: scene, stepTolerance: sceneParameters.stepTolerance),
               outline.rectangle.longerSide <= parameters.envelope.maximumParcelSide else { continue }

@@ -101,10 +101,6 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
         plans.append((k, tops, pieces))
     }
     supports = joiningLayers(supports, gap: parameters.envelope.minimumHeight)
-    // Tops lower than any box the engine measures, in an object that holds a taller one (a flat
-    // parcel lying against a taller object, joined to it by the clustering): a row of their own.
-    let lowTops = lowTopsBeside(surfaces, regions: regions, objectsWithRows: plans.map(\.object), map: map, scene: scene,
-                                objects: objects, parameters: parameters, sceneParameters: sceneParameters)
 
     var boxes: [SceneBox] = [], supportLevels: [Double] = []
     for (k, tops, pieces) in plans {
@@ -160,7 +156,10 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
             }
         }
     }
-    boxes += lowTops
+    // Tops lower than any box the engine measures, in an object that holds a taller one (a flat
+    // parcel lying against a taller object, joined to it by the clustering): a row of their own.
+    boxes += lowTopsBeside(surfaces, tallOwners: owners, map: map, scene: scene, objects: objects,
+                           parameters: parameters, sceneParameters: sceneParameters)
     // Near to far along the view, then across it (10-cm rows).
     boxes.sort { a, b in
         let rowA = (a.positionOnSupport.x / 0.1).rounded(.down), rowB = (b.positionOnSupport.x / 0.1).rounded(.down)
