@@ -111,6 +111,12 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
     // Only objects that are not boxes at all are passed over; a box that is cut off, touches
     // another or is out of range is refused, not swapped for a neighbour.
     var firstError: DimensioningError?, lyingFlat: DimensioningError?
+    // A candidate narrower than the least box, though its U does not place it under it
+    // (`Undersize`), may be a box or a sliver of something else (a board's edge, a thinned
+    // cloud's strip of a rug, a distractor beside a box refused as not a cuboid). Its measurement
+    // stands unless a wider candidate is measured, or one before it in the order was refused for
+    // what it is; its refusal neither ends the search nor stands for a wider candidate's.
+    var narrowResult: PipelineResult?, narrowError: DimensioningError?, widerRefused = false
     let view = ViewedRegion(scene)
     for (k, candidate) in candidates.enumerated() {
         // A later candidate (the first one was not a box) gets the floor fitted around itself.
@@ -119,24 +125,38 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
             (box, floorHere) = refit
         }
         box.walls = walls
+        var narrow = false
         do {
-            return try measureCandidate(box, scene: scene, view: view, floor: floorHere, parameters: parameters)
+            let result = try measureCandidate(box, scene: scene, view: view, floor: floorHere, parameters: parameters,
+                                              narrow: &narrow)
+            if !narrow { return result }
+            if narrowResult == nil { narrowResult = result }
         } catch {
             // Lower than any parcel over a parcel's footprint (a bump of the floor, something
             // lying flat): not the object aimed at, whatever its place in the order.
             // (`measureCandidate` refuses only such a candidate by its height.)
-            if case .boxTooSmall(.height, _, _) = error {
+            if case .boxTooSmall(.height, _, _, _) = error {
                 if lyingFlat == nil { lyingFlat = error }
+                continue
+            }
+            if narrow {
+                if narrowError == nil { narrowError = error }
                 continue
             }
             if firstError == nil { firstError = error }
             switch error {
-            case .notCuboid, .boxTooSmall: continue
-            default: throw firstError ?? error
+            case .boxTooSmall: continue
+            case .notCuboid:
+                if narrowResult == nil { widerRefused = true }
+                continue
+            default:
+                if !widerRefused, let narrowResult { return narrowResult }
+                throw firstError ?? error
             }
         }
     }
-    throw firstError ?? lyingFlat ?? .noBox
+    if !widerRefused, let narrowResult { return narrowResult }
+    throw firstError ?? narrowError ?? lyingFlat ?? .noBox
 }
 
 /// The objects on `floor` in the order they are considered as the box (`boxCandidates`, at
@@ -186,9 +206,11 @@ func preparedForMeasuring(_ capture: DepthCapture, parameters: PipelineParameter
 }
 
 /// Measures one candidate object and applies the envelope checks. `view` is the scene's
-/// `ViewedRegion` (nil for an unorganised cloud), for the cut-off checks.
+/// `ViewedRegion` (nil for an unorganised cloud), for the cut-off checks. `narrow` is set once
+/// the cuboid is found narrower than `EnvelopeParameters.minimumSide` by less than its U
+/// (`Undersize`), whether it is then measured or refused.
 func measureCandidate(_ box: BoxSegment, scene: FusedScene, view: ViewedRegion?, floor: FloorFit,
-                      parameters: PipelineParameters) throws(DimensioningError) -> PipelineResult {
+                      parameters: PipelineParameters, narrow: inout Bool) throws(DimensioningError) -> PipelineResult {
     // An object reaching the image border is refused as cut off only once it is known to be
     // one box: a group of touching boxes is refused as several boxes, and stray pixels of the
     // cluster outside the box's footprint at the border do not count as a cut.
@@ -212,9 +234,12 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, view: ViewedRegion?,
     // shape says nothing; the candidates' loop passes it over for any other object's refusal.
     // Judged before the image's border: a height is seen whole however much of the top the view
     // cuts off, and a width seen in part is at least that wide, so a floor's bend running out of
-    // the view is not "a box cut off".
-    if cuboid.height < parameters.envelope.minimumHeight, cuboid.width >= parameters.envelope.minimumSide {
-        throw .boxTooSmall(size: .height, metres: cuboid.height, minimum: parameters.envelope.minimumHeight)
+    // the view is not "a box cut off". Each size is under its minimum only beyond its U
+    // (`Undersize`), and "over a parcel's footprint" is a width that may be a parcel's.
+    let undersize = Undersize(cuboid, top: top, floor: floor, parameters: parameters)
+    narrow = cuboid.width < parameters.envelope.minimumSide && undersize.width == nil
+    if let u = undersize.height, undersize.width == nil {
+        throw .boxTooSmall(size: .height, metres: cuboid.height, minimum: parameters.envelope.minimumHeight, uncertainty: u)
     }
     if !clusterAtBorder.isEmpty {
         // A top that itself runs out of the image is a part of a top: the rectangle fitted to
@@ -264,9 +289,11 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, view: ViewedRegion?,
     }
     // A top narrower than any measurable box (the upper edge of a laptop's screen, a board
     // leaning on something) says the object is not a box, whatever lies around it: it is
-    // passed over, not taken for a group of boxes around a sliver of a top.
-    if cuboid.width < parameters.envelope.minimumSide {
-        throw .boxTooSmall(size: .narrowerSide, metres: cuboid.width, minimum: parameters.envelope.minimumSide)
+    // passed over, not taken for a group of boxes around a sliver of a top. Under the minimum
+    // only where the width's U says so (`Undersize`): a width measured 99 ± 28 mm may be a
+    // 106-mm box's, and "under 10 cm" would be a false reason; it is measured.
+    if let u = undersize.width {
+        throw .boxTooSmall(size: .narrowerSide, metres: cuboid.width, minimum: parameters.envelope.minimumSide, uncertainty: u)
     }
     // The outline's steps are the top plane's, where the object's upper part steps too.
     let outline = gatherOutlineEvidence(scene, box: box, top: top, upperPoints: upperPoints, drop: parameters.backgroundDrop,

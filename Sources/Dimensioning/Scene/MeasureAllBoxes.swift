@@ -272,7 +272,8 @@ func measureLoneObject(_ object: BoxSegment, on surface: FloorFit?, topLevel: Do
         // changed by what stands behind it. A cluster holding more than one box is still refused.
         var alone = parameters
         alone.singleBox.minimumHiddenNeighbourPoints = .max
-        let result = try measureCandidate(box, scene: scene, view: view, floor: floorHere, parameters: alone)
+        var narrow = false
+        let result = try measureCandidate(box, scene: scene, view: view, floor: floorHere, parameters: alone, narrow: &narrow)
         // A side the camera cannot see past, in a taller neighbour's shadow: the top may run on
         // there, however few of its outline's pixels border the neighbour.
         // (An unorganised cloud, merged from views unknown, has no one line of sight.)

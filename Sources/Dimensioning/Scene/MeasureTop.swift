@@ -95,9 +95,6 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     if !edges.isEmpty { throw .boxCutOff(edges: edges) }
     let hidden = hiddenOutlinePixels(scene, pixels: pixels, indices: outline.indices)
     if hidden >= minimumHiddenPixels { throw .hiddenBehind(pixels: hidden) }
-    if outlineWidth < parameters.envelope.minimumSide {
-        throw .boxTooSmall(size: .narrowerSide, metres: outlineWidth, minimum: parameters.envelope.minimumSide)
-    }
     if outline.fill < parameters.shape.minimumFill {
         throw .notCuboid(reason: "the top covers \(Int((outline.fill * 100).rounded())) % of its \(millimetres(outlineLength)) x "
             + "\(millimetres(outlineWidth)) mm rectangle: cartons of one height pressed together, or not a box")
@@ -130,9 +127,6 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
                                        scene: scene, frame: map.frame))
     if let offsets = parameters.silhouetteOffsets { (rectangle, sides) = applying(offsets, to: rectangle, sides: sides) }
     let length = 2 * rectangle.halfA, width = 2 * rectangle.halfB
-    if width < parameters.envelope.minimumSide {
-        throw .boxTooSmall(size: .narrowerSide, metres: width, minimum: parameters.envelope.minimumSide)
-    }
     // The enclosing top: a bowed lid's crown, or a raised part's top, as for a lone box.
     let relief = cartonRelief(rectangle, topLevel: topLevel, topRms: topScatter, supportLevel: support.level, map: map,
                               scene: scene, pixelFootprint: Statistics.median(sides.map(\.footprint)) ?? 0,
@@ -167,6 +161,11 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     let uncertainty = topRectangleUncertainty(rectangle: rectangle, sides: sides, height: height, topScatter: topScatter,
                                               topCount: heights.count, support: support, relief: relief,
                                               profile: parameters.profile, parameters: parameters.uncertainty)
+    // Under the minimum only where the width's U says so, as for a lone box (`Undersize`).
+    let widthU = uncertainty.expanded[1]
+    if width + widthU < parameters.envelope.minimumSide {
+        throw .boxTooSmall(size: .narrowerSide, metres: width, minimum: parameters.envelope.minimumSide, uncertainty: widthU)
+    }
     return SceneBoxMeasurement(method: .topRectangle, length: length, width: width, height: height, footprint: rectangle,
                                supportLevel: support.level, centerInWorld: centre,
                                axesInWorld: [frame.worldDirection(rectangle.axisA), frame.worldDirection(rectangle.axisB), frame.up],

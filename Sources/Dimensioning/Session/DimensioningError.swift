@@ -24,8 +24,10 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
     case againstWall
     /// The object's `size` (its height, or its top's narrower side) is `metres`, under the
     /// engine's `minimum` for it: a box too small to measure, or no box at all (a bump of the
-    /// floor, something lying flat, a board's edge).
-    case boxTooSmall(size: ObjectSize, metres: Double, minimum: Double)
+    /// floor, something lying flat, a board's edge). `uncertainty` is the size's expanded
+    /// uncertainty U (k = 2, metres) where it was estimated, and then `metres + uncertainty` is
+    /// under the minimum too; 0 where the size is far enough under it that no estimate is made.
+    case boxTooSmall(size: ObjectSize, metres: Double, minimum: Double, uncertainty: Double = 0)
     /// The object found (a box, or a table or shelf whose top the view cuts) runs off the edge of
     /// the depth image.
     case boxCutOff(edges: [String])
@@ -103,11 +105,12 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
         case .againstWall:
             return "the box cannot be told from a wall behind it (it stands against the wall, or the sensor's edges blend the two): "
                 + "measure it 10 cm or more from the wall, from where floor shows between them."
-        case let .boxTooSmall(size, metres, minimum):
+        case let .boxTooSmall(size, metres, minimum, uncertainty):
             // "The object", not "the box": what is refused so may be no box at all (a bump of
             // the floor lower than any parcel, a mat). Millimetres rounded down, so that a size
-            // under its minimum never reads as equal to it.
-            let found = String(format: "%.1f cm", (metres * 1000).rounded(.down) / 10)
+            // under its minimum never reads as equal to it; its U rounded up.
+            let value = (metres * 1000).rounded(.down) / 10, u = (uncertainty * 1000).rounded(.up) / 10
+            let found = uncertainty > 0 ? String(format: "%.1f ± %.1f cm", value, u) : String(format: "%.1f cm", value)
             let least = String(format: "%g cm", (minimum * 1000).rounded() / 10)
             switch size {
             case .height:

@@ -52,7 +52,7 @@ import TestSupport
         }
         for (name, scene) in [("frame-2", two), ("frame-5", five)] {
             let low = scene.boxes.compactMap { box -> (Double, Double)? in
-                if case let .failure(.boxTooSmall(size, metres, _)) = box.outcome, size == .height {
+                if case let .failure(.boxTooSmall(size, metres, _, _)) = box.outcome, size == .height {
                     (metres, box.positionOnSupport.x)
                 } else { nil }
             }

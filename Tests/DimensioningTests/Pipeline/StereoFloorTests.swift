@@ -27,7 +27,7 @@ import TestSupport
         #expect(measured.allSatisfy { (0.08...0.13).contains($0.height) }, "\(MeasureAllBoxesTests.summary(scene))")
         for box in scene.boxes {
             guard case let .failure(error) = box.outcome else { continue }
-            guard case let .boxTooSmall(size, side, minimum) = error else {
+            guard case let .boxTooSmall(size, side, minimum, _) = error else {
                 Issue.record("refused as \(error)")
                 continue
             }
