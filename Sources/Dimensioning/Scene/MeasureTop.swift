@@ -68,9 +68,10 @@ struct TopOutline: Sendable {
 ///
 /// - Throws: first what the view leaves out, `boxCutOff` when the top reaches the image's border
 ///   and `hiddenBehind` when a taller neighbour hides part of it (a top not seen whole has no
-///   size or fill to judge); then `boxTooSmall`, `notCuboid` when the top covers less than the
-///   minimum fill of its rectangle (cartons of one height pressed together, or not a box), and
-///   `noGroundPlane` when no surface is seen beside it.
+///   size or fill to judge); then `notCuboid` when the top covers less than the minimum fill of
+///   its rectangle (cartons of one height pressed together, or not a box), `noGroundPlane` when
+///   no surface is seen beside it, and `boxTooSmall` when it stands lower than the least box, or,
+///   once measured, is narrower than it by more than the width's U (`Undersize`).
 func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scene: FusedScene,
                 view: ViewedRegion?, pixels: PixelPoints?, image: SeamImage? = nil, parameters: PipelineParameters,
                 sceneParameters: SceneParameters) throws(DimensioningError) -> SceneBoxMeasurement {
