@@ -16,13 +16,22 @@ struct Undersize: Sendable, Equatable {
     /// The width's (the narrower side's) U when width + U is under `minimumSide`; nil when it is not.
     var width: Double?
 
+    /// The rule itself: `height` and `width` (metres) against the envelope's minimums, with
+    /// `expanded` the expanded uncertainties of length, width and height (metres).
+    init(height: Double, width: Double, expanded: [Double], envelope: EnvelopeParameters) {
+        if height + expanded[2] < envelope.minimumHeight { self.height = expanded[2] }
+        if width + expanded[1] < envelope.minimumSide { self.width = expanded[1] }
+    }
+
+    /// A lone box's fitted cuboid, its U estimated only when a size is under its minimum.
     init(_ cuboid: CuboidFit, top: TopFaceFit, floor: FloorFit, parameters: PipelineParameters) {
         let envelope = parameters.envelope
-        guard cuboid.height < envelope.minimumHeight || cuboid.width < envelope.minimumSide else { return }
-        let u = estimateUncertainty(cuboid: cuboid, top: top, floor: floor, agreement: nil,
-                                    sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
-                                    behaviour: parameters.behaviour, profile: parameters.profile).expanded
-        if cuboid.height + u[2] < envelope.minimumHeight { height = u[2] }
-        if cuboid.width + u[1] < envelope.minimumSide { width = u[1] }
+        let under = cuboid.height < envelope.minimumHeight || cuboid.width < envelope.minimumSide
+        // Sizes at or over their minimums are never under them, whatever their U.
+        let expanded = under ? estimateUncertainty(cuboid: cuboid, top: top, floor: floor, agreement: nil,
+                                                   sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
+                                                   behaviour: parameters.behaviour, profile: parameters.profile).expanded
+                             : [0, 0, 0]
+        self.init(height: cuboid.height, width: cuboid.width, expanded: expanded, envelope: envelope)
     }
 }

@@ -162,10 +162,9 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
     let uncertainty = topRectangleUncertainty(rectangle: rectangle, sides: sides, height: height, topScatter: topScatter,
                                               topCount: heights.count, support: support, relief: relief,
                                               profile: parameters.profile, parameters: parameters.uncertainty)
-    // Under the minimum only where the width's U says so, as for a lone box (`Undersize`).
-    let widthU = uncertainty.expanded[1]
-    if width + widthU < parameters.envelope.minimumSide {
-        throw .boxTooSmall(size: .narrowerSide, metres: width, minimum: parameters.envelope.minimumSide, uncertainty: widthU)
+    // Under the minimum only where the width's U says so, as for a lone box.
+    if let u = Undersize(height: height, width: width, expanded: uncertainty.expanded, envelope: parameters.envelope).width {
+        throw .boxTooSmall(size: .narrowerSide, metres: width, minimum: parameters.envelope.minimumSide, uncertainty: u)
     }
     return SceneBoxMeasurement(method: .topRectangle, length: length, width: width, height: height, footprint: rectangle,
                                supportLevel: support.level, centerInWorld: centre,

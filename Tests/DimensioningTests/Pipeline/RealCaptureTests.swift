@@ -62,7 +62,7 @@ import TestSupport
 
     /// Every object on the ROS-Industrial table is listed by `measureAllBoxes`: the one box the
     /// engine can measure (about 166 x 166 x 161 mm), and each of the others refused for a size
-    /// its own points show (tops 2.5-6.6 cm across, one 4.4 and one 5.7 cm tall: under the
+    /// its own points show (tops 3.6-6.6 cm across, one 4.4 and one 5.7 cm tall: under the
     /// 10 x 6 cm the engine measures) or its shape, or measured, never accepted, where its U
     /// does not place it under the minimum (`Undersize`: a 6.4-cm top of this sparse cloud,
     /// whose sides are known to 11 cm). A narrow, sparsely sampled top once came out with sides
