@@ -354,9 +354,11 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, view: ViewedRegion?,
     }
     if let unseenStep { throw .notCuboid(reason: unseenStep) }
     // A handle or a strap standing clear of the lid's relief: the enclosing cuboid reaches its top.
+    // The surface's own lean around the box, against which a lid's lean is a crushed end.
+    let surface = FloorNearBox(scene, box: box, footprint: cuboid.footprint)?.surface
     var relief = try measureTopRelief(scene, box: box, top: top, footprint: cuboid.footprint,
                                       pixelFootprint: Statistics.median(pixelFootprints) ?? 0, lean: cuboid.lean,
-                                      parameters: parameters.raisedPart)
+                                      surface: surface, parameters: parameters.raisedPart)
     // A lid bowed up falls toward its sides as a lip rises: only a side sharp against the bow
     // still rules fattening out.
     if let bowed = relief, cuboid.lips.fatteningRuledOut,

@@ -10,23 +10,35 @@ public struct FloorNearBox: Sendable, Equatable {
     /// 1.4826 median absolute deviations of their heights, metres.
     public var scatter: Double
     public var count: Int
+    /// The least-squares plane through the ring's points near its median height (floor
+    /// coordinates): how the surface leans around the box on the floor's plane, where the floor
+    /// bends with range; nil when those points lie on one line.
+    public var surface: LidLean?
 
     /// Points within `band` metres of the floor plane lying `inner`-`outer` metres outside the
     /// footprint (floor coordinates of `box.floorFrame`); nil with fewer than `minimumCount`.
     public init?(_ scene: FusedScene, box: BoxSegment, footprint: Rectangle2D, band: Double = 0.03,
           inner: Double = 0.02, outer: Double = 0.25, minimumCount: Int = 20) {
         var heights: [Double] = []
+        var ring: [SIMD3<Double>] = []
         let frame = box.floorFrame
         for i in 0..<scene.pointsInWorld.count {
             let q = frame.local(scene.pointsInWorld[i])
             guard abs(q.z) <= band else { continue }
             let outside = footprint.distanceOutside(SIMD2(q.x, q.y))
-            if outside >= inner && outside <= outer { heights.append(q.z) }
+            if outside >= inner && outside <= outer {
+                heights.append(q.z)
+                ring.append(q)
+            }
         }
         guard heights.count >= minimumCount, let median = Statistics.quantile(heights, 0.5),
               let sigma = Statistics.robustSigma(heights) else { return nil }
         offset = median
         scatter = sigma
         count = heights.count
+        // The plane through the ring's points within three robust sigmas (at least 2 mm) of its
+        // median: a box side's mixed pixels at its foot, or a neighbour's, stay out.
+        let near = max(0.002, 3 * sigma)
+        surface = LidLean(points: ring.filter { abs($0.z - median) <= near })
     }
 }
