@@ -31,8 +31,7 @@ public enum TopFeature: Sendable, Codable, Equatable {
     /// A lid that leans along the length axis: flat, `rise` lower at the −x end than at the +x
     /// end, where it reaches the enclosing top. A carton crushed at one end, or a sagging lid; the
     /// OAK-D captures (`Tests/Fixtures/real/luxonis-oak`) show one carton's lid with its high
-    /// corner 21 mm above the lid's level (`example_4.ply`) and 5 mm (`calibration_box.ply`),
-    /// against the floor around it.
+    /// corner 22 mm above the lid's level against the floor around it (`example_4.ply`).
     case lean(rise: Double)
 
     /// The feature's kind: "recess", "handle", "bulge", "sag" or "lean".

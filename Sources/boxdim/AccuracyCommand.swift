@@ -51,7 +51,7 @@ struct AccuracyCommand: ParsableCommand {
     @Flag(help: "Give every box to be measured a recess, a handle or a bulge (5-15 mm) in or on its top: the truth is the cuboid that encloses it, as a carrier bills it.")
     var irregularTops = false
 
-    @Flag(help: "Give every box to be measured a flat lid leaning 1-4° along its length (a crushed end, a sagging lid; a real OAK-D carton's lid has its high corner 5-21 mm above its level, against the floor around it): the truth is the cuboid that encloses it.")
+    @Flag(help: "Give every box to be measured a flat lid leaning 1-4° along its length (a crushed end, a sagging lid; a real OAK-D carton's lid has its high corner 22 mm above its level, against the floor around it): the truth is the cuboid that encloses it.")
     var leaningLids = false
 
     @Option(help: ArgumentHelp("Lay these changes over each capture's sensor behaviour: a JSON object of SensorBehaviour's keys (e.g. '{\"creaseBandShare\": 0}' switches the crease reach off), to see what a heuristic prevents (Scripts/ablation.sh): the simulated captures, the calibration references, the scenes and the real captures alike.", valueName: "json"))

@@ -29,7 +29,7 @@ import DimensioningSimulation
     }
 
     /// A lid that leans 16-22 mm along the box's length (`--leaning-lids`, tuning seed 2026,
-    /// scenarios 18, 20 and 46; a real OAK-D carton's high corner stands 21 mm above its lid's level). Taken parallel to the floor, the
+    /// scenarios 18, 20 and 46; a real OAK-D carton's high corner stands 22 mm above its lid's level). Taken parallel to the floor, the
     /// lean was noise: the band of points counted as the lid took in a side face, and one end was
     /// placed 12-26 mm off, at a stated U of 3-8 mm (length −13.0 ± 2.8, −18.9 ± 4.3 and
     /// −24.8 ± 7.1 mm). The rays are now cut with the lid's own plane (`LidLean`): the length and
@@ -49,8 +49,8 @@ import DimensioningSimulation
     /// A leaning lid's height (tuning seed 2026, scenarios 25, 34 and 86: lids rising 12-17 mm
     /// from end to end). The truth the simulator states is the enclosing cuboid's, to the lid's
     /// high end; a stereo camera's lids lean as much by its depth error alone (the one OAK-D
-    /// carton's high corner stands 21 mm above its lid's level in `example_4.ply` and 5 mm in
-    /// `calibration_box.ply`), when the box is
+    /// carton's high corner stands 22 mm above its lid's level in `example_4.ply`, and nowhere
+    /// near in `calibration_box.ply`), when the box is
     /// as high as the lid's level. Measured at the lid's level, the height lay 7.0-8.6 mm under
     /// the high end at U 5.5-6.8 mm. It now lies half-way, and its U reaches both ends (the
     /// capture's own depth scale, 2 mm there, moves all three).

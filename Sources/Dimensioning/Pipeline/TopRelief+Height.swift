@@ -9,7 +9,7 @@ extension TopRelief {
     /// Half: a lid that leans against the floor beside it may be a crushed or bulging end, whose
     /// enclosing top is the lid's high end, or the sensor's depth error, which leaves the box as
     /// high as the lid's level (one OAK-D carton of `Tests/Fixtures/real/luxonis-oak` has its high
-    /// corner 21 mm above its lid's level in `example_4.ply`, against the floor around it). The
+    /// corner 22 mm above its lid's level in `example_4.ply`, against the floor around it). The
     /// capture cannot tell them apart, so the height is the middle of the two, and the truth is
     /// at one of its ends: a standard uncertainty of half the rise (`heightTerms`; a two-point
     /// distribution, whose standard deviation is its half-width, where a rectangle's would be
