@@ -144,11 +144,14 @@ public struct LidLean: Sendable, Equatable {
         guard rectangle.halfA > 1e-6, rectangle.halfB > 1e-6, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite })
         else { return nil }
         let cells = 4
+        // The cell along one side: clamped before it becomes an integer, so a point far outside
+        // the outline joins the edge cell rather than trapping the conversion.
+        func cell(_ u: Double, half: Double) -> Int {
+            Int(min(max((u / (2 * half) + 0.5) * Double(cells), 0), Double(cells - 1)))
+        }
         func group(_ p: SIMD3<Double>) -> Int {
             let q = rectangle.local(SIMD2(p.x, p.y))
-            let i = min(cells - 1, max(0, Int((q.x / (2 * rectangle.halfA) + 0.5) * Double(cells))))
-            let j = min(cells - 1, max(0, Int((q.y / (2 * rectangle.halfB) + 0.5) * Double(cells))))
-            return i * cells + j
+            return cell(q.x, half: rectangle.halfA) * cells + cell(q.y, half: rectangle.halfB)
         }
         let groups = points.map(group)
         let rises = (0..<(cells * cells)).compactMap { left -> Double? in

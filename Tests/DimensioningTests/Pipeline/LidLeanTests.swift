@@ -115,4 +115,14 @@ import DimensioningSimulation
         let against = plane.levelAndHighCorner(over: Self.outline, surface: surface)
         #expect(against.highCorner < 0.0002, "\(against.highCorner)")
     }
+
+    /// A stray point far outside the outline (a reader's extreme but finite coordinate) joins an
+    /// edge cell of the jackknife instead of trapping its integer conversion (beyond 9.2e18 cells
+    /// it did): no estimate, or a finite one.
+    @Test func aFarStrayPointDoesNotTrapTheJackknife() throws {
+        var points = Self.lid(sigma: 0.001, seed: 2) { x, _ in 0.01 * x }
+        points.append(SIMD3(1e300, -1e300, 0.3))
+        let u = LidLean.riseUncertainty(of: points, over: Self.outline, from: SIMD2(-0.2, 0), to: SIMD2(0.2, 0))
+        #expect(u.map(\.isFinite) ?? true, "\(String(describing: u))")
+    }
 }
