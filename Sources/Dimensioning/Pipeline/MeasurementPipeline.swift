@@ -354,11 +354,13 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, view: ViewedRegion?,
     }
     if let unseenStep { throw .notCuboid(reason: unseenStep) }
     // A handle or a strap standing clear of the lid's relief: the enclosing cuboid reaches its top.
-    // The surface's own lean around the box, against which a lid's lean is a crushed end.
-    let surface = FloorNearBox(scene, box: box, footprint: cuboid.footprint)?.surface
+    // The floor around the box: the surface's own lean, against which a lid's lean is a crushed
+    // end, and (unless a side moves to a bowed lid's rim below) the uncertainty's floor terms.
+    let reliefFootprint = cuboid.footprint
+    let floorNearBox = FloorNearBox(scene, box: box, footprint: reliefFootprint)
     var relief = try measureTopRelief(scene, box: box, top: top, footprint: cuboid.footprint,
                                       pixelFootprint: Statistics.median(pixelFootprints) ?? 0, lean: cuboid.lean,
-                                      surface: surface, parameters: parameters.raisedPart)
+                                      surface: floorNearBox?.surface, parameters: parameters.raisedPart)
     // A lid bowed up falls toward its sides as a lip rises: only a side sharp against the bow
     // still rules fattening out.
     if let bowed = relief, cuboid.lips.fatteningRuledOut,
@@ -390,7 +392,8 @@ func measureCandidate(_ box: BoxSegment, scene: FusedScene, view: ViewedRegion?,
     if !range.contains(distance) { throw .outOfRange(distance: distance, range: range) }
     let agreement = measureFrameAgreement(scene, box: box, top: top, cuboid: cuboid)
     let uncertainty = estimateUncertainty(cuboid: cuboid, top: top, floor: floor, agreement: agreement,
-                                          floorNearBox: FloorNearBox(scene, box: box, footprint: cuboid.footprint),
+                                          floorNearBox: cuboid.footprint == reliefFootprint ? floorNearBox
+                                              : FloorNearBox(scene, box: box, footprint: cuboid.footprint),
                                           relief: relief, rimDoubts: rimDoubts, sensorClass: parameters.uncertainty.sensorClass ?? .unknown,
                                           behaviour: parameters.behaviour, profile: parameters.profile)
     // The budget says which terms hold a dimension's U over the tolerance.

@@ -19,18 +19,15 @@ public struct FloorNearBox: Sendable, Equatable {
     /// footprint (floor coordinates of `box.floorFrame`); nil with fewer than `minimumCount`.
     public init?(_ scene: FusedScene, box: BoxSegment, footprint: Rectangle2D, band: Double = 0.03,
           inner: Double = 0.02, outer: Double = 0.25, minimumCount: Int = 20) {
-        var heights: [Double] = []
         var ring: [SIMD3<Double>] = []
         let frame = box.floorFrame
         for i in 0..<scene.pointsInWorld.count {
             let q = frame.local(scene.pointsInWorld[i])
             guard abs(q.z) <= band else { continue }
             let outside = footprint.distanceOutside(SIMD2(q.x, q.y))
-            if outside >= inner && outside <= outer {
-                heights.append(q.z)
-                ring.append(q)
-            }
+            if outside >= inner && outside <= outer { ring.append(q) }
         }
+        let heights = ring.map(\.z)
         guard heights.count >= minimumCount, let median = Statistics.quantile(heights, 0.5),
               let sigma = Statistics.robustSigma(heights) else { return nil }
         offset = median
