@@ -160,7 +160,7 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
 }
 
 /// The objects on `floor` in the order they are considered as the box (`boxCandidates`, at
-/// most `limit`), less any that is no object to measure, cut off or whole: a cluster that is a
+/// most `limit`, those lower than `EnvelopeParameters.minimumHeight` after the others), less any that is no object to measure, cut off or whole: a cluster that is a
 /// wall and nothing else (`isWallAlone`: no top, the view cutting the wall off above), or a
 /// bare table's or shelf's top wider than any parcel (`isBareSurface`). Points within twice
 /// `wallBand` of one of `walls` belong to no object.
@@ -171,7 +171,8 @@ func measurableObjects(_ scene: FusedScene, floor: FloorFit, parameters: Pipelin
                        limit: Int, walls: [WallFit] = []) throws(DimensioningError) -> [BoxSegment] {
     do throws(DimensioningError) {
         var objects = try boxCandidates(scene, floor: floor, parameters: parameters.isolation, limit: limit,
-                                        walls: walls, wallBand: 2 * parameters.wallBand)
+                                        walls: walls, wallBand: 2 * parameters.wallBand,
+                                        leastObjectHeight: parameters.envelope.minimumHeight)
         objects.removeAll {
             isWallAlone(scene, cluster: $0, floor: floor, parameters: parameters)
                 || isBareSurface(scene, cluster: $0, floor: floor, parameters: parameters)

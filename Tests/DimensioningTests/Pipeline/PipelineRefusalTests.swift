@@ -79,6 +79,21 @@ import Testing
         #expect(code(simulated.capture) == "box_cut_off")
     }
 
+    /// Fixed split, seed 5077, `--on-table`, scenario 84: a 541 x 427 x 522 mm box on a table
+    /// 0.75 m high, run off the image's right side, seen by a time-of-flight camera whose far
+    /// floor rises in blobs 2-5 cm above its plane. Three such blobs nearer the image centre than
+    /// the table filled the candidates; one was refused as "not a cuboid: the sides ... lie past
+    /// each other", a false reason, and the box was never looked at. A cluster lower than any
+    /// parcel is tried after the taller ones (`boxCandidates`' `leastObjectHeight`): the box
+    /// on the table is found, and refused for what it is, cut off.
+    @Test func aBoxOnATableRunningOutOfTheViewIsCutOffPastTheFloorsBlobs() {
+        let (simulated, kind) = ScenarioCatalog.render(index: 84, seed: 5077, frameCount: 1,
+                                                       sensors: [SensorFamily.timeOfFlight, SensorFamily.stereo],
+                                                       onTable: true)
+        #expect(kind == .cutOffBox)
+        #expect(code(simulated.capture) == "box_cut_off")
+    }
+
     /// A floor before a wall that the view cuts off a few centimetres up, no box: tuning split
     /// (seed 2026) scenarios 4 and 109 (the wall seen rising 24 and 5 cm, 2 m wide), retired2
     /// (seed 6151) scenario 39 (23 cm). The wall's cluster ran off the view, so it was refused as
