@@ -134,9 +134,11 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
         } catch {
             // Lower than any parcel over a parcel's footprint (a bump of the floor, something
             // lying flat): not the object aimed at, whatever its place in the order.
-            // (`measureCandidate` refuses only such a candidate by its height.)
-            if case .boxTooSmall(.height, _, _, _) = error {
-                if lyingFlat == nil { lyingFlat = error }
+            // (`measureCandidate` refuses only such a candidate by its height.) Its refusal
+            // stands when nothing else is found, unless it is the floor's own noise
+            // (`riseIsFloorNoise`): then nothing was found.
+            if case .boxTooSmall(.height, let height, _, _) = error {
+                if lyingFlat == nil, !riseIsFloorNoise(scene, box: box, height: height) { lyingFlat = error }
                 continue
             }
             if narrow {
