@@ -1,10 +1,10 @@
 import Foundation
 
 /// Whether a candidate lower than any parcel (`Undersize`) is the floor's own noise, not an
-/// object lying on it: its top, `height` metres above the floor plane, rises no more than three
-/// robust standard deviations (`FloorNearBox.scatter`) above the floor seen around it
-/// (`FloorNearBox.offset`, the ring 2-25 cm outside the candidate's footprint, the
-/// minimum-area rectangle of its points seen from above).
+/// object lying on it: its top, `height` metres above the floor plane, rises no more than
+/// `FloorNearBox.floorSigmas` (3) robust standard deviations (`FloorNearBox.scatter`) above the
+/// floor seen around it (`FloorNearBox.offset`, the ring 2-25 cm outside the candidate's
+/// footprint, the minimum-area rectangle of its points seen from above).
 ///
 /// A time-of-flight camera's floor 2.5-3.5 m away scatters by 1-2 cm, and its upper tail
 /// forms blobs of a few hundred points 2-5 cm above the plane (the fixed split, seed 5077,
@@ -23,5 +23,5 @@ func riseIsFloorNoise(_ scene: FusedScene, box: BoxSegment, height: Double) -> B
     }
     guard let rectangle = minimumAreaRectangle(points: footprint),
           let ring = FloorNearBox(scene, box: box, footprint: rectangle) else { return false }
-    return height - ring.offset <= 3 * ring.scatter
+    return height - ring.offset <= FloorNearBox.floorSigmas * ring.scatter
 }

@@ -75,12 +75,13 @@ public func boxCandidates(_ scene: FusedScene, floor: FloorFit, parameters: Isol
                           leastObjectHeight: Double = 0) throws(DimensioningError) -> [BoxSegment] {
     let frame = FloorFrame(floor: floor.plane, hint: scene.viewDirection)
     let points = scene.pointsInWorld
-    var above: [Int] = []
+    var above: [Int] = [], aboveHeights: [Double] = []
     for i in 0..<points.count {
         let h = floor.plane.signedDistance(points[i])
         guard h >= parameters.minimumHeightAboveFloor && h <= parameters.maximumHeightAboveFloor else { continue }
         if walls.contains(where: { abs($0.plane.signedDistance(points[i])) <= wallBand }) { continue }
         above.append(i)
+        aboveHeights.append(h)
     }
     guard above.count >= parameters.minimumClusterPoints else { throw .noBox }
     let candidates = points.subset(above)
@@ -94,29 +95,29 @@ public func boxCandidates(_ scene: FusedScene, floor: FloorFit, parameters: Isol
 
     let camera = scene.cameraPosition, axis = scene.viewDirection
     var bestAngle = [Double](repeating: .infinity, count: clusterCount)
-    var sizes = [Int](repeating: 0, count: clusterCount)
-    var clusterHeights = [[Double]](repeating: [], count: leastObjectHeight > 0 ? clusterCount : 0)
+    var members = [[Int]](repeating: [], count: clusterCount)
+    var memberHeights = [[Double]](repeating: [], count: clusterCount)
     for (j, label) in labels.enumerated() where label >= 0 {
         let ray = candidates[j] - camera
         let cosine = dot(ray, axis) / max(length(ray), 1e-9)
         let angle = acos(min(1, max(-1, cosine)))
         bestAngle[Int(label)] = min(bestAngle[Int(label)], angle)
-        sizes[Int(label)] += 1
-        if leastObjectHeight > 0 { clusterHeights[Int(label)].append(floor.plane.signedDistance(candidates[j])) }
+        members[Int(label)].append(above[j])
+        memberHeights[Int(label)].append(aboveHeights[j])
     }
-    let tallEnough = clusterHeights.isEmpty ? [Bool](repeating: true, count: clusterCount) : clusterHeights.map { heights in
+    // The 99th percentile, at its lower rank, as `objectTop` takes a cluster's highest level.
+    let tallEnough = memberHeights.map { heights in
+        guard leastObjectHeight > 0, !heights.isEmpty else { return true }
         let sorted = heights.sorted()
-        return sorted.isEmpty || sorted[Int(Double(sorted.count - 1) * 0.99)] >= leastObjectHeight
+        return sorted[Int(Double(sorted.count - 1) * 0.99)] >= leastObjectHeight
     }
     // Angles within 0.2 degrees count as a tie (both clusters cover the image centre).
     let order = (0..<clusterCount).sorted { a, b in
         if tallEnough[a] != tallEnough[b] { return tallEnough[a] }
         if abs(bestAngle[a] - bestAngle[b]) > 0.0035 { return bestAngle[a] < bestAngle[b] }
-        if sizes[a] != sizes[b] { return sizes[a] > sizes[b] }
+        if members[a].count != members[b].count { return members[a].count > members[b].count }
         return a < b
     }
-    var members = [[Int]](repeating: [], count: clusterCount)
-    for (j, label) in labels.enumerated() where label >= 0 { members[Int(label)].append(above[j]) }
     return order.prefix(max(1, limit)).map { cluster in
         let indices = members[cluster]
         var others: [Int] = [], otherLabels: [Int32] = []
@@ -124,8 +125,7 @@ public func boxCandidates(_ scene: FusedScene, floor: FloorFit, parameters: Isol
             others.append(above[j])
             otherLabels.append(label)
         }
-        return BoxSegment(floorFrame: frame, pointIndices: indices,
-                          heights: indices.map { floor.plane.signedDistance(points[$0]) },
+        return BoxSegment(floorFrame: frame, pointIndices: indices, heights: memberHeights[cluster],
                           aboveFloorIndices: above, otherObjectIndices: others, otherObjectLabels: otherLabels, clusterCount: clusterCount)
     }
 }

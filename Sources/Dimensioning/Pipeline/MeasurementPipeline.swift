@@ -162,8 +162,8 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
 }
 
 /// The objects on `floor` in the order they are considered as the box (`boxCandidates`, at
-/// most `limit`, those lower than `EnvelopeParameters.minimumHeight` after the others), less any that is no object to measure, cut off or whole: a cluster that is a
-/// wall and nothing else (`isWallAlone`: no top, the view cutting the wall off above), or a
+/// most `limit`, those lower than `EnvelopeParameters.minimumHeight` after the others), less
+/// any that is no object to measure, cut off or whole: a cluster that is a wall and nothing else (`isWallAlone`: no top, the view cutting the wall off above), or a
 /// bare table's or shelf's top wider than any parcel (`isBareSurface`). Points within twice
 /// `wallBand` of one of `walls` belong to no object.
 ///

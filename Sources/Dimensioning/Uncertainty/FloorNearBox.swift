@@ -15,6 +15,11 @@ public struct FloorNearBox: Sendable, Equatable {
     /// bends with range; nil when those points lie on one line.
     public var surface: LidLean?
 
+    /// How many robust sigmas (`scatter`) from the ring's median a height may lie and still be
+    /// the floor's own scatter: the band of the ring's points the surface is fitted through,
+    /// and the rise under which a candidate is the floor's noise (`riseIsFloorNoise`).
+    static let floorSigmas = 3.0
+
     /// Points within `band` metres of the floor plane lying `inner`-`outer` metres outside the
     /// footprint (floor coordinates of `box.floorFrame`); nil with fewer than `minimumCount`.
     public init?(_ scene: FusedScene, box: BoxSegment, footprint: Rectangle2D, band: Double = 0.03,
@@ -35,7 +40,7 @@ public struct FloorNearBox: Sendable, Equatable {
         count = heights.count
         // The plane through the ring's points within three robust sigmas (at least 2 mm) of its
         // median: a box side's mixed pixels at its foot, or a neighbour's, stay out.
-        let near = max(0.002, 3 * sigma)
+        let near = max(0.002, Self.floorSigmas * sigma)
         surface = LidLean(points: ring.filter { abs($0.z - median) <= near })
     }
 }
