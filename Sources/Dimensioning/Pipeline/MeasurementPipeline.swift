@@ -46,13 +46,27 @@ public struct PipelineResult: Sendable {
 /// Deterministic: the same capture and parameters give bit-identical results.
 ///
 /// - Throws: a `DimensioningError` refusal (no depth, no ground plane, no box, cut off, too
-///   small, out of range, not a cuboid) with its reason; `profileMismatch` when the
+///   small, out of range, not a cuboid) with its reason (with no object of a box's many points,
+///   the object aimed at refused for its size when its points show it is too small:
+///   `smallObjectRefusal`); `profileMismatch` when the
 ///   parameters' sensor profile was calibrated on depth images of another size.
 public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters = .init()) throws(DimensioningError) -> PipelineResult {
     let (capture, parameters) = try preparedForMeasuring(capture, parameters: parameters)
     let scene = try fuseFrames(capture, parameters: parameters.fusion, sensor: parameters.behaviour)
     let viewFloor = try fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour,
                                  envelope: parameters.envelope)
+    do {
+        return try measureAimedObject(scene, viewFloor: viewFloor, parameters: parameters)
+    } catch .noBox {
+        // Nothing of a box's many points: the object aimed at may be there, too small for that.
+        throw smallObjectRefusal(scene, floor: viewFloor, parameters: parameters) ?? .noBox
+    }
+}
+
+/// `runPipeline` from the floor on: the objects on `viewFloor`, the surface the first stands
+/// on, and each candidate measured in turn until one is a box (`measureCandidate`).
+func measureAimedObject(_ scene: FusedScene, viewFloor: FloorFit,
+                        parameters: PipelineParameters) throws(DimensioningError) -> PipelineResult {
     // The object the camera is aimed at comes first; if it is not a measurable box (a laptop,
     // a bag) the next nearest is tried, and if none is, the nearest one's refusal is reported.
     var candidates = try measurableObjects(scene, floor: viewFloor, parameters: parameters,

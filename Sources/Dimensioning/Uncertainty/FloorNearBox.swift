@@ -20,10 +20,14 @@ public struct FloorNearBox: Sendable, Equatable {
     /// and the rise under which a candidate is the floor's noise (`riseIsFloorNoise`).
     static let floorSigmas = 3.0
 
+    /// The fewest ring points whose median and robust scatter say how a floor scatters: 20.
+    /// The fewest points an object must show to be sized at all (`smallObjectRefusal`), too.
+    public static let leastRingPoints = 20
+
     /// Points within `band` metres of the floor plane lying `inner`-`outer` metres outside the
     /// footprint (floor coordinates of `box.floorFrame`); nil with fewer than `minimumCount`.
     public init?(_ scene: FusedScene, box: BoxSegment, footprint: Rectangle2D, band: Double = 0.03,
-          inner: Double = 0.02, outer: Double = 0.25, minimumCount: Int = 20) {
+          inner: Double = 0.02, outer: Double = 0.25, minimumCount: Int = leastRingPoints) {
         var ring: [SIMD3<Double>] = []
         let frame = box.floorFrame
         for i in 0..<scene.pointsInWorld.count {
