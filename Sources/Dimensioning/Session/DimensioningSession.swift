@@ -149,7 +149,10 @@ public final class DimensioningSession: Sendable {
     /// - capturing: measures the frames captured so far (a shorter window);
     /// - detected: measures the last `captureWindowFrames` frames (a forced capture);
     /// - initializing: fails with `noGroundPlane` (the floor was never found);
-    /// - scanning: fails with `noBox`;
+    /// - scanning: no box was followed; the last `captureWindowFrames` frames are run through the
+    ///   pipeline, as `runPipeline` on those frames: it fails with the pipeline's refusal (`noBox`
+    ///   on a bare floor, `boxTooSmall` for a box too small to follow, `boxCutOff`...), or,
+    ///   where the pipeline measures a box the live analysis never followed, ends captured;
     /// - captured or failed: nothing.
     ///
     /// - Returns: the updates it caused.
