@@ -77,8 +77,9 @@ private func floorFootprint(_ scene: FusedScene, at point: SIMD3<Double>, up: SI
 /// Something at the view's rim is what the view happened to take in, and an unorganised cloud
 /// has no image border to say whether it runs off the view (real OAK-D stereo,
 /// `luxonis-oak/calibration_calibration.ply`, a floor with nothing on it: a cluster of 48
-/// points 2.3 cm across and 12 cm high in the view's top right corner, 32 degrees off the axis,
-/// where the view is 35 degrees across its half-diagonal).
+/// points 2.3 cm across and 12 cm high in the view's top right corner, its nearest point 30.4
+/// degrees off the axis, the view's farthest 35.4; the simulated tiny boxes aimed at lie under
+/// 0.1 degree off it).
 private func isAimedAt(_ object: BoxSegment, scene: FusedScene) -> Bool {
     let camera = scene.cameraPosition, axis = scene.viewDirection
     func angle(_ p: SIMD3<Double>) -> Double {

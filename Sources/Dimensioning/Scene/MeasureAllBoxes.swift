@@ -32,8 +32,9 @@ import Foundation
 ///
 /// Deterministic like `runPipeline`.
 ///
-/// - Throws: the scene's refusal (no depth, no ground plane, no object on it), or
-///   `profileMismatch`; a carton's refusal is its own `SceneBox.outcome`.
+/// - Throws: the scene's refusal (no depth, no ground plane, no object on it, or one too small
+///   to be taken for a box: `smallObjectRefusal`), or `profileMismatch`; a carton's refusal is
+///   its own `SceneBox.outcome`.
 public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParameters = .init(),
                             sceneParameters: SceneParameters = .init(),
                             colour: LumaImage? = nil) throws(DimensioningError) -> SceneMeasurement {
@@ -41,7 +42,14 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
     let scene = try fuseFrames(capture, parameters: parameters.fusion, sensor: parameters.behaviour)
     let floor = try fitFloor(scene, parameters: parameters.floor, sensor: parameters.behaviour,
                              envelope: parameters.envelope)
-    let (found, frame) = try sceneObjects(scene, floor: floor, parameters: parameters)
+    let found: [(object: BoxSegment, surface: FloorFit?)], frame: FloorFrame
+    do {
+        (found, frame) = try sceneObjects(scene, floor: floor, parameters: parameters)
+    } catch .noBox {
+        // No object of a box's many points: the one aimed at may be too small for that, as
+        // `runPipeline` says of it.
+        throw smallObjectRefusal(scene, floor: floor, parameters: parameters) ?? .noBox
+    }
     let objects = found.map(\.object)
 
     var mapped: [Int] = []

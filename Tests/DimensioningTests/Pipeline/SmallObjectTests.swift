@@ -28,6 +28,19 @@ import Testing
         }
     }
 
+    /// `measure --all` says the same of the scene: its one object is too small, not missing.
+    @Test func everyCartonOfTheSceneSaysTheSame() {
+        let tiny = SimulatedBox(center: .zero, length: 0.046, width: 0.044, height: 0.042)
+        let simulated = PipelineTest.noisy(tiny, distance: 0.94, elevation: 41, azimuth: 343, frames: 20, seed: 7)
+        do {
+            let scene = try measureAllBoxes(simulated.capture)
+            Issue.record("measured a scene of \(scene.boxes.count) boxes")
+        } catch {
+            let single = PipelineTest.refusal(simulated.capture, parameters: PipelineParameters())
+            #expect(error.code == "box_too_small" && error == single, "\(error), alone: \(String(describing: single))")
+        }
+    }
+
     /// The same box with the camera aimed 0.5 m beside it: it lies near the view's rim, not
     /// where the camera points, so nothing is said of it: no box.
     @Test func aSmallObjectAtTheViewsRimIsNotTheOneAimedAt() {
