@@ -27,6 +27,16 @@ package enum Statistics {
         return low * (1 - t) + high * t
     }
 
+    /// The order statistic at the q-quantile's lower rank (0...1; no interpolation): the value
+    /// `values.sorted()[Int(q * (count - 1))]`; nil for an empty input. A cluster's highest level
+    /// is its heights' 99th percentile at this rank (`objectTop`, `boxCandidates`,
+    /// `smallObjectRefusal`): the value of one of its points, not a blend of two.
+    package static func lowerRankQuantile(_ values: [Double], _ q: Double) -> Double? {
+        guard !values.isEmpty else { return nil }
+        var scratch = values
+        return scratch.withUnsafeMutableBufferPointer { select($0, ranks(count: $0.count, q).lower) }
+    }
+
     /// As `quantile(_:_:)` for values already sorted ascending.
     static func quantile(sorted: [Double], _ q: Double) -> Double? {
         guard !sorted.isEmpty else { return nil }

@@ -21,7 +21,13 @@ func riseIsFloorNoise(_ scene: FusedScene, box: BoxSegment, height: Double) -> B
         let q = frame.local(scene.pointsInWorld[i])
         return SIMD2(q.x, q.y)
     }
-    guard let rectangle = minimumAreaRectangle(points: footprint),
-          let ring = FloorNearBox(scene, box: box, footprint: rectangle) else { return false }
+    guard let rectangle = minimumAreaRectangle(points: footprint) else { return false }
+    return riseIsFloorNoise(scene, box: box, footprint: rectangle, height: height)
+}
+
+/// As `riseIsFloorNoise(_:box:height:)`, for a candidate whose footprint (the minimum-area
+/// rectangle of its points seen from above, floor coordinates of `box.floorFrame`) is known.
+func riseIsFloorNoise(_ scene: FusedScene, box: BoxSegment, footprint: Rectangle2D, height: Double) -> Bool {
+    guard let ring = FloorNearBox(scene, box: box, footprint: footprint) else { return false }
     return height - ring.offset <= FloorNearBox.floorSigmas * ring.scatter
 }

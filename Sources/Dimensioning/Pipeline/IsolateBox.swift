@@ -98,18 +98,14 @@ public func boxCandidates(_ scene: FusedScene, floor: FloorFit, parameters: Isol
     var members = [[Int]](repeating: [], count: clusterCount)
     var memberHeights = [[Double]](repeating: [], count: clusterCount)
     for (j, label) in labels.enumerated() where label >= 0 {
-        let ray = candidates[j] - camera
-        let cosine = dot(ray, axis) / max(length(ray), 1e-9)
-        let angle = acos(min(1, max(-1, cosine)))
-        bestAngle[Int(label)] = min(bestAngle[Int(label)], angle)
+        bestAngle[Int(label)] = min(bestAngle[Int(label)], angleOffAxis(candidates[j], camera: camera, axis: axis))
         members[Int(label)].append(above[j])
         memberHeights[Int(label)].append(aboveHeights[j])
     }
     // The 99th percentile, at its lower rank, as `objectTop` takes a cluster's highest level.
     let tallEnough = memberHeights.map { heights in
-        guard leastObjectHeight > 0, !heights.isEmpty else { return true }
-        let sorted = heights.sorted()
-        return sorted[Int(Double(sorted.count - 1) * 0.99)] >= leastObjectHeight
+        guard leastObjectHeight > 0, let level = Statistics.lowerRankQuantile(heights, 0.99) else { return true }
+        return level >= leastObjectHeight
     }
     // Angles within 0.2 degrees count as a tie (both clusters cover the image centre).
     let order = (0..<clusterCount).sorted { a, b in
@@ -128,4 +124,11 @@ public func boxCandidates(_ scene: FusedScene, floor: FloorFit, parameters: Isol
         return BoxSegment(floorFrame: frame, pointIndices: indices, heights: memberHeights[cluster],
                           aboveFloorIndices: above, otherObjectIndices: others, otherObjectLabels: otherLabels, clusterCount: clusterCount)
     }
+}
+
+/// The angle (radians, 0...π) between the ray from `camera` to `point` and the optical `axis`
+/// (a unit vector; world coordinates, metres): how far off the aim a point lies.
+func angleOffAxis(_ point: SIMD3<Double>, camera: SIMD3<Double>, axis: SIMD3<Double>) -> Double {
+    let ray = point - camera
+    return acos(min(1, max(-1, dot(ray, axis) / max(length(ray), 1e-9))))
 }

@@ -38,15 +38,15 @@ func smallObjectRefusal(_ scene: FusedScene, floor: FloorFit, parameters: Pipeli
     guard cutOffEdges(scene, view: ViewedRegion(scene), box: object, margin: envelope.borderMarginPixels).isEmpty,
           isAimedAt(object, scene: scene)
     else { return nil }
-    let sorted = object.heights.sorted()
-    let height = sorted[Int(Double(sorted.count - 1) * 0.99)]
-    if height < envelope.minimumHeight, riseIsFloorNoise(scene, box: object, height: height) { return nil }
     let frame = object.floorFrame
     let seenFromAbove = object.pointIndices.map { i -> SIMD2<Double> in
         let q = frame.local(scene.pointsInWorld[i])
         return SIMD2(q.x, q.y)
     }
-    guard let rectangle = minimumAreaRectangle(points: seenFromAbove) else { return nil }
+    guard let height = Statistics.lowerRankQuantile(object.heights, 0.99),
+          let rectangle = minimumAreaRectangle(points: seenFromAbove) else { return nil }
+    if height < envelope.minimumHeight,
+       riseIsFloorNoise(scene, box: object, footprint: rectangle, height: height) { return nil }
     let narrower = 2 * min(rectangle.halfA, rectangle.halfB)
     let spacing = (4 * rectangle.halfA * rectangle.halfB / Double(object.pointIndices.count)).squareRoot()
     let centre = frame.world(SIMD3(rectangle.center.x, rectangle.center.y, height))
@@ -82,10 +82,7 @@ private func floorFootprint(_ scene: FusedScene, at point: SIMD3<Double>, up: SI
 /// 0.1 degree off it).
 private func isAimedAt(_ object: BoxSegment, scene: FusedScene) -> Bool {
     let camera = scene.cameraPosition, axis = scene.viewDirection
-    func angle(_ p: SIMD3<Double>) -> Double {
-        let ray = p - camera
-        return acos(min(1, max(-1, dot(ray, axis) / max(length(ray), 1e-9))))
-    }
+    func angle(_ p: SIMD3<Double>) -> Double { angleOffAxis(p, camera: camera, axis: axis) }
     let points = scene.pointsInWorld
     var widest = 0.0
     for i in 0..<points.count { widest = max(widest, angle(points[i])) }

@@ -177,9 +177,7 @@ func supportAround(_ scene: FusedScene, floor: FloorFit, box: BoxSegment, parame
 /// an extent along the floor frame's axes reaches past a turned box's corners by up to 40 % of
 /// its size). Nil for an object of fewer than 20 points, or a top of fewer than 20.
 func objectTop(_ scene: FusedScene, box: BoxSegment) -> (level: Double, indices: [Int], extent: Rectangle2D)? {
-    guard box.heights.count >= 20 else { return nil }
-    let sorted = box.heights.sorted()
-    let level = sorted[Int(Double(sorted.count - 1) * 0.99)]
+    guard box.heights.count >= 20, let level = Statistics.lowerRankQuantile(box.heights, 0.99) else { return nil }
     var indices: [Int] = [], core: [SIMD2<Double>] = []
     for (k, i) in box.pointIndices.enumerated() where box.heights[k] >= level - 0.03 {
         let q = box.floorFrame.local(scene.pointsInWorld[i])

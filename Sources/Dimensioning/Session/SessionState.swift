@@ -89,22 +89,17 @@ struct SessionState {
             } else {
                 measure(window, source: source, gravity: gravity)
             }
-        case .detected:
+        case .scanning where recent.isEmpty:
+            fail(.noBox)
+        case .detected, .scanning:
+            // Scanning, nothing was followed as a box; the pipeline over the last frames says
+            // why (a box too small to be followed, or cut off, is refused as such, not as "no box
+            // found"), as `measure` says on the same frames. Detected: a forced capture.
             windowStart = frameIndex + 1 - recent.count
             measure(recent, source: source, gravity: gravity)
         case .initializing:
             fail(.noGroundPlane(reason: frameIndex < 0 ? "no frame was processed"
                                     : "the floor was never found in \(frameIndex + 1) frame(s)"))
-        case .scanning:
-            // Nothing was followed as a box; the pipeline over the last frames says why (a box
-            // too small to be followed, or cut off, is refused as such, not as "no box found"),
-            // as `measure` says on the same frames.
-            if recent.isEmpty {
-                fail(.noBox)
-            } else {
-                windowStart = frameIndex + 1 - recent.count
-                measure(recent, source: source, gravity: gravity)
-            }
         case .captured, .failed:
             break
         }
