@@ -127,7 +127,7 @@ public enum VerificationRun {
         static func nothingAt(_ pair: SceneCartonMatch.Pair, scene: SceneRecord, path: String,
                               options: VerificationOptions) -> MeasurementRecord {
             let name = "\(path)#L\(pair.row.line)"
-            var record = MeasurementRecord(capture: name, outcome: .failure(.noBox), units: options.units,
+            var record = MeasurementRecord(capture: name, outcome: .failure(.noBox()), units: options.units,
                                            minConfidence: options.minConfidence)
             if scene.boxes.isEmpty, let error = scene.error {
                 record.status = scene.status == .unreadable ? .unreadable : .noMeasurement

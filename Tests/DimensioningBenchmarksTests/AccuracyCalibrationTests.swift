@@ -66,7 +66,7 @@ import DimensioningSimulation
                   result.cuboid.edges.contains(where: \.carriesProfileOffset) else { continue }
             return (simulated.capture, [result.cuboid.length, result.cuboid.width, result.cuboid.height])
         }
-        throw DimensioningError.noBox
+        throw DimensioningError.noBox()
     }
 
     /// The same capture given three times with known sizes that scatter (±3 mm, ±0.3 % of the
@@ -144,6 +144,6 @@ extension CalibrationScatterTests {
             #expect(feature.contains("placement-2") && feature.contains("without a profile") && !feature.contains("placement-1"),
                     "\(feature)")
         }
-        #expect(throws: DimensioningError.noBox) { try calibrateProfile([bad]) }
+        #expect(throws: DimensioningError.noBox()) { try calibrateProfile([bad]) }
     }
 }

@@ -55,7 +55,7 @@ import TestSupport
     @Test func aBareTableIsNoBoxInAScene() {
         let (simulated, truth) = Self.onTable(4)
         #expect(truth[0] == 0)
-        #expect(throws: DimensioningError.noBox) { try measureAllBoxes(simulated.capture) }
+        #expect(throws: DimensioningError.noBox()) { try measureAllBoxes(simulated.capture) }
     }
 
     /// Scene benchmark, tuning seed 2026, on a table. Scene 0 stands three boxes apart on it:

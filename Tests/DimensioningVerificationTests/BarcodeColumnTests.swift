@@ -13,7 +13,7 @@ import Dimensioning
             BarcodeReading(symbology: .qrCode, text: $0, face: .top, moduleSize: 0.002, modulePixels: 4, scannerReadable: true,
                            distance: 0.7, centerInWorld: nil, reads: 1, firstFrame: 0)
         }
-        let record = MeasurementRecord(capture: "box-1", outcome: .failure(.noBox), units: .millimeters, minConfidence: 0.85,
+        let record = MeasurementRecord(capture: "box-1", outcome: .failure(.noBox()), units: .millimeters, minConfidence: 0.85,
                                        barcodes: readings)
         return VerificationResult(record: record, truth: table.rows[0], extraColumns: table.extraColumns, toleranceMM: 10,
                                   overlay: nil)

@@ -15,7 +15,7 @@ import Dimensioning
             BarcodeReading(symbology: .qrCode, text: $0, face: .top, moduleSize: 0.002, modulePixels: 4, scannerReadable: true,
                            distance: 0.7, centerInWorld: nil, reads: 1, firstFrame: 0)
         }
-        return MeasurementRecord(capture: capture, outcome: .failure(.noBox), units: .millimeters, minConfidence: 0.85,
+        return MeasurementRecord(capture: capture, outcome: .failure(.noBox()), units: .millimeters, minConfidence: 0.85,
                                  barcodes: readings)
     }
 

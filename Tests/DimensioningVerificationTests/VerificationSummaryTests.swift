@@ -6,7 +6,7 @@ import Testing
 @Suite struct VerificationSummaryTests {
     static func result(_ name: String, truth: (Double, Double, Double), measured: (Double, Double, Double)?,
                        confidence: Double = 0.9, status: MeasurementRecord.Status? = nil, tolerance: Double = 10) -> VerificationResult {
-        var record = MeasurementRecord(capture: name, outcome: .failure(.noBox), units: .millimeters, minConfidence: 0.85)
+        var record = MeasurementRecord(capture: name, outcome: .failure(.noBox()), units: .millimeters, minConfidence: 0.85)
         if let m = measured {
             record.length = m.0; record.width = m.1; record.height = m.2
             record.confidence = confidence

@@ -175,8 +175,8 @@ public struct SceneRecord: Sendable, Equatable, Codable {
             let anyMeasured = boxes.contains { $0.measurement.length != nil }
             status = anyMeasured ? .measured : .noMeasurement
             error = anyMeasured ? nil : MeasurementRecord.ErrorInfo(
-                code: DimensioningError.noBox.code,
-                message: boxes.isEmpty ? DimensioningError.noBox.description : "no carton in the scene could be measured")
+                code: DimensioningError.noBox().code,
+                message: boxes.isEmpty ? DimensioningError.noBox().description : "no carton in the scene could be measured")
         }
     }
 

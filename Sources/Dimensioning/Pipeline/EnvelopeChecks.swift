@@ -54,21 +54,41 @@ func shareOutsideFootprint(_ scene: FusedScene, box: BoxSegment, cuboid: CuboidF
     return Double(outside) / Double(max(1, box.pointIndices.count))
 }
 
-/// With nothing standing on it, a "floor" that fills the view from close by is more likely the
-/// top of a box the camera is held over (the SDK's known failure: the floor locks onto the
-/// box's own lid). Refuses that case as `noGroundPlane` instead of reporting an empty floor:
-/// a plane nearer the camera than `PipelineParameters.lidSuspicionHeight` holding more than
-/// 90 % of the points (within the floor's RANSAC distance).
-func checkFloorIsNotALid(_ scene: FusedScene, floor: FloorFit, parameters: PipelineParameters) throws(DimensioningError) {
+/// Why nothing box-sized stands on `floor`, when nothing does. A plane that holds more than
+/// 90 % of the points (within the floor's RANSAC distance) fills the view, and from close by it
+/// may be the top of a box the camera is held over rather than a floor (the SDK's known failure:
+/// the floor locks onto the box's own lid):
+/// - nearer the camera than `PipelineParameters.lidSuspicionHeight`, where a bare floor could
+///   not hold a box within the measuring range, it is refused as `noGroundPlane`;
+/// - where the part of it in view is no larger than the largest parcel
+///   (`EnvelopeParameters.maximumParcelSide`, both sides of the minimum-area rectangle of its
+///   points seen from above), it may be either: `noBox(closeSurface:)`, the camera's height above
+///   it, whose message says both and asks to step back;
+/// - otherwise, and when the plane does not fill the view, `noBox()`: a floor larger than any
+///   parcel, with nothing on it.
+///
+/// Until 7 December 2026 the second case was a plain `noBox` ("Aim the camera at the box"), false
+/// advice to a camera held 0.36-0.45 m over a large box's top (27 single-box captures of the saved
+/// accuracy runs, e.g. `boxdim accuracy --split fixed --frames 1`, seed 4243, scenario 29, 0.38 m
+/// over a 79 x 56 cm top).
+func noBoxRefusal(_ scene: FusedScene, floor: FloorFit, parameters: PipelineParameters) -> DimensioningError {
     let cameraHeight = floor.plane.signedDistance(scene.cameraPosition)
-    var onPlane = 0
-    for i in 0..<scene.pointsInWorld.count where abs(floor.plane.signedDistance(scene.pointsInWorld[i])) <= parameters.floor.distanceThreshold {
-        onPlane += 1
+    let frame = FloorFrame(floor: floor.plane)
+    var onPlane: [SIMD2<Double>] = []
+    for i in 0..<scene.pointsInWorld.count {
+        let q = frame.local(scene.pointsInWorld[i])
+        if abs(q.z) <= parameters.floor.distanceThreshold { onPlane.append(SIMD2(q.x, q.y)) }
     }
-    let share = Double(onPlane) / Double(max(1, scene.pointsInWorld.count))
-    if cameraHeight < parameters.lidSuspicionHeight && share > 0.9 {
-        throw .noGroundPlane(reason: String(format: "the only plane in view is %.2f m below the camera and fills the view: it may be a box's top", cameraHeight))
+    let share = Double(onPlane.count) / Double(max(1, scene.pointsInWorld.count))
+    guard share > 0.9 else { return .noBox() }
+    if cameraHeight < parameters.lidSuspicionHeight {
+        return .noGroundPlane(reason: String(format: "the only plane in view is %.2f m below the camera and fills the view: it may be a box's top", cameraHeight))
     }
+    let largest = parameters.envelope.maximumParcelSide
+    if let seen = minimumAreaRectangle(points: onPlane), 2 * max(seen.halfA, seen.halfB) <= largest {
+        return .noBox(closeSurface: cameraHeight)
+    }
+    return .noBox()
 }
 
 /// The image borders ("left", "right", "top", "bottom") that at least 5 of the box's pixels

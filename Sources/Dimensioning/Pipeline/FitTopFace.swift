@@ -24,7 +24,7 @@ public struct TopFaceFit: Sendable {
 /// - Throws: `notCuboid` when no flat top is found.
 public func fitTopFace(_ scene: FusedScene, box: BoxSegment, parameters: TopParameters = .init(),
                        planeBand: Double = SensorBehaviour.shared.inlierBand) throws(DimensioningError) -> TopFaceFit {
-    guard let high = Statistics.quantile(box.heights, 0.98) else { throw .noBox }
+    guard let high = Statistics.quantile(box.heights, 0.98) else { throw .noBox() }
     var band: [Int] = []
     for (j, h) in box.heights.enumerated() where h >= high - parameters.band { band.append(j) }
     guard band.count >= 10 else { throw .notCuboid(reason: "too few points on the top (\(band.count))") }

@@ -83,7 +83,7 @@ public func boxCandidates(_ scene: FusedScene, floor: FloorFit, parameters: Isol
         above.append(i)
         aboveHeights.append(h)
     }
-    guard above.count >= parameters.minimumClusterPoints else { throw .noBox }
+    guard above.count >= parameters.minimumClusterPoints else { throw .noBox() }
     let candidates = points.subset(above)
     let labels: [Int32], clusterCount: Int
     do {
@@ -91,7 +91,7 @@ public func boxCandidates(_ scene: FusedScene, floor: FloorFit, parameters: Isol
             candidates, tolerance: Float(parameters.clusterTolerance), minSize: parameters.minimumClusterPoints,
             maxSize: Int(Int32.max))
     } catch { throw .internalFailure(reason: "clustering: \(error.message)") }
-    guard clusterCount > 0 else { throw .noBox }
+    guard clusterCount > 0 else { throw .noBox() }
 
     let camera = scene.cameraPosition, axis = scene.viewDirection
     var bestAngle = [Double](repeating: .infinity, count: clusterCount)

@@ -57,9 +57,10 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
                                  envelope: parameters.envelope)
     do {
         return try measureAimedObject(scene, viewFloor: viewFloor, parameters: parameters)
-    } catch .noBox {
+    } catch let error {
         // Nothing of a box's many points: the object aimed at may be there, too small for that.
-        throw smallObjectRefusal(scene, floor: viewFloor, parameters: parameters) ?? .noBox
+        guard case .noBox = error else { throw error }
+        throw smallObjectRefusal(scene, floor: viewFloor, parameters: parameters) ?? error
     }
 }
 
@@ -172,7 +173,7 @@ func measureAimedObject(_ scene: FusedScene, viewFloor: FloorFit,
         }
     }
     if !widerRefused, let narrowResult { return narrowResult }
-    throw firstError ?? narrowError ?? lyingFlat ?? .noBox
+    throw firstError ?? narrowError ?? lyingFlat ?? .noBox()
 }
 
 /// The objects on `floor` in the order they are considered as the box (`boxCandidates`, at
@@ -182,7 +183,7 @@ func measureAimedObject(_ scene: FusedScene, viewFloor: FloorFit,
 /// `wallBand` of one of `walls` belong to no object.
 ///
 /// - Throws: `noBox` when none is left, or `noGroundPlane` when the "floor" is the lid of a box
-///   the camera is held over (`checkFloorIsNotALid`).
+///   the camera is held over (`noBoxRefusal`).
 func measurableObjects(_ scene: FusedScene, floor: FloorFit, parameters: PipelineParameters,
                        limit: Int, walls: [WallFit] = []) throws(DimensioningError) -> [BoxSegment] {
     do throws(DimensioningError) {
@@ -193,11 +194,10 @@ func measurableObjects(_ scene: FusedScene, floor: FloorFit, parameters: Pipelin
             isWallAlone(scene, cluster: $0, floor: floor, parameters: parameters)
                 || isBareSurface(scene, cluster: $0, floor: floor, parameters: parameters)
         }
-        if objects.isEmpty { throw .noBox }
+        if objects.isEmpty { throw .noBox() }
         return objects
     } catch .noBox {
-        try checkFloorIsNotALid(scene, floor: floor, parameters: parameters)
-        throw .noBox
+        throw noBoxRefusal(scene, floor: floor, parameters: parameters)
     }
 }
 

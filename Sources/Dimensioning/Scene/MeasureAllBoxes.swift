@@ -45,10 +45,11 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
     let found: [(object: BoxSegment, surface: FloorFit?)], frame: FloorFrame
     do {
         (found, frame) = try sceneObjects(scene, floor: floor, parameters: parameters)
-    } catch .noBox {
+    } catch let error {
         // No object of a box's many points: the one aimed at may be too small for that, as
         // `runPipeline` says of it.
-        throw smallObjectRefusal(scene, floor: floor, parameters: parameters) ?? .noBox
+        guard case .noBox = error else { throw error }
+        throw smallObjectRefusal(scene, floor: floor, parameters: parameters) ?? error
     }
     let objects = found.map(\.object)
 
@@ -218,7 +219,7 @@ func regionOwners(_ regions: [TopRegion], map: HeightMap, objects: [BoxSegment],
 /// Also returns the view's floor frame.
 ///
 /// - Throws: `noBox` when no object is left, or `noGroundPlane` when the "floor" is the lid of
-///   a box the camera is held over (`checkFloorIsNotALid`), as `measurableObjects`.
+///   a box the camera is held over (`noBoxRefusal`), as `measurableObjects`.
 func sceneObjects(_ scene: FusedScene, floor: FloorFit,
                   parameters: PipelineParameters) throws(DimensioningError)
     -> (objects: [(object: BoxSegment, surface: FloorFit?)], frame: FloorFrame) {
@@ -241,11 +242,10 @@ func sceneObjects(_ scene: FusedScene, floor: FloorFit,
         // A pallet's boards, on the deck with air under them, are the deck a carton stands on,
         // no carton.
         objects.removeAll { $0.surface == nil && isPartOfSupport($0.object, scene: scene, supports: supports) }
-        if objects.isEmpty { throw .noBox }
+        if objects.isEmpty { throw .noBox() }
         return (objects, onFloor[0].floorFrame)
     } catch .noBox {
-        try checkFloorIsNotALid(scene, floor: floor, parameters: parameters)
-        throw .noBox
+        throw noBoxRefusal(scene, floor: floor, parameters: parameters)
     }
 }
 

@@ -11,8 +11,10 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
     case noDepth(reason: String)
     /// No floor plane was found, or the only large plane is the box's own top.
     case noGroundPlane(reason: String)
-    /// Nothing box-sized stands on the floor.
-    case noBox
+    /// Nothing box-sized stands on the floor. `closeSurface` (metres): the only surface in view
+    /// fills it from this far below the camera, near enough to be the top of a box too large to
+    /// be seen whole as well as a bare floor (`noBoxRefusal`); nil otherwise.
+    case noBox(closeSurface: Double? = nil)
     /// Several objects touch or stand together where the box should be. `contactHidden`: no
     /// touch is seen; another parcel-sized object stands behind the box, and the box hides the
     /// floor where they would meet (`occludedNeighbourPoints`), so they may touch out of sight.
@@ -94,6 +96,10 @@ public enum DimensioningError: Error, Sendable, Equatable, CustomStringConvertib
             return "no usable depth in the capture: \(reason)"
         case let .noGroundPlane(reason):
             return "no ground plane: \(reason). Point at the floor around the box first."
+        case let .noBox(closeSurface?):
+            return String(format: "no box found on the floor: the only surface in view fills it from %.2f m away, a bare "
+                + "floor seen from close by or the top of a box too large to be seen whole. Step back until the "
+                + "floor around the box is in view.", closeSurface)
         case .noBox:
             return "no box found on the floor. Aim the camera at the box."
         case let .severalBoxes(count, contactHidden) where contactHidden:

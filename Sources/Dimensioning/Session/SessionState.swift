@@ -90,7 +90,7 @@ struct SessionState {
                 measure(window, source: source, gravity: gravity)
             }
         case .scanning where recent.isEmpty:
-            fail(.noBox)
+            fail(.noBox())
         case .detected, .scanning:
             // Scanning, nothing was followed as a box; the pipeline over the last frames says
             // why (a box too small to be followed, or cut off, is refused as such, not as "no box

@@ -15,7 +15,7 @@ import Testing
         let (simulated, kind, parameters) = PipelineTest.fixedFrame(74, seed: 5077)
         #expect(kind == .floorOnly)
         guard let error = PipelineTest.refusal(simulated.capture, parameters: parameters) else { return }
-        #expect(error == .noBox, "refused as \(error)")
+        #expect(error == .noBox(), "refused as \(error)")
     }
 
     /// A 40 x 30 cm mat, 2.5 cm thick, on the floor 0.8 m from an iPhone's LiDAR: it rises many

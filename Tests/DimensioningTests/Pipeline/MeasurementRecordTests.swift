@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func refusalRecordKeepsEveryKeyWithNulls() throws {
-        let record = MeasurementRecord(capture: "x", outcome: .failure(.noBox), units: .centimeters, minConfidence: 0.85)
+        let record = MeasurementRecord(capture: "x", outcome: .failure(.noBox()), units: .centimeters, minConfidence: 0.85)
         let json = try object(record)
         #expect(Set(json.keys) == Self.keys)
         #expect(json["status"] as? String == "no_measurement")
@@ -83,7 +83,7 @@ import Testing
         let reading = BarcodeReading(symbology: .code128, text: "PARCEL-1", face: .top, moduleSize: 0.000987654,
                                      modulePixels: 2.41234, scannerReadable: true, distance: 0.61234,
                                      centerInWorld: SIMD3(0, 0, 0.25), reads: 3, firstFrame: 0)
-        let record = MeasurementRecord(capture: "x", outcome: .failure(.noBox), units: .centimeters, minConfidence: 0.85,
+        let record = MeasurementRecord(capture: "x", outcome: .failure(.noBox()), units: .centimeters, minConfidence: 0.85,
                                        barcodes: [reading])
         let json = try object(record)
         let codes = try #require(json["barcodes"] as? [[String: Any]])
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func versionTwoRecordsStillDecode() throws {
-        let record = MeasurementRecord(capture: "x", outcome: .failure(.noBox), units: .centimeters, minConfidence: 0.85)
+        let record = MeasurementRecord(capture: "x", outcome: .failure(.noBox()), units: .centimeters, minConfidence: 0.85)
         var json = try object(record)
         json["schema"] = "boxdim.measurement/2"
         json.removeValue(forKey: "barcodes")

@@ -50,7 +50,7 @@ import Testing
         rig.frameCount = 1
         let simulated = SceneSimulator.render(scene: SimulatedScene(target: tiny), rig: rig, noise: .iPhoneLiDAR, seed: 7)
         guard let error = PipelineTest.refusal(simulated.capture, parameters: PipelineParameters()) else { return }
-        #expect(error == .noBox, "refused as \(error)")
+        #expect(error == .noBox(), "refused as \(error)")
     }
 
     /// A bare floor seen by the iPhone's LiDAR: its noise makes no small object.
@@ -59,6 +59,6 @@ import Testing
                             lookAt: SIMD3(0, 0, 0), frameCount: 20)
         let simulated = SceneSimulator.render(scene: SimulatedScene(target: nil), rig: rig, noise: .iPhoneLiDAR, seed: 9)
         guard let error = PipelineTest.refusal(simulated.capture, parameters: PipelineParameters()) else { return }
-        #expect(error == .noBox, "refused as \(error)")
+        #expect(error == .noBox(), "refused as \(error)")
     }
 }

@@ -142,7 +142,7 @@ import DimensioningSimulation
         let (simulated, kind, parameters) = PipelineTest.fixedFrame(4, seed: 5077, onTable: true)
         #expect(kind == .floorOnly)
         guard let error = PipelineTest.refusal(simulated.capture, parameters: parameters) else { return }
-        #expect(error == .noBox, "refused as \(error)")
+        #expect(error == .noBox(), "refused as \(error)")
     }
 
     /// Held-out fixed frames on a table (seed 5077, `--on-table`), scenario 39: one frame of a

@@ -93,7 +93,7 @@ import Testing
         #expect(phases == ["initializing", "scanning"])
         #expect(session.hints == [.aimAtBox])
         session.finish()
-        #expect(session.phase == .failed(.noBox))
+        #expect(session.phase == .failed(.noBox()))
     }
 
     /// A 46 x 44 x 42 mm box, the camera aimed at it: too small for the live analysis to follow,

@@ -40,7 +40,7 @@ extension PipelineParameters {
     public var wallBand: Double { behaviour.surfaceSpread }
 
     /// With nothing standing on it, a plane nearer than this (metres) below the camera that
-    /// fills the view is taken for a box's lid, not the floor (`checkFloorIsNotALid`): a box
+    /// fills the view is taken for a box's lid, not the floor (`noBoxRefusal`): a box
     /// the camera could measure stands at least `envelope.minimumHeight` high with its top at
     /// least the sensor's `rangeMinimum` away, so the floor under it lies farther (0.36 m by
     /// default). Was `floor.lidSuspicionHeight` (0.35).
