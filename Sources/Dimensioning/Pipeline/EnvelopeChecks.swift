@@ -85,7 +85,8 @@ func noBoxRefusal(_ scene: FusedScene, floor: FloorFit, parameters: PipelinePara
         return .noGroundPlane(reason: String(format: "the only plane in view is %.2f m below the camera and fills the view: it may be a box's top", cameraHeight))
     }
     let largest = parameters.envelope.maximumParcelSide
-    if let seen = minimumAreaRectangle(points: onPlane), 2 * max(seen.halfA, seen.halfB) <= largest {
+    // The complement of the floor's own test of a surface wider than any parcel (`isASurface`).
+    if let seen = minimumAreaRectangle(points: onPlane), seen.longerSide <= largest {
         return .noBox(closeSurface: cameraHeight)
     }
     return .noBox()

@@ -57,10 +57,9 @@ public func runPipeline(_ capture: DepthCapture, parameters: PipelineParameters 
                                  envelope: parameters.envelope)
     do {
         return try measureAimedObject(scene, viewFloor: viewFloor, parameters: parameters)
-    } catch let error {
+    } catch {
         // Nothing of a box's many points: the object aimed at may be there, too small for that.
-        guard case .noBox = error else { throw error }
-        throw smallObjectRefusal(scene, floor: viewFloor, parameters: parameters) ?? error
+        throw refusalNamingSmallObject(error, scene: scene, floor: viewFloor, parameters: parameters)
     }
 }
 

@@ -72,6 +72,15 @@ private func floorFootprint(_ scene: FusedScene, at point: SIMD3<Double>, up: SI
     return range / fx / max(sine, 0.2)
 }
 
+/// `error`, or, where it is `noBox` (nothing of a box's many points stands on `floor`), what
+/// `smallObjectRefusal` says of the object aimed at when it finds one: how `runPipeline` and
+/// `measureAllBoxes` refuse a scene with no object to measure.
+func refusalNamingSmallObject(_ error: DimensioningError, scene: FusedScene, floor: FloorFit,
+                              parameters: PipelineParameters) -> DimensioningError {
+    guard case .noBox = error else { return error }
+    return smallObjectRefusal(scene, floor: floor, parameters: parameters) ?? error
+}
+
 /// Whether the camera is aimed at `object`: its point nearest the optical axis lies within the
 /// middle of the view, under half the angle from the axis to the farthest point of the scene.
 /// Something at the view's rim is what the view happened to take in, and an unorganised cloud

@@ -45,11 +45,10 @@ public func measureAllBoxes(_ capture: DepthCapture, parameters: PipelineParamet
     let found: [(object: BoxSegment, surface: FloorFit?)], frame: FloorFrame
     do {
         (found, frame) = try sceneObjects(scene, floor: floor, parameters: parameters)
-    } catch let error {
+    } catch {
         // No object of a box's many points: the one aimed at may be too small for that, as
         // `runPipeline` says of it.
-        guard case .noBox = error else { throw error }
-        throw smallObjectRefusal(scene, floor: floor, parameters: parameters) ?? error
+        throw refusalNamingSmallObject(error, scene: scene, floor: floor, parameters: parameters)
     }
     let objects = found.map(\.object)
 
