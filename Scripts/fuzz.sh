@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets of Tests/Fuzz with AddressSanitizer and runs each for a set time.
+# Builds the libFuzzer targets of Tests/Fuzz with AddressSanitizer and runs each for a set time,
+# or for a set number of inputs.
 #
 #   Scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default 60 s; targets depth csv cloud folder)
+#   Scripts/fuzz.sh --runs N [TARGET...]                  (N inputs per target, from a fresh corpus)
+#
+# libFuzzer's seed is FUZZ_SEED (default 1), never its clock: with --runs, every run of a commit
+# starts from the same seeds with the same random seed and stops after the same count (the smoke
+# Scripts/test.sh runs in CI); with a time budget a faster machine tries more, into the growing
+# corpus below.
 #
 # Targets:  depth  PNG (fast path and libpng fallback behind the C boundary) and NPY depth decoding
 #           csv    camera_matrix.csv, odometry.csv, ground_truth.csv parsers
@@ -17,8 +24,15 @@
 # crashes, leaks, times out or fails to build; zero otherwise.
 set -euo pipefail
 
-seconds="${1:-60}"
-shift || true
+seconds=60 runs=""
+if [ "${1:-}" = "--runs" ]; then
+    runs="${2:?--runs needs a count}"
+    shift 2
+elif [ $# -gt 0 ]; then
+    seconds="$1"
+    shift
+fi
+fuzz_seed="${FUZZ_SEED:-1}"
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(depth csv cloud folder)
 
@@ -142,30 +156,48 @@ for regression in "$root"/Tests/Fuzz/regressions/*; do
     [ -f "$regression" ] && cp "$regression" "$seeds/$(basename "$regression" | cut -d- -f1)/"
 done
 
-# 5. Run each target for $seconds.
+# 5. Run each target for $seconds, or for $runs inputs from a fresh corpus (a count, not the
+#    clock, and nothing left from an earlier run: the same start every time).
 status=0
 summary="$build/summary.txt"
 : >"$summary"
+# Beside the seed, what else would vary from run to run: Swift's per-process hash seed (off:
+# SWIFT_DETERMINISTIC_HASHING) and the address layout, which libFuzzer sees in compared pointers
+# (off where the kernel lets setarch -R turn randomisation off). What is left (ASan's allocator)
+# can move the corpus a run reaches by a few inputs; the seed and the count stay fixed.
+fixed_layout=()
+if setarch "$(uname -m)" -R true 2>/dev/null; then fixed_layout=(setarch "$(uname -m)" -R); fi
+if [ -n "$runs" ]; then
+    budget=(-runs="$runs") budget_text="$runs inputs"
+else
+    budget=(-max_total_time="$seconds") budget_text="${seconds}s"
+fi
 for target in "${targets[@]}"; do
-    corpus="$build/corpus/$target"
+    if [ -n "$runs" ]; then
+        corpus="$build/corpus-runs/$target"
+        rm -rf "$corpus"
+    else
+        corpus="$build/corpus/$target"
+    fi
     mkdir -p "$corpus"
     log="$build/fuzz-$target.log"
-    echo "fuzz: running fuzz-$target for ${seconds}s"
+    echo "fuzz: running fuzz-$target (seed $fuzz_seed, $budget_text)"
     set +e
     # SWIFT_BACKTRACE off: the Swift backtracer would report itself to ASan on a Swift trap.
-    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=0" "$build/fuzz-$target" \
-        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+    SWIFT_DETERMINISTIC_HASHING=1 SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=0" \
+        "${fixed_layout[@]}" "$build/fuzz-$target" \
+        "${budget[@]}" -seed="$fuzz_seed" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
         -artifact_prefix="$build/artifacts/$target-" "$corpus" "$seeds/$target" >"$log" 2>&1
     code=$?
     set -e
-    runs="$(grep -o 'Done [0-9]* runs' "$log" | grep -o '[0-9]*' || echo '?')"
+    done_runs="$(grep -o 'Done [0-9]* runs' "$log" | grep -o '[0-9]*' || echo '?')"
     if [ $code -ne 0 ]; then
         status=1
         echo "fuzz: fuzz-$target FAILED (exit $code); see $log and $build/artifacts/" >&2
         grep -m3 -E 'ERROR|SUMMARY|Fatal error|deadly signal' "$log" >&2 || tail -20 "$log" >&2
-        echo "$target: FAILED exit $code after ${runs} runs" >>"$summary"
+        echo "$target: FAILED exit $code after ${done_runs} runs (seed $fuzz_seed)" >>"$summary"
     else
-        echo "$target: ${seconds}s, ${runs} runs, no crash, corpus $(ls "$corpus" | wc -l) inputs" >>"$summary"
+        echo "$target: seed $fuzz_seed, ${done_runs} runs, no crash, corpus $(ls "$corpus" | wc -l) inputs" >>"$summary"
     fi
 done
 cat "$summary"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up (system packages), runs a one-minute fuzz smoke (the libFuzzer targets keep building
+# Sets up (system packages), runs a seeded fuzz smoke (20,000 inputs per libFuzzer target, from
+# a fresh corpus, libFuzzer seed 1: a count and a seed, not the clock; the targets keep building
 # and stay clean), builds the tests (release), checks that an installed boxdim reads every
 # cloud format on its own (Scripts/lone-boxdim-check.sh) and that a package depending on this
 # one by URL and version builds and measures (Scripts/consumer-check.sh), builds the
@@ -31,7 +32,7 @@ if { [ "${CI:-}" = "true" ] || [ "${BOXDIM_LONE_CLONE:-}" = "1" ]; } && [ -z "${
 fi
 
 Scripts/setup.sh
-Scripts/fuzz.sh 15
+Scripts/fuzz.sh --runs 20000
 # Release: the tests run the whole pipeline and the simulator hundreds of times, and
 # Package.swift forces no -O (no target may use unsafe flags: see its header), so the speed
 # comes from the release configuration. `-enable-testing` keeps `@testable import` working in a
