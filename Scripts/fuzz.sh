@@ -164,7 +164,7 @@ summary="$build/summary.txt"
 # Beside the seed, what else would vary from run to run: Swift's per-process hash seed (off:
 # SWIFT_DETERMINISTIC_HASHING) and the address layout, which libFuzzer sees in compared pointers
 # (off where the kernel lets setarch -R turn randomisation off). What is left (ASan's allocator)
-# can move the corpus a run reaches by a few inputs; the seed and the count stay fixed.
+# can move the corpus a run reaches by a few per cent; the seed and the count stay fixed.
 fixed_layout=()
 if setarch "$(uname -m)" -R true 2>/dev/null; then fixed_layout=(setarch "$(uname -m)" -R); fi
 if [ -n "$runs" ]; then
