@@ -7,11 +7,11 @@ import Foundation
 /// floor's own noise (`riseIsFloorNoise`). Called only once no object of that many points is
 /// left to measure, so it changes no measurement and no other refusal.
 ///
-/// The clusters looked through are the first that `boxCandidates` orders (its default four): on
-/// the 47 simulated captures refused `no_box` or "too small" (`boxdim simulate`: tuning and
-/// iPhone at seed 2026, fixed single frames at 4243 and 5077, iPhone at 9041, the held-out
-/// family at 3313) and every real capture, looking through 1, 4, 16 or all of them names the
-/// same objects.
+/// The clusters looked through are the first `IsolationParameters.maximumCandidates` that
+/// `boxCandidates` orders, as many as the pipeline considers as the box: on the 47 simulated
+/// captures refused `no_box` or "too small" (`boxdim simulate`: tuning and iPhone at seed 2026,
+/// fixed single frames at 4243 and 5077, iPhone at 9041, the held-out family at 3313) and every
+/// real capture, looking through 1, 3, 4, 16 or all of them names the same objects.
 ///
 /// `minimumClusterPoints` is a count, not a size: a box under the least parcel seen from a
 /// metre away shows fewer samples than that (iPhone LiDAR, `boxdim accuracy --split iphone`,
@@ -36,7 +36,7 @@ import Foundation
 func smallObjectRefusal(_ scene: FusedScene, floor: FloorFit, parameters: PipelineParameters) -> DimensioningError? {
     var isolation = parameters.isolation
     isolation.minimumClusterPoints = FloorNearBox.leastRingPoints
-    guard let clusters = try? boxCandidates(scene, floor: floor, parameters: isolation,
+    guard let clusters = try? boxCandidates(scene, floor: floor, parameters: isolation, limit: isolation.maximumCandidates,
                                             leastObjectHeight: parameters.envelope.minimumHeight),
           let object = clusters.first(where: { $0.pointIndices.count < parameters.isolation.minimumClusterPoints })
     else { return nil }
