@@ -3,7 +3,9 @@ import Foundation
 
 /// Plain-text rendering of a measurement record for people.
 enum HumanReport {
-    static func text(for record: MeasurementRecord) -> String {
+    /// `hint`: one more line before the status, for a measurement not accepted
+    /// (`SensorClassHint`).
+    static func text(for record: MeasurementRecord, hint: String? = nil) -> String {
         var lines = ["capture:    \(record.capture)"]
         if let length = record.length, let width = record.width, let height = record.height {
             let u = record.units.rawValue
@@ -51,6 +53,7 @@ enum HumanReport {
         if let problem = record.barcodeError { lines.append("barcodes:   not read: \(problem)") }
         if record.status == .lowConfidence {
             for reason in record.confidenceReasons ?? [] { lines.append("why:        \(reason)") }
+            if let hint { lines.append("hint:       \(hint)") }
         }
         lines.append("status:     \(verdict)")
         return lines.joined(separator: "\n")

@@ -90,7 +90,8 @@ struct MeasureCommand: ParsableCommand {
         if json {
             print(record.jsonLine())
         } else {
-            print(HumanReport.text(for: record))
+            let hint = (try? outcome.get()).flatMap { SensorClassHint.text(for: $0, profileGiven: profile != nil) }
+            print(HumanReport.text(for: record, hint: hint))
         }
         if case let .success(result) = outcome { try writePictures(result) }
         let code = ExitStatus.code(for: record.status)

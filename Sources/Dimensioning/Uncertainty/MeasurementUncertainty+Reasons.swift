@@ -18,4 +18,18 @@ extension MeasurementUncertainty {
                           names[k], 1000 * expanded[k], 1000 * tolerance) + terms.joined(separator: "; ")
         }
     }
+
+    /// Whether the sensor class's edge priors, the edge bias and the fattening that no face or
+    /// lip showed (`UncertaintySource.edgeBias`, `.fattening`), are the largest term of some
+    /// dimension whose U is over `tolerance` metres: the part of the U that naming the camera's
+    /// class, or a profile from a box of known size, would narrow. Ties go to the source that
+    /// sorts first, as in `reasons(tolerance:)`.
+    public func isLimitedByEdgePriors(tolerance: Double) -> Bool {
+        expanded.indices.contains { k in
+            guard expanded[k] > tolerance, k < contributions.count,
+                  let largest = contributions[k].min(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }),
+                  largest.value > 0 else { return false }
+            return largest.key == .edgeBias || largest.key == .fattening
+        }
+    }
 }

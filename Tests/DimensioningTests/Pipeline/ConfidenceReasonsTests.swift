@@ -49,4 +49,21 @@ import Testing
                 && reason.contains("under the minimum confidence 0.99"), "\(reason)")
         #expect(!result.isAccepted(minimumConfidence: 0.99) && result.isAccepted(minimumConfidence: 0.5))
     }
+
+    /// The edge priors limit a U only where they are the largest term of a dimension over the
+    /// tolerance: not where another term is larger, and not where the U fits.
+    @Test func theEdgePriorsLimitOnlyWhereTheyAreTheLargestTermOverTheTolerance() {
+        func budget(length: [UncertaintySource: Double]) -> MeasurementUncertainty {
+            let u = length.values.map { $0 * $0 }.reduce(0, +).squareRoot()
+            return MeasurementUncertainty(length: u, width: 0.001, height: 0.001, sensorClass: .unknown,
+                                          contributions: [length, [.band: 0.001], [.scale: 0.001]])
+        }
+        let fattened = budget(length: [.fattening: 0.0050, .edgeBias: 0.0017, .strips: 0.0005]) // U 10.6 mm
+        #expect(fattened.isLimitedByEdgePriors(tolerance: 0.010))
+        #expect(!fattened.isLimitedByEdgePriors(tolerance: 0.011), "every U fits")
+        #expect(budget(length: [.edgeBias: 0.0050, .band: 0.0010]).isLimitedByEdgePriors(tolerance: 0.005))
+        #expect(!budget(length: [.frames: 0.0050, .fattening: 0.0040]).isLimitedByEdgePriors(tolerance: 0.005),
+                "the frames' disagreement is the larger term: naming a class would not fix it")
+        #expect(!budget(length: [:]).isLimitedByEdgePriors(tolerance: 0))
+    }
 }
