@@ -30,6 +30,14 @@ public struct Rectangle2D: Sendable, Equatable, Codable {
         halfA >= halfB ? self : Rectangle2D(center: center, axisA: axisB, halfA: halfB, halfB: halfA)
     }
 
+    /// Per-side values (+A, −A, +B, −B) after `normalized()` swapped the axes: the new `axisA`
+    /// is the old `axisB`, and the new `axisB`, counter-clockwise from it, the old −`axisA`. So
+    /// the new +A side is the old +B, −A the old −B, +B the old −A and −B the old +A.
+    public static func swappedSides<T>(_ sides: [T]) -> [T] {
+        precondition(sides.count == 4, "four sides: +A, -A, +B, -B")
+        return [sides[2], sides[3], sides[1], sides[0]]
+    }
+
     /// Coordinates of `p` along (axisA, axisB) relative to the centre.
     @inline(__always)
     public func local(_ p: SIMD2<Double>) -> SIMD2<Double> {

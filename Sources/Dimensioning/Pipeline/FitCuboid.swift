@@ -98,7 +98,7 @@ public func fitCuboid(_ scene: FusedScene, box: BoxSegment, top: TopFaceFit,
                                 axisA: rectangle.axisA, halfA: extentA / 2, halfB: extentB / 2)
     if footprint.halfB > footprint.halfA {
         footprint = footprint.normalized()
-        estimates = [estimates[2], estimates[3], estimates[0], estimates[1]]
+        estimates = Rectangle2D.swappedSides(estimates)
     }
     // Fill compares the top's hull with the rectangle of its own points (robust extents), not
     // with the located footprint: a sensor's edge band eats into the top's outline without

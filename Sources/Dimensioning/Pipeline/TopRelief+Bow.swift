@@ -8,6 +8,9 @@ public struct RimMove: Sendable, Equatable {
     public var doubt: Double
     /// Standard uncertainty of the part made, metres (>= 0): the drop's own doubt, carried out.
     public var standard: Double = 0
+    /// Half-width of a rectangle of doubt for a rim hidden behind the lid's crown, metres (>= 0):
+    /// how much farther out the rim lies if the bow is symmetric about its crown.
+    public var hidden: Double = 0
 
     public static let none = RimMove(move: 0, doubt: 0)
 }
@@ -31,6 +34,20 @@ extension CuboidFit {
     /// parabola, extrapolated), and no capture has shown a sagging lid; nor does a saddle
     /// (`TopRelief.bow`). (Held out, iPhone 9041, the rim's drop as doubt alone left
     /// bowed lids' length and width covered 65 / 73 %, each short by about the whole move.)
+    ///
+    /// All of that assumes the ray reaches the rim. Where the lid falls away from the camera
+    /// more steeply at the side than the ray does (`run` times the profile's downhill slope
+    /// there, `c1 + 2 c2 x` of `TopRelief.bowSlopes` and `.bowCurvatures`, at least 1), the far
+    /// part of the lid is hidden behind its crown. The last ray to touch the lid is then tangent
+    /// to it short of the rim, and the drop read at the side is read at the wrong place. Reading
+    /// the drop again at the moved side does not converge, since the move's derivative is that
+    /// same product. The capture does not show where such a rim is. If the bow is symmetric
+    /// about its crown (`−c1 / (2 c2)`, which the visible near part of the lid fixes), the rim
+    /// lies twice the crown's offset from the footprint's centre farther out: that is
+    /// `RimMove.hidden`, a rectangle of doubt, and the side does not move for it. Tuning iPhone
+    /// `--irregular-tops`, seed 2026, scenario 78: a 130.7-mm lid bowed 15 mm, seen from 0.20 m
+    /// above it, came out 26 mm short at U 10.1 mm
+    /// (`notes/2026-12-07-h-a-far-rim-hidden-behind-the-crown.md`).
     /// Metres, +A, −A, +B, −B; `.none` for sides found any other way.
     func silhouetteRimMoves(_ relief: TopRelief, camera: SIMD3<Double>, frame: FloorFrame,
                             topHeight: Double, lidProfile: Double) -> [RimMove] {
@@ -49,7 +66,8 @@ extension CuboidFit {
             let run = (halves[k] - cameraOut[k]) / above
             let (share, doubt) = bow[k / 2]
             return RimMove(move: run * drops[k] * share, doubt: abs(run * drops[k]) * (1 - share),
-                           standard: abs(run) * doubt * share)
+                           standard: abs(run) * doubt * share,
+                           hidden: share > 0 ? relief.rimHiddenBehindCrown(side: k, half: halves[k], run: run) : 0)
         }
     }
 
@@ -69,9 +87,10 @@ extension CuboidFit {
         var order = [0, 1, 2, 3]
         if moved.footprint.halfB > moved.footprint.halfA {
             moved.footprint = moved.footprint.normalized()
-            order = [2, 3, 0, 1]
+            order = Rectangle2D.swappedSides(order)
             moved.edges = order.map { edges[$0] }
-            moved.axesInWorld = [axesInWorld[1], axesInWorld[0], axesInWorld[2]]
+            // The new axis B is counter-clockwise from the new A, the old −A (`normalized()`).
+            moved.axesInWorld = [axesInWorld[1], -axesInWorld[0], axesInWorld[2]]
         }
         moved.length = 2 * moved.footprint.halfA
         moved.width = 2 * moved.footprint.halfB
@@ -151,5 +170,26 @@ extension TopRelief {
             let outer = max(0, halves[side] - p), inner = max(0, outer - 2.25 * p)
             return c2 * (inner * inner - outer * outer)
         }
+    }
+}
+
+extension TopRelief {
+    /// How much farther out than side `side` (+A, −A, +B, −B) a rim hidden behind the lid's
+    /// crown lies if the bow is symmetric about its crown, metres (>= 0; 0 when the rim is
+    /// seen). `half` is the footprint's half-extent across that side and `run` the horizontal
+    /// distance from the camera to the side over the camera's height above the top (positive
+    /// for a side facing away). The rim is hidden where `run` times the lid's downhill slope at
+    /// the side is at least 1; the crown must lie inside the footprint and the lid bow up
+    /// (`c2 < 0`) for a crown to hide it.
+    func rimHiddenBehindCrown(side: Int, half: Double, run: Double) -> Double {
+        let axis = side / 2
+        guard bowCurvatures.count == 2, bowSlopes.count == 2, run > 0 else { return 0 }
+        let c1 = bowSlopes[axis], c2 = bowCurvatures[axis]
+        guard c2 < 0, c1.isFinite, c2.isFinite else { return 0 }
+        let outward: Double = side % 2 == 0 ? 1 : -1
+        let fall = -outward * (c1 + 2 * c2 * outward * half)
+        let crown = -c1 / (2 * c2)
+        guard run * fall >= 1, abs(crown) < half else { return 0 }
+        return max(0, 2 * outward * crown)
     }
 }

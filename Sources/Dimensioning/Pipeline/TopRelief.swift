@@ -38,6 +38,11 @@ public struct TopRelief: Sendable, Equatable {
     /// a lid bowed up; 0 where no profile was fitted. How far the lid falls between two rows
     /// near a side (`lipFalls`).
     public var bowCurvatures: [Double] = [0, 0]
+    /// Per axis (A, then B), the slope of the lid's profile at the footprint's centre: the `c1`
+    /// of the same parabola (metres per metre, rising toward +A or +B); 0 where no profile was
+    /// fitted. With `bowCurvatures`, the lid's slope anywhere along the axis and its crown,
+    /// `−c1 / (2 c2)` (`CuboidFit.silhouetteRimMoves`: a rim hidden behind the crown).
+    public var bowSlopes: [Double] = [0, 0]
     /// How far the height was raised to a bowed lid's crown, and what is left in doubt about it
     /// (`TopRelief.crown(lidProfile:)`); nil until the pipeline decides it, and with a raised part.
     public var crown: LidCrown? = nil
@@ -215,7 +220,10 @@ public func measureTopRelief(_ scene: FusedScene, box: BoxSegment, top: TopFaceF
         let reach = half + margin
         let d = top.height - (fit.coefficients[0] + fit.coefficients[2] * reach * reach)
         let error = fit.standardError([1, 0, reach * reach])
-        if fit.coefficients[2].isFinite { relief.bowCurvatures[axis] = fit.coefficients[2] }
+        if fit.coefficients[2].isFinite, fit.coefficients[1].isFinite {
+            relief.bowCurvatures[axis] = fit.coefficients[2]
+            relief.bowSlopes[axis] = fit.coefficients[1]
+        }
         for side in [sides, sides + 1] {
             guard d.isFinite, error.isFinite else { continue }
             relief.rimDrops[side] = d

@@ -98,5 +98,5 @@ func atLidEdges(_ rectangle: Rectangle2D, seams: [SeamLine?], level: Double, map
     }
     guard edges.contains(where: { $0 != nil }) else { return (rectangle, seams, edges) }
     let (moved, swapped) = resized(rectangle, extents: extent)
-    return swapped ? (moved, swappedSides(seams), swappedSides(edges)) : (moved, seams, edges)
+    return swapped ? (moved, Rectangle2D.swappedSides(seams), Rectangle2D.swappedSides(edges)) : (moved, seams, edges)
 }

@@ -121,7 +121,7 @@ func measureTop(_ piece: TopPiece, support: SupportBeside?, map: HeightMap, scen
                                       maximumSlope: sceneParameters.maximumSlope, parameters: parameters)
     let spacing = (silhouettes.rectangle.area / Double(max(1, heights.count))).squareRoot()
     // Per-side values in the moved rectangle's order (its axes swap when a width grew past its length).
-    func inOrder<T>(_ values: [T]) -> [T] { silhouettes.swapped ? swappedSides(values) : values }
+    func inOrder<T>(_ values: [T]) -> [T] { silhouettes.swapped ? Rectangle2D.swappedSides(values) : values }
     var (rectangle, sides) = (silhouettes.rectangle,
                               topSides(silhouettes.rectangle, seams: inOrder(seamSides), lidEdges: inOrder(lidEdges),
                                        depthEvidence: silhouettes.evidence, level: region.level, spacing: spacing,

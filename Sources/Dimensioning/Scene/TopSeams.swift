@@ -210,12 +210,12 @@ func snappedToSeams(_ rectangle: Rectangle2D, seams: [SeamLine], reach: Double =
         }
     }
     let (snapped, swapped) = resized(rectangle, extents: extent)
-    return (snapped, swapped ? swappedSides(on) : on)
+    return (snapped, swapped ? Rectangle2D.swappedSides(on) : on)
 }
 
 /// The rectangle whose sides (+A, −A, +B, −B) lie `extents` metres out from `rectangle`'s
 /// centre along its axes, with its length along `axisA` again, and whether that swapped its
-/// axes (`swappedSides`).
+/// axes (`Rectangle2D.swappedSides`).
 func resized(_ rectangle: Rectangle2D, extents: [Double]) -> (Rectangle2D, swapped: Bool) {
     let shiftA = (extents[0] - extents[1]) / 2, shiftB = (extents[2] - extents[3]) / 2
     let moved = Rectangle2D(center: rectangle.center + shiftA * rectangle.axisA + shiftB * rectangle.axisB,
@@ -223,7 +223,3 @@ func resized(_ rectangle: Rectangle2D, extents: [Double]) -> (Rectangle2D, swapp
                             halfB: max(0, (extents[2] + extents[3]) / 2))
     return moved.halfA >= moved.halfB ? (moved, false) : (moved.normalized(), true)
 }
-
-/// Per-side values (+A, −A, +B, −B) after `Rectangle2D.normalized()` swapped the axes: the new
-/// +A side is the old +B, −A the old −B, +B the old −A, −B the old +A.
-func swappedSides<T>(_ sides: [T]) -> [T] { [sides[2], sides[3], sides[1], sides[0]] }

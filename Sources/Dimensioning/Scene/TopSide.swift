@@ -51,5 +51,5 @@ func applying(_ profile: SensorProfile, to rectangle: Rectangle2D, sides: [TopSi
         extent[k] -= profile.offsetPixels(facingCamera: side.facesCamera) * side.footprint
     }
     let (moved, swapped) = resized(rectangle, extents: extent)
-    return (moved, swapped ? swappedSides(sides) : sides)
+    return (moved, swapped ? Rectangle2D.swappedSides(sides) : sides)
 }

@@ -21,7 +21,7 @@ import Foundation
 ///   - topRms: the top's noise about its level, metres (its foreground band is three of them).
 /// - Returns: the rectangle with those sides moved (its length along `axisA` again), and per
 ///   side of it the evidence that placed it (nil: a line of the colour image, or the outline).
-///   `swapped` says whether the axes swapped (`swappedSides`).
+///   `swapped` says whether the axes swapped (`Rectangle2D.swappedSides`).
 func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int], topLevel: Double, topRms: Double,
                      supportLevel: Double, map: HeightMap, scene: FusedScene, maximumSlope: Double,
                      parameters: PipelineParameters)
@@ -97,5 +97,5 @@ func silhouetteSides(_ rectangle: Rectangle2D, placed: [Bool], topIndices: [Int]
     }
     guard sides.contains(where: { $0 != nil }) else { return (rectangle, none, false) }
     let (moved, swapped) = resized(rectangle, extents: extents)
-    return (moved, swapped ? swappedSides(sides) : sides, swapped)
+    return (moved, swapped ? Rectangle2D.swappedSides(sides) : sides, swapped)
 }

@@ -65,6 +65,7 @@ public func estimateUncertainty(cuboid: CuboidFit, top: TopFaceFit, floor: Floor
         if k < rimDoubts.count {
             if rimDoubts[k].doubt > 0 { terms.append(.rectangle(.rim, halfWidth: rimDoubts[k].doubt)) }
             if rimDoubts[k].standard > 0 { terms.append(.init(name: .rimDrop, standard: rimDoubts[k].standard, kind: .typeB)) }
+            if rimDoubts[k].hidden > 0 { terms.append(.rectangle(.rimHidden, halfWidth: rimDoubts[k].hidden)) }
         }
         terms += evidence.sensorTerms(footprint: footprint, priors: priors, fatteningPixels: fattening,
                                       profileDoubt: calibratedSides && edge.carriesProfileOffset ? edge.calibrationDoubt : nil)

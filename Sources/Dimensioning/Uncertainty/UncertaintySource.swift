@@ -13,7 +13,7 @@ public enum UncertaintySource: String, Sendable, Codable, CaseIterable, Comparab
     // What the capture cannot show: the sensor class's priors, a profile.
     case edgeBias = "edge_bias", fattening, profile
     // A side's surroundings.
-    case rim, rimDrop = "rim_drop", wall
+    case rim, rimDrop = "rim_drop", rimHidden = "rim_hidden", wall
     // Every dimension.
     case scale, frames
     // The height.
@@ -46,6 +46,7 @@ public enum UncertaintySource: String, Sendable, Codable, CaseIterable, Comparab
         case .fattening: "a sensor that may spread near depth over far depth at edges"
         case .profile: "the spread of the sensor profile's reference boxes"
         case .rim, .rimDrop: "how far a bowed lid's rim lies past its plane"
+        case .rimHidden: "a bowed lid's far rim is hidden behind its crown: the lid may run on past the side"
         case .wall: "a wall's foot hides where a side ends: move the box 10 cm or more from the wall"
         case .scale: "the sensor's depth scale"
         case .frames: "the frames disagree: hold still, or record longer"

@@ -63,4 +63,21 @@ import Testing
         #expect(minimumAreaRectangle(hull: []) == nil)
         #expect(minimumAreaRectangle(hull: [SIMD2(0, 0), SIMD2(1, 1)]) == nil)
     }
+
+    /// Per-side values follow `normalized()`'s swap: each new side (+A, −A, +B, −B) carries the
+    /// old side with the same outward normal and distance. (`fitCuboid` and `movingSides` once
+    /// took the old +A for the new +B: a side's face and the far side's silhouette traded places,
+    /// and a bowed lid's rim moved the side facing the camera.)
+    @Test(arguments: [0.0, 0.3, 2.0, -1.2])
+    func swappedSidesFollowTheNormalizedRectangle(angle: Double) {
+        let old = Rectangle2D(center: SIMD2(1, -2), axisA: SIMD2(cos(angle), sin(angle)), halfA: 0.1, halfB: 0.25)
+        let new = old.normalized()
+        #expect(new.halfA == 0.25 && new.halfB == 0.1)
+        let order = Rectangle2D.swappedSides([0, 1, 2, 3])
+        for k in 0..<4 {
+            let was = old.side(order[k]), now = new.side(k)
+            #expect(length(now.normal - was.normal) < 1e-12, "side \(k) from old side \(order[k])")
+            #expect(abs(now.distance - was.distance) < 1e-12)
+        }
+    }
 }

@@ -116,6 +116,50 @@ import Testing
         #expect(flat.crown(lidProfile: 0.0008)?.raise == 0)
     }
 
+    /// A lid bowed 3.5 /m along A (its profile `c1 x + c2 x²`, crown 6 mm toward −A), seen from
+    /// 0.70 m beyond +A and 0.20 m above the top: at the far side (−A) the lid falls 0.41 per
+    /// metre outward and the ray 0.26, so the rim is hidden behind the crown. A bow symmetric
+    /// about its crown puts the rim 2 × 6 mm farther out than a bow about the footprint's
+    /// centre: that is the side's rectangle of doubt. The near side, a camera high above, and a
+    /// crown displaced toward the camera hide nothing.
+    @Test func aRimHiddenBehindTheCrownIsDoubtedOutToTheMirroredRim() throws {
+        let frame = FloorFrame(floor: Plane(normal: SIMD3(0, 0, 1), offset: 0))
+        let rectangle = Rectangle2D(center: .zero, axisA: SIMD2(1, 0), halfA: 0.065, halfB: 0.058)
+        let edge = EdgeEstimate(method: .silhouette, pixelFootprint: 0.005, bandPixels: nil, disagreement: nil,
+                                correction: 0, strips: 10)
+        let cuboid = CuboidFit(footprint: rectangle, length: 0.13, width: 0.116, height: 0.3, centerInWorld: SIMD3(0, 0, 0.15),
+                               axesInWorld: [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1)], fill: 1,
+                               edges: [edge, edge, edge, edge], topPointCount: 1000)
+        var relief = TopRelief(lidHigh: 0.008, spread: 0.001)
+        relief.rimDrops = [0.008, 0.008, 0, 0]
+        relief.rimDropErrors = [0.0006, 0.0006, 0.0006, 0.0006]
+        relief.bowCurvatures = [-3.5, 0]
+        relief.bowSlopes = [-2 * 3.5 * 0.006, 0] // crown at −c1 / (2 c2) = −6 mm
+        func moves(_ relief: TopRelief, cameraAbove: Double = 0.2) -> [RimMove] {
+            cuboid.silhouetteRimMoves(relief, camera: SIMD3(0.70, 0, 0.3 + cameraAbove), frame: frame, topHeight: 0.3,
+                                      lidProfile: 0.0008)
+        }
+        let grazing = moves(relief)
+        #expect(abs(grazing[1].hidden - 0.012) < 1e-9, "\(grazing[1])")
+        #expect(grazing[0].hidden == 0 && grazing[2].hidden == 0 && grazing[3].hidden == 0, "\(grazing)")
+        #expect(grazing[1].move > 0, "the rim's move is still made: \(grazing[1])")
+        #expect(moves(relief, cameraAbove: 0.8).allSatisfy { $0.hidden == 0 }, "a ray steeper than the lid")
+        var towardCamera = relief
+        towardCamera.bowSlopes = [2 * 3.5 * 0.006, 0]
+        #expect(moves(towardCamera).allSatisfy { $0.hidden == 0 }, "the far rim lies nearer than the footprint's")
+        var flat = relief
+        flat.rimDrops = [0.0008, 0.0008, 0, 0]
+        #expect(moves(flat).allSatisfy { $0.hidden == 0 }, "a bow within the sensor's bending is no bow")
+
+        let top = TopFaceFit(height: 0.3, inlierIndices: [], inlierShare: 1, bandIndices: [], rms: 0.001)
+        let floor = FloorFit(plane: Plane(normal: SIMD3(0, 0, 1), offset: 0), inlierCount: 1000, inlierShare: 1, rms: 0.001,
+                             usedGravity: true)
+        let budget = estimateUncertainty(cuboid: cuboid, top: top, floor: floor, agreement: nil, rimDoubts: grazing,
+                                         sensorClass: .lidar, profile: nil)
+        let hidden = try #require(budget.contributions[0][.rimHidden])
+        #expect(abs(hidden - 0.012 / 3.0.squareRoot()) < 1e-9, "a rectangle of half-width 12 mm: \(hidden)")
+    }
+
     /// Scenario 38 carries an 8-mm handle along a 59 × 10 cm lid, 5 cm from its long sides. The
     /// handle's rays, above the lid's plane, lay in those sides' silhouette windows and could
     /// pass for a lip of fattened depth past the edge; it was refused as too small (a width
