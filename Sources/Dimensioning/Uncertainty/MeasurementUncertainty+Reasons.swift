@@ -7,29 +7,37 @@ extension MeasurementUncertainty {
     /// quadrature) and in plain words. Lengths in millimetres; empty when every U fits.
     public func reasons(tolerance: Double) -> [String] {
         let names = ["length", "width", "height"]
-        return expanded.indices.compactMap { k -> String? in
-            guard expanded[k] > tolerance, k < contributions.count else { return nil }
-            let largest = contributions[k].sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-                .prefix(2).filter { $0.value > 0 }
-            let terms = largest.map { name, standard in
+        return termsOverTolerance(tolerance).map { k, terms in
+            let largest = terms.prefix(2).map { name, standard in
                 String(format: "%@ %.1f mm", name.rawValue, 2000 * standard) + " (" + name.meaning + ")"
             }
             return String(format: "the %@'s U, %.1f mm, is over the %.1f mm tolerance; its largest terms: ",
-                          names[k], 1000 * expanded[k], 1000 * tolerance) + terms.joined(separator: "; ")
+                          names[k], 1000 * expanded[k], 1000 * tolerance) + largest.joined(separator: "; ")
         }
     }
 
     /// Whether the sensor class's edge priors, the edge bias and the fattening that no face or
     /// lip showed (`UncertaintySource.edgeBias`, `.fattening`), are the largest term of some
     /// dimension whose U is over `tolerance` metres: the part of the U that naming the camera's
-    /// class, or a profile from a box of known size, would narrow. Ties go to the source that
-    /// sorts first, as in `reasons(tolerance:)`.
+    /// class, or a profile from a box of known size, would narrow. The largest term is the one
+    /// `reasons(tolerance:)` names first.
     public func isLimitedByEdgePriors(tolerance: Double) -> Bool {
-        expanded.indices.contains { k in
-            guard expanded[k] > tolerance, k < contributions.count,
-                  let largest = contributions[k].min(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }),
-                  largest.value > 0 else { return false }
-            return largest.key == .edgeBias || largest.key == .fattening
+        termsOverTolerance(tolerance).contains { _, terms in
+            terms.first.map { $0.source == .edgeBias || $0.source == .fattening } ?? false
+        }
+    }
+
+    /// Each dimension (0 length, 1 width, 2 height) whose expanded uncertainty exceeds
+    /// `tolerance` metres, with its non-zero terms largest first (ties: the source that sorts
+    /// first), each as its standard contribution in metres.
+    private func termsOverTolerance(_ tolerance: Double)
+        -> [(dimension: Int, terms: [(source: UncertaintySource, standard: Double)])] {
+        expanded.indices.compactMap { k in
+            guard expanded[k] > tolerance, k < contributions.count else { return nil }
+            let terms = contributions[k].filter { $0.value > 0 }
+                .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                .map { (source: $0.key, standard: $0.value) }
+            return (k, terms)
         }
     }
 }
