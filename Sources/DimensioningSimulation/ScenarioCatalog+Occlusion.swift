@@ -29,31 +29,12 @@ extension ScenarioCatalog {
     }
 
     /// Whether the segment from `start` to just short of `end` (the last millimetre is left
-    /// out, so a point on a face touching the box is not hidden by it) passes through `box`
-    /// (slab test in the box's own axes: length, width, up from the floor).
+    /// out, so a point on a face touching the box is not hidden by it) passes through `box`:
+    /// the renderer's own tracer (`ParcelTracer`) hits it that near along the ray.
     static func segmentCrosses(_ box: SimulatedBox, from start: SIMD3<Double>, to end: SIMD3<Double>) -> Bool {
-        let origin = SIMD3(box.center.x, box.center.y, 0)
-        func local(_ p: SIMD3<Double>) -> SIMD3<Double> {
-            let d = p - origin
-            return SIMD3((d * box.lengthAxis).sum(), (d * box.widthAxis).sum(), d.z)
-        }
-        let p = local(start), q = local(end)
-        let span = (q - p)
+        let span = end - start
         let length = (span * span).sum().squareRoot()
-        guard length > 0.001 else { return false }
-        var low = 0.0, high = 1 - 0.001 / length
-        let lower = SIMD3(-box.length / 2, -box.width / 2, 0.0), upper = SIMD3(box.length / 2, box.width / 2, box.height)
-        for axis in 0..<3 {
-            if abs(span[axis]) < 1e-12 {
-                if p[axis] < lower[axis] || p[axis] > upper[axis] { return false }
-                continue
-            }
-            var t0 = (lower[axis] - p[axis]) / span[axis], t1 = (upper[axis] - p[axis]) / span[axis]
-            if t0 > t1 { swap(&t0, &t1) }
-            low = max(low, t0)
-            high = min(high, t1)
-            if low > high { return false }
-        }
-        return true
+        guard length > 0.001, let (t, _) = ParcelTracer(box, origin: start).intersect(span / length) else { return false }
+        return t < length - 0.001
     }
 }
